@@ -1,0 +1,76 @@
+/** Constants shared by the server and the web app (spec §9, API.md). */
+
+export const ROLES = { PROFESSOR: 1, STUDENT: 2 } as const;
+export type UserRole = (typeof ROLES)[keyof typeof ROLES];
+
+export const BRANCHES = [
+  'Computer Engineering',
+  'Information Technology',
+  'Civil Engineering',
+  'Electrical Engineering',
+  'Electronics Engineering',
+  'Electronics and Telecommunication Engineering',
+  'Mechanical Engineering',
+  'Production Engineering',
+  'Textile Engineering',
+] as const;
+export type Branch = (typeof BRANCHES)[number];
+
+/**
+ * Spellings that an earlier reading of the spec's signup and profile forms sent.
+ * Old clients may still send them: they are accepted and stored with the correct spelling.
+ */
+export const BRANCH_MISSPELLINGS: Readonly<Record<string, Branch>> = {
+  'Elecrical Engineering': 'Electrical Engineering',
+  'Eletronics Engineering': 'Electronics Engineering',
+};
+
+export const DEFAULT_BRANCH: Branch = 'Computer Engineering';
+export const SEMESTERS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const DEFAULT_SEMESTER = 1;
+/** Filter value meaning "every semester" (spec §9). */
+export const ALL_SEMESTERS = 9;
+/** Filter value meaning "every branch". */
+export const ALL_BRANCHES = 'All';
+
+/** Registration ids and course numbers are at least this (spec §9). */
+export const MIN_REGISTRATION_ID = 100_000_000;
+/** Largest value a PostgreSQL bigint-safe JS integer column will hold for ids and numbers. */
+export const MAX_REGISTRATION_ID = 999_999_999_999;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const FULLNAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+const MB = 1024 * 1024;
+/** Upload limits (API.md "Files"): the server checks the bytes, never the name. */
+export const FILE_LIMITS = {
+  avatar: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
+  thumbnail: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
+  notesfile: {
+    types: [
+      'application/pdf',
+      'image/png',
+      'image/jpeg',
+      'text/plain',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/zip',
+    ],
+    maxBytes: 50 * MB,
+  },
+  marksheet: { types: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 20 * MB },
+} as const;
+export type FileKind = keyof typeof FILE_LIMITS;
+
+/** Messages that clients compare literally (API.md "Envelope"), and other fixed texts. */
+export const MESSAGES = {
+  courseDeleted: 'course deleted successfully',
+  notesAdded: 'notes added successfully',
+  eventCreated: 'event created successfully',
+  invalidLogin: 'invalid registration id or password',
+  avatarRequired: 'avatar is required',
+  cannotApply: 'cannot apply',
+} as const;

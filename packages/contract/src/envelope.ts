@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** The success envelope of every /api answer (API.md "Envelope"). */
+export interface ApiSuccess<T> {
+  statusCode: number;
+  data: T;
+  message: string;
+  success: true;
+}
+
+/** The error envelope: `errors` is never empty and clients show `errors[0]`. */
+export interface ApiFailure {
+  statusCode: number;
+  data: null;
+  message: string;
+  errors: string[];
+  success: false;
+}
+
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+export const apiFailureSchema = z.object({
+  statusCode: z.number().int(),
+  data: z.null(),
+  message: z.string(),
+  errors: z.array(z.string()).min(1),
+  success: z.literal(false),
+});
+
+export const successSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    statusCode: z.number().int(),
+    data,
+    message: z.string(),
+    success: z.literal(true),
+  });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  ALL_BRANCHES,
+  ALL_SEMESTERS,
+  BRANCHES,
+  BRANCH_MISSPELLINGS,
+  EMAIL_MAX,
+  FULLNAME_MAX,
+  MAX_REGISTRATION_ID,
+  MIN_REGISTRATION_ID,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type Branch,
+} from './constants';
+
+/**
+ * Field schemas reused by every request schema. Each message names its field, so the server's
+ * 400 and the form's inline error read the same ("semester must be between 1 and 8").
+ */
+
+/**
+ * A whole number that may arrive as a number or as a numeric string (the spec's forms send
+ * strings, API.md accepts both). Empty strings and non-numeric text are refused, never coerced to 0.
+ */
+export const wholeNumber = (field: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${field} must be a number` })
+      .int({ error: `${field} must be a whole number` }),
+  );
+
+export const registrationIdField = wholeNumber('registrationId').pipe(
+  z
+    .number()
+    .min(MIN_REGISTRATION_ID, { error: `registrationId must be at least ${MIN_REGISTRATION_ID}` })
+    .max(MAX_REGISTRATION_ID, { error: 'registrationId is too large' }),
+);
+
+export const semesterField = wholeNumber('semester').pipe(
+  z.number().min(1, { error: 'semester must be between 1 and 8' }).max(8, { error: 'semester must be between 1 and 8' }),
+);
+
+export const userroleField = wholeNumber('userrole').pipe(
+  z.union([z.literal(1), z.literal(2)], { error: 'userrole must be 1 (professor) or 2 (student)' }),
+);
+
+/** Accepts the nine branches and the two legacy misspellings, which it corrects. */
+export const branchField = z
+  .string({ error: 'branch is required' })
+  .transform((v) => BRANCH_MISSPELLINGS[v.trim()] ?? v.trim())
+  .pipe(z.enum(BRANCHES, { error: 'branch must be one of the nine branches' }));
+
+export const emailField = z
+  .string({ error: 'email is required' })
+  .trim()
+  .min(1, { error: 'email is required' })
+  .max(EMAIL_MAX, { error: 'email is too long' })
+  .pipe(z.email({ error: 'email must be a valid email address' }));
+
+export const fullnameField = z
+  .string({ error: 'fullname is required' })
+  .trim()
+  .min(1, { error: 'fullname is required' })
+  .max(FULLNAME_MAX, { error: `fullname must be at most ${FULLNAME_MAX} characters` });
+
+/** Any characters, 8 to 128 of them (the common-password check runs on the server only). */
+export const passwordField = (field = 'password') =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, { error: `${field} is required` })
+    .min(PASSWORD_MIN, { error: `${field} must be at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `${field} must be at most ${PASSWORD_MAX} characters` });
+
+/** Filter parameters: semester 9 or absent means all; branch "All" or absent means all. */
+export const semesterFilterField = z
+  .preprocess(
+    (v) => (v === undefined || v === '' ? ALL_SEMESTERS : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: 'semester must be a number' }).int().min(1, { error: 'semester must be between 1 and 9' }).max(ALL_SEMESTERS, { error: 'semester must be between 1 and 9' }),
+  );
+
+export const branchFilterField = z
+  .preprocess(
+    (v) => (v === undefined || v === '' ? ALL_BRANCHES : typeof v === 'string' ? (BRANCH_MISSPELLINGS[v] ?? v) : v),
+    z.enum([ALL_BRANCHES, ...BRANCHES], { error: 'branch must be All or one of the nine branches' }),
+  ) as z.ZodType<Branch | typeof ALL_BRANCHES>;
+
+/** Opaque ids are UUIDs; anything else is a 404 at the route, never a database error. */
+export const idField = (field: string) => z.uuid({ error: `${field} is not a valid id` });

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './envelope';
+export * from './fields';
+export * from './users';
+export * from './config';
+export * from './paths';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
+import {
+  branchField,
+  emailField,
+  fullnameField,
+  passwordField,
+  registrationIdField,
+  semesterField,
+  userroleField,
+} from './fields';
+
+/** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
+export const registerBody = z.object({
+  registrationId: registrationIdField,
+  email: emailField,
+  fullname: fullnameField,
+  password: passwordField(),
+  semester: semesterField.default(DEFAULT_SEMESTER),
+  branch: branchField.default(DEFAULT_BRANCH),
+  userrole: userroleField,
+  /** Required for professors only when the server has a staff signup code configured. */
+  staffcode: z.string().max(200, { error: 'staffcode is too long' }).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+export type RegisterInput = z.input<typeof registerBody>;
+
+/** POST /users/login */
+export const loginBody = z.object({
+  registrationId: registrationIdField,
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(1024, { error: 'password is too long' }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** PATCH /users/update-account. Unknown keys (registrationId, userrole, _id…) are dropped, not refused. */
+export const updateAccountBody = z.object({
+  email: emailField,
+  fullname: fullnameField,
+  branch: branchField,
+  semester: semesterField,
+});
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
+
+/** POST /users/change-password */
+export const changePasswordBody = z.object({
+  oldpassword: z
+    .string({ error: 'oldpassword is required' })
+    .min(1, { error: 'oldpassword is required' })
+    .max(1024, { error: 'oldpassword is too long' }),
+  newpassword: passwordField('newpassword'),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** A user as JSON (API.md "Users"). Never a hash, session or token. */
+export const userSchema = z.object({
+  _id: z.string(),
+  registrationId: z.number().int(),
+  email: z.string(),
+  fullname: z.string(),
+  semester: z.number().int(),
+  branch: z.enum(BRANCHES),
+  userrole: z.union([z.literal(1), z.literal(2)]),
+  avatar: z.string(),
+  isExamOffice: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userEnvelopeData = z.object({ user: userSchema });
