@@ -1,0 +1,12 @@
+import { existsSync } from 'node:fs';
+
+export const PORT = Number(process.env.E2E_PORT ?? 8765);
+
+export const EXAM_OFFICE = { registrationId: 211070007, password: 'exam-office-e2e-secret' };
+
+/** Debian's Chromium; Playwright never downloads a browser of its own here. */
+export function chromiumPath(): string {
+  const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  if (!path) throw new Error('No Chromium found: install Debian\'s chromium or set CHROMIUM_PATH');
+  return path;
+}

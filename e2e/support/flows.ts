@@ -1,0 +1,48 @@
+import { expect, type Page } from '@playwright/test';
+import { png } from './fixtures';
+
+export interface NewUser {
+  registrationId: number;
+  email: string;
+  fullname: string;
+  password: string;
+  semester: number;
+  branch: string;
+  role: 'student' | 'professor';
+}
+
+export function newUser(role: NewUser['role'], registrationId: number, patch: Partial<NewUser> = {}): NewUser {
+  return {
+    registrationId,
+    email: `${role}.${registrationId}@campus.test`,
+    fullname: role === 'student' ? `Student ${registrationId}` : `Professor ${registrationId}`,
+    password: `pass-${registrationId}-phrase`,
+    semester: 3,
+    branch: 'Information Technology',
+    role,
+    ...patch,
+  };
+}
+
+/** Signs up through the spec's signup page for the role, and waits for the green banner. */
+export async function signUp(page: Page, user: NewUser) {
+  await page.goto(user.role === 'student' ? '/student-signup' : '/teacher-signup');
+  await page.getByLabel('Registration ID').fill(String(user.registrationId));
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Full name').fill(user.fullname);
+  await page.getByLabel('Semester').selectOption(String(user.semester));
+  await page.getByLabel('Branch').selectOption(user.branch);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Avatar').setInputFiles(png());
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
+}
+
+export async function logIn(page: Page, registrationId: number, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Registration ID').fill(String(registrationId));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
