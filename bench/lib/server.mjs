@@ -1,0 +1,53 @@
+// Starts the built server (as `npm start` runs it) on a fresh data dir, for the benchmarks.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..', '..');
+export const serverEntry = join(root, 'apps', 'server', 'dist', 'server.js');
+
+/** Resolves once /api/v1/health answers 200; returns the server handle and its start time. */
+export async function startServer({ port, env = {}, dataDir } = {}) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'campus-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/v1/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    if (performance.now() - started > 60_000) throw new Error('server did not start within 60 s');
+  }
+  const readyMs = performance.now() - started;
+  return {
+    base,
+    dataDir: dir,
+    readyMs,
+    child,
+    async stop({ keepData = false } = {}) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      if (!keepData && !dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};

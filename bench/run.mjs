@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
+// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight (default: all).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { root, serverEntry } from './lib/server.mjs';
+import { coldStart, login, loginPageWeight } from './scenarios-platform.mjs';
+
+const scenarios = { startup: coldStart, login, pageweight: loginPageWeight };
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
+const unknown = wanted.filter((w) => !scenarios[w]);
+if (unknown.length) {
+  console.error(`unknown scenario(s): ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
+  process.exit(2);
+}
+
+if (!existsSync(serverEntry) || process.env.BENCH_REBUILD === '1') {
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const port = Number(process.env.BENCH_PORT ?? 8790);
+const rows = [];
+for (const name of wanted) {
+  process.stderr.write(`running ${name}…\n`);
+  rows.push(...(await scenarios[name]({ port })));
+}
+const width = Math.max(...rows.map((r) => r.scenario.length));
+console.log(`\n${'scenario'.padEnd(width)}  result`);
+for (const r of rows) console.log(`${r.scenario.padEnd(width)}  ${r.value}`);
