@@ -1,0 +1,34 @@
+import { BRANCHES, SEMESTERS, paths, type PortalConfig } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import { draftingEnabled } from '../../platform/config/config';
+import { serviceUnavailable } from '../../platform/errors/app-error';
+import { ok } from '../../platform/errors/envelope';
+
+/** Portal-wide calls: health (for load balancers and the e2e runner) and the public set-up. */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  app.get(paths.health, {
+    config: { access: 'anyone' },
+    schema: { tags: ['system'], summary: 'Health: 200 when the database answers' },
+    handler: async (_request, reply) => {
+      if (!(await app.database.ping())) throw serviceUnavailable('database unavailable');
+      return ok(reply, { status: 'ok' as const }, 'healthy');
+    },
+  });
+
+  app.get(paths.config, {
+    config: { access: 'anyone' },
+    schema: { tags: ['system'], summary: 'What the web app needs to know about this server' },
+    handler: async (_request, reply) => {
+      const config = app.config;
+      const data: PortalConfig = {
+        examOfficeRegistrationId: config.examOffice.registrationId,
+        professorSignupNeedsCode: config.staffSignupCode !== undefined,
+        draftingEnabled: draftingEnabled(config),
+        campusTimeZone: config.campusTimeZone,
+        branches: [...BRANCHES],
+        semesters: [...SEMESTERS],
+      };
+      return ok(reply, data, 'config fetched successfully');
+    },
+  });
+}

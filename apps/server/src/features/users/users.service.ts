@@ -1,0 +1,131 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { ROLES, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../../db/schema';
+import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
+import type { Config } from '../../platform/config/config';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
+import type { FileStore } from '../../platform/files/file-store';
+import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
+import type { StoredUpload } from '../../platform/files/upload';
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByRegistrationId(db: Db, registrationId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.registrationId, registrationId)).limit(1);
+  return row;
+}
+
+/** Compares the staff code without leaking its length or prefix through timing. */
+function staffCodeMatches(given: string | undefined, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+export function assertPasswordAllowed(password: string, field: string): void {
+  if (isCommonPassword(password)) throw badRequest(`${field} is too common`);
+}
+
+/**
+ * Signs a user up with their avatar. The avatar bytes are already durable; the file row and the
+ * user row are written in one transaction, and the caller deletes the bytes if this throws.
+ */
+export async function registerUser(db: Db, config: Config, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
+  if (body.registrationId === config.examOffice.registrationId) {
+    throw conflict('registrationId is reserved for the exam office');
+  }
+  if (body.userrole === ROLES.PROFESSOR && config.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, config.staffSignupCode)) {
+    throw forbidden('a valid staff signup code is required');
+  }
+  assertPasswordAllowed(body.password, 'password');
+  const passwordHash = await hashPassword(body.password);
+  const userId = randomUUID();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: userId,
+        registrationId: body.registrationId,
+        email: body.email,
+        fullname: body.fullname,
+        semester: body.semester,
+        branch: body.branch,
+        userrole: body.userrole,
+        passwordHash,
+        isExamOffice: false,
+      })
+      .returning();
+    const file = await insertFileRow(tx, avatar, 'avatar', userId);
+    const [withAvatar] = await tx.update(users).set({ avatarFileId: file.id }).where(eq(users.id, userId)).returning();
+    if (!user || !withAvatar) throw new Error('user not inserted');
+    return withAvatar;
+  });
+}
+
+/** The user for a registration id and password, or null; same cost whether or not the id exists. */
+export async function authenticate(db: Db, registrationId: number, password: string): Promise<UserRow | null> {
+  const user = await findUserByRegistrationId(db, registrationId);
+  if (!user) {
+    await dummyVerify(password);
+    return null;
+  }
+  return (await verifyPassword(user.passwordHash, password)) ? user : null;
+}
+
+/** Replaces the avatar; the old bytes are removed only after the new row is committed. */
+export async function replaceAvatar(db: Db, store: FileStore, user: UserRow, avatar: StoredUpload): Promise<UserRow> {
+  const { updated, oldKey } = await db.transaction(async (tx) => {
+    const file = await insertFileRow(tx, avatar, 'avatar', user.id);
+    const [row] = await tx.update(users).set({ avatarFileId: file.id, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+    const key = user.avatarFileId ? await deleteFileRow(tx, user.avatarFileId) : undefined;
+    if (!row) throw new Error('user vanished during avatar update');
+    return { updated: row, oldKey: key };
+  });
+  if (oldKey) await store.delete(oldKey).catch(() => {});
+  return updated;
+}
+
+export async function updateAccount(db: Db, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ email: body.email, fullname: body.fullname, branch: body.branch, semester: body.semester, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!row) throw new Error('user vanished during account update');
+  return row;
+}
+
+export async function changePassword(db: Db, user: UserRow, oldPassword: string, newPassword: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('oldpassword is incorrect');
+  assertPasswordAllowed(newPassword, 'newpassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+}
+
+/**
+ * Creates the exam office account at start-up when EXAM_OFFICE_PASSWORD is set and no account
+ * holds its registration id; never through public signup. An existing account is left alone.
+ */
+export async function ensureExamOffice(db: Db, config: Config): Promise<void> {
+  const { registrationId, password, email } = config.examOffice;
+  if (!password) return;
+  if (await findUserByRegistrationId(db, registrationId)) return;
+  await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      registrationId,
+      email,
+      fullname: 'Exam Office',
+      semester: 8,
+      branch: 'Computer Engineering',
+      userrole: ROLES.PROFESSOR,
+      passwordHash: await hashPassword(password),
+      isExamOffice: true,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,41 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { forbidden, unauthorized } from '../errors/app-error';
+import { DOCS_PREFIX } from '../http/api-docs';
+import { allows } from './access';
+import { SESSION_COOKIE, resolveSession, sessionPolicy } from './sessions';
+
+/** Routes under these prefixes must declare `config.access`; a route without one fails start-up. */
+const GUARDED_PREFIXES = ['/api/', '/files/'];
+/** Swagger UI's own routes (static pages of the public API description). */
+const UNGUARDED_PREFIXES = [DOCS_PREFIX];
+
+/**
+ * Resolves the session cookie and enforces each route's declared access before the body is read
+ * (onRequest), so an anonymous upload is refused without streaming it. Registered on the root
+ * instance (not as an encapsulated plugin) so its hooks cover every route.
+ */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+
+  app.addHook('onRoute', (route) => {
+    const guarded = GUARDED_PREFIXES.some((p) => route.url.startsWith(p)) && !UNGUARDED_PREFIXES.some((p) => route.url.startsWith(p));
+    if (guarded && route.config?.access === undefined) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no access (deny by default)`);
+    }
+  });
+
+  const policy = sessionPolicy(app.config);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === undefined || access === 'anyone') return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await resolveSession(app.database.db, token, policy) : null;
+    if (!session) throw unauthorized();
+    request.user = session.user;
+    request.sessionHash = session.tokenHash;
+    if (!allows(access, session.user)) throw forbidden('you are not allowed to do this');
+  });
+}

@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every setting of API.md "Running it", validated once at start-up. A bad value stops the
+ * process with a message naming the variable rather than failing later at the first request.
+ */
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const positiveInt = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a positive whole number` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the built web app lives: apps/web/dist next to this app, from src (tsx) or dist (bundle). */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/platform/config -> apps/server ; dist -> apps/server
+  const serverRoot = here.includes(`${path.sep}src${path.sep}`) ? path.resolve(here, '../../..') : path.resolve(here, '..');
+  return path.resolve(serverRoot, '../web/dist');
+}
+
+const envSchema = z.object({
+  PORT: positiveInt('PORT', 8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().default('./data'),
+  STORAGE: z
+    .enum(['local', 's3'], { error: 'STORAGE must be local or s3' })
+    .default('local')
+    .refine((v) => v === 'local', {
+      error: 'STORAGE=s3 is not available in this build (@aws-sdk/client-s3 is not installed); use STORAGE=local',
+    }),
+  EXAM_OFFICE_REGISTRATION_ID: positiveInt('EXAM_OFFICE_REGISTRATION_ID', 211070007),
+  EXAM_OFFICE_PASSWORD: optionalText,
+  EXAM_OFFICE_EMAIL: z.string().default('examoffice@campus.local'),
+  STAFF_SIGNUP_CODE: optionalText,
+  CAMPUS_TZ: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine(isTimeZone, { error: 'CAMPUS_TZ must be an IANA time zone such as Asia/Kolkata' }),
+  TEXTGEN_PROVIDER: z
+    .enum(['openai', 'gemini', ''], { error: 'TEXTGEN_PROVIDER must be openai or gemini' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  TEXTGEN_BASE_URL: optionalText,
+  TEXTGEN_MODEL: optionalText,
+  TEXTGEN_API_KEY: optionalText,
+  SESSION_IDLE_MINUTES: positiveInt('SESSION_IDLE_MINUTES', 60),
+  SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS', 12),
+  REDIS_URL: optionalText,
+  TRUST_PROXY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalText,
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ADDRESS', 100),
+  RATE_LIMIT_REGISTER_PER_ADDRESS: positiveInt('RATE_LIMIT_REGISTER_PER_ADDRESS', 20),
+});
+
+export interface RateLimit {
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite under dataDir/db. */
+  databaseUrl?: string;
+  dataDir: string;
+  storage: 'local';
+  examOffice: { registrationId: number; password?: string; email: string };
+  staffSignupCode?: string;
+  campusTimeZone: string;
+  textgen: { provider?: 'openai' | 'gemini'; baseUrl?: string; model?: string; apiKey?: string };
+  session: { idleMinutes: number; maxHours: number };
+  redisUrl?: string;
+  /** Passed to Fastify's trustProxy: true, a hop count, or an address list. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  webDist: string;
+  rateLimits: { loginPerAccount: RateLimit; loginPerAddress: RateLimit; registerPerAddress: RateLimit };
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const fifteenMinutes = 15 * 60_000;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    storage: 'local',
+    examOffice: { registrationId: e.EXAM_OFFICE_REGISTRATION_ID, password: e.EXAM_OFFICE_PASSWORD, email: e.EXAM_OFFICE_EMAIL },
+    staffSignupCode: e.STAFF_SIGNUP_CODE,
+    campusTimeZone: e.CAMPUS_TZ,
+    textgen: { provider: e.TEXTGEN_PROVIDER, baseUrl: e.TEXTGEN_BASE_URL, model: e.TEXTGEN_MODEL, apiKey: e.TEXTGEN_API_KEY },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    rateLimits: {
+      loginPerAccount: { max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs: fifteenMinutes },
+      loginPerAddress: { max: e.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs: fifteenMinutes },
+      registerPerAddress: { max: e.RATE_LIMIT_REGISTER_PER_ADDRESS, windowMs: 60 * 60_000 },
+    },
+  };
+}
+
+/** Drafting is on when a provider is configured (the textgen feature lands in a later issue). */
+export const draftingEnabled = (config: Config) => config.textgen.provider !== undefined;

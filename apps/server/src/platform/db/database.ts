@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from '../../db/schema';
+
+/**
+ * The only module that knows which PostgreSQL is in use: PGlite (embedded, DATA_DIR/db) when no
+ * DATABASE_URL is given, a node-postgres pool otherwise. Everything else sees `Db`.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** `select 1`: true when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder: src/db/migrations from source, dist/migrations from the bundle. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../db/migrations'), path.resolve(here, 'migrations')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory, used when databaseUrl is unset. */
+  pgliteDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    try {
+      await migrate(db, { migrationsFolder: folder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return wrap(db as unknown as Db, () => pool.end());
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // 'memory://' is PGlite's in-memory database (tests); anything else is a folder.
+  if (!options.pgliteDir.startsWith('memory://')) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create(options.pgliteDir);
+  const db = drizzle(client, { schema });
+  try {
+    await migrate(db, { migrationsFolder: folder });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return wrap(db as unknown as Db, () => client.close());
+}
+
+function wrap(db: Db, close: () => Promise<void>): Database {
+  let closed = false;
+  return {
+    db,
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+}

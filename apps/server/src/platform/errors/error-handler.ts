@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isInvalidInputError, uniqueViolation } from '../db/constraint-errors';
+import { AppError } from './app-error';
+import { failureBody } from './envelope';
+import { validationError } from './validation';
+
+/** Which field a unique constraint protects, for a 409 that names it. */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_registration_id_unique: 'registrationId already registered',
+  users_email_lower_unique: 'email already registered',
+};
+
+/** Fastify's own errors that are the client's fault, by code, with the message we give instead. */
+const FASTIFY_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid content length'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'request must be multipart/form-data'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'file is too large'],
+  FST_PARTS_LIMIT: [413, 'too many parts in the form'],
+  FST_FILES_LIMIT: [413, 'too many files in the form'],
+  FST_FIELDS_LIMIT: [413, 'too many fields in the form'],
+  FST_PROTO_VIOLATION: [400, 'invalid form field name'],
+  FST_ERR_VALIDATION: [400, 'invalid input'],
+};
+
+function toAppError(err: FastifyError): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return validationError(err.validation.map((v) => ({ message: v.message ?? 'invalid input', path: v.instancePath.split('/').filter(Boolean) })));
+  }
+  const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
+  if (known) return new AppError(known[0], known[1]);
+  const constraint = uniqueViolation(err);
+  if (constraint !== undefined) return new AppError(409, UNIQUE_MESSAGES[constraint] ?? 'already exists');
+  if (isInvalidInputError(err)) return new AppError(400, 'invalid input');
+  // Busboy reports a malformed multipart body as a plain Error.
+  if (/^(Malformed part header|Unexpected end of form|Multipart: Boundary not found)/.test(err.message ?? '')) {
+    return new AppError(400, 'malformed multipart body');
+  }
+  // Any other 4xx Fastify raised (e.g. 406, 431) is still the client's; keep its status, not its text.
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError(err.statusCode, 'invalid request');
+  }
+  return undefined;
+}
+
+/**
+ * One error handler for the whole app: every error becomes the API.md envelope.
+ * `notFoundFallback` answers unknown paths outside /api and /files (the web app's 404 page);
+ * it returns false when it has nothing to send.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const known = toAppError(err);
+    if (known) {
+      return reply.code(known.statusCode).send(failureBody(known.statusCode, known.message, known.errors));
+    }
+    request.log.error({ err, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send(failureBody(500, 'internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/files/');
+    if (!isApi && notFoundFallback?.(request, reply)) return;
+    if (!isApi) {
+      reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      return;
+    }
+    reply.code(404).send(failureBody(404, `route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

@@ -1,0 +1,41 @@
+import { FILE_LIMITS, FILES_PREFIX } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../errors/app-error';
+import { findFile } from './files.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INLINE_KINDS = new Set(['avatar', 'thumbnail']);
+
+/** RFC 6266 header: an ASCII fallback plus the UTF-8 name, nothing that could break the header. */
+function contentDisposition(kind: string, name: string): string {
+  const type = INLINE_KINDS.has(kind) ? 'inline' : 'attachment';
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** GET /files/:id: the bytes, for the users the file's kind allows (a URL alone gives no access). */
+export async function filesRoutes(app: FastifyInstance): Promise<void> {
+  app.get(`${FILES_PREFIX}/:id`, {
+    config: { access: 'user' },
+    schema: { params: z.object({ id: z.string() }) },
+    handler: async (request, reply) => {
+      const { id } = request.params as { id: string };
+      // A malformed id is simply an unknown file: 404, never a database error.
+      if (!UUID.test(id)) throw notFound('file not found');
+      const file = await findFile(app.database.db, id);
+      // Files the caller may not read are "not found" too: their existence is private.
+      if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound('file not found');
+      const stream = await app.fileStore.get(file.storageKey).catch(() => {
+        throw notFound('file not found');
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.sizeBytes))
+        .header('content-disposition', contentDisposition(file.kind, file.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
+    },
+  });
+}

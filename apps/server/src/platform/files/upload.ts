@@ -1,0 +1,115 @@
+import { FILE_LIMITS, type FileKind } from '@campus/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
+import type { FileStore } from './file-store';
+import { SNIFF_BYTES, sniffType } from './sniff';
+
+/** Bytes already durable in the store, not yet referenced by a row. */
+export interface StoredUpload {
+  key: string;
+  size: number;
+  contentType: string;
+  originalName: string;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: StoredUpload | null;
+}
+
+const TYPE_MESSAGES: Record<FileKind, string> = {
+  avatar: 'avatar must be a png or jpeg image',
+  thumbnail: 'thumbnail must be a png or jpeg image',
+  notesfile: 'notesfile must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
+  marksheet: 'marksheet must be a pdf, png or jpeg file',
+};
+
+const MAX_FIELD_BYTES = 100 * 1024;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Checks a streamed upload as it passes: the type is sniffed from the first bytes before anything
+ * is written, and the byte count is capped while streaming. Throwing here makes the store discard
+ * its temp file, so a refused upload leaves nothing behind.
+ */
+async function* checked(file: MultipartFile, kind: FileKind, field: string, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
+  const { types, maxBytes } = FILE_LIMITS[kind];
+  let head = Buffer.alloc(0);
+  let sniffed = false;
+  let total = 0;
+  const sniff = async () => {
+    sniffed = true;
+    const type = await sniffType(head);
+    if (!type || !(types as readonly string[]).includes(type)) throw unsupportedType(TYPE_MESSAGES[kind]);
+    onType(type);
+  };
+  try {
+    for await (const chunk of file.file as AsyncIterable<Buffer>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) throw tooLarge(`${field} must be at most ${megabytes(maxBytes)}`);
+      if (!sniffed) {
+        head = Buffer.concat([head, chunk]);
+        if (head.byteLength < SNIFF_BYTES) continue;
+        await sniff();
+        yield head;
+        continue;
+      }
+      yield chunk;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${field} must be at most ${megabytes(maxBytes)}`);
+    throw err;
+  }
+  if (!sniffed) {
+    if (head.byteLength === 0) throw badRequest(`${field} is empty`);
+    await sniff();
+    yield head;
+  }
+}
+
+/** A client file name reduced to something safe to echo in a header or a page. */
+function safeName(name: string | undefined): string {
+  const cleaned = (name ?? '').replace(/[\\/]/g, '_').replace(/[^\p{L}\p{N} ._()-]/gu, '').trim().slice(0, 200);
+  return cleaned || 'file';
+}
+
+/**
+ * Reads a multipart request: text fields plus at most one file from `fileField`, checked against
+ * the limits of `kind` and stored durably. Other file fields are drained and ignored. If anything
+ * fails after the file was stored, the stored bytes are deleted before the error propagates;
+ * once this returns, the caller owns `file` and must delete it if its own work fails.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  store: FileStore,
+  options: { fileField: string; kind: FileKind },
+): Promise<MultipartForm> {
+  const fields: Record<string, string> = {};
+  let file: StoredUpload | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: FILE_LIMITS[options.kind].maxBytes + 1, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 50 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(`${part.fieldname} is too long`);
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== options.fileField || file) {
+        for await (const chunk of part.file) void chunk;
+        continue;
+      }
+      let contentType = '';
+      const stored = await store.put(checked(part, options.kind, options.fileField, (t) => (contentType = t)));
+      file = { key: stored.key, size: stored.size, contentType, originalName: safeName(part.filename) };
+    }
+  } catch (err) {
+    if (file) await store.delete(file.key);
+    if (err instanceof AppError) throw err;
+    throw err;
+  }
+  return { fields, file };
+}

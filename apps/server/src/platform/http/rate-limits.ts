@@ -1,0 +1,40 @@
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimit } from '../config/config';
+import { AppError } from '../errors/app-error';
+
+export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Rate limiting is opt-in per route (global: false): the limits that matter are login (per client
+ * address and per account) and register (per address). Counters live in Redis when REDIS_URL is
+ * set, so several instances share them; otherwise in process.
+ */
+export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
+  let redis: Redis | undefined;
+  if (app.config.redisUrl) {
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'campus-rl:',
+    // The answer is our envelope with Retry-After (set by the plugin before it throws this).
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `too many attempts, try again in ${context.after}`),
+  });
+}
+
+/** A limiter keyed by `key(request)`; use as onRequest (address) or preHandler (needs the body). */
+export function limiter(app: FastifyInstance, name: string, limit: RateLimit, key: (request: FastifyRequest) => string): RateLimitHook {
+  return app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) => `${name}:${key(request)}`,
+  }) as unknown as RateLimitHook;
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../src/app';
+import { ensureExamOffice } from '../src/features/users/users.service';
+import { loadConfig, type Config } from '../src/platform/config/config';
+import { openDatabase, type Database } from '../src/platform/db/database';
+import { SESSION_COOKIE } from '../src/platform/auth/sessions';
+import { recordResponse, recordToken } from './response-scan';
+
+export const EXAM_OFFICE_PASSWORD = 'exam-office-test-secret';
+
+/**
+ * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
+ * (created and dropped here) when TEST_DATABASE_URL is set.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `campus_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    EXAM_OFFICE_PASSWORD,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
+    RATE_LIMIT_LOGIN_PER_ADDRESS: '10000',
+    RATE_LIMIT_REGISTER_PER_ADDRESS: '10000',
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  /** Every route registered on `app` (HEAD duplicates removed). */
+  routes: RouteOptions[];
+  /** Another app on the same database and data dir, with other settings (closed after the file). */
+  extraApp(overrides: Partial<Config>): Promise<FastifyInstance>;
+}
+
+/** Builds an app on the file's database, with the response scan and route collection attached. */
+async function instrumentedApp(config: Config, database: Database, routes?: RouteOptions[]) {
+  return buildApp(config, {
+    database,
+    logger: false,
+    instrument: (app) => {
+      app.addHook('onRoute', (route) => {
+        if (route.method !== 'HEAD') routes?.push(route);
+      });
+      app.addHook('onSend', async (_request, reply, payload) => {
+        const cookies = reply.getHeader('set-cookie');
+        for (const c of [cookies].flat()) {
+          const m = typeof c === 'string' ? new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(c) : null;
+          if (m?.[1]) recordToken(m[1]);
+        }
+        if (typeof payload === 'string') recordResponse(payload);
+        else if (Buffer.isBuffer(payload)) recordResponse(payload.toString('utf8'));
+        return payload;
+      });
+    },
+  });
+}
+
+/**
+ * Registers the file's hooks: database and app before all tests, tables emptied (and the exam
+ * office recreated) before each test, everything closed and dropped after.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  const extras: FastifyInstance[] = [];
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-test-'));
+    ctx.config = testConfig(ctx.dataDir, overrides);
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    ctx.database = opened.database;
+    ctx.routes = [];
+    ctx.app = await instrumentedApp(ctx.config, ctx.database, ctx.routes);
+    ctx.extraApp = async (more) => {
+      const app = await instrumentedApp({ ...ctx.config, ...more }, ctx.database);
+      extras.push(app);
+      return app;
+    };
+  });
+  beforeEach(async () => {
+    await resetDatabase(ctx);
+  });
+  afterAll(async () => {
+    for (const app of extras) await app.close();
+    await ctx.app?.close();
+    await drop();
+    if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}
+
+export async function resetDatabase(ctx: TestContext): Promise<void> {
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files CASCADE`);
+  fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
+  fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
+  await ensureExamOffice(ctx.database.db, ctx.config);
+}
+
+/** Stored upload files (temp files included) under the data dir. */
+export function storedFiles(ctx: TestContext): string[] {
+  return fs.readdirSync(path.join(ctx.dataDir, 'files'));
+}
