@@ -3,11 +3,14 @@ import { forbidden } from '../errors/app-error';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function originHost(origin: string): string | undefined {
+/** True when Origin names the host the request was sent to (ports normalised per scheme). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
   try {
-    return new URL(origin).host;
+    const o = new URL(origin);
+    return o.host === new URL(`${o.protocol}//${host}`).host;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
@@ -22,7 +25,7 @@ export function registerOriginCheck(app: FastifyInstance): void {
     if (!UNSAFE.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-origin request refused');
     const origin = request.headers.origin;
-    if (origin !== undefined && originHost(origin) !== request.headers.host) {
+    if (origin !== undefined && !sameHost(origin, request.headers.host)) {
       throw forbidden('cross-origin request refused');
     }
   });

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config/config';
-import { AppError } from '../errors/app-error';
+import { rateLimited } from '../errors/app-error';
 
 export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -24,17 +24,24 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
     global: false,
     redis,
     nameSpace: 'campus-rl:',
-    // The answer is our envelope with Retry-After (set by the plugin before it throws this).
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, `too many attempts, try again in ${context.after}`),
   });
 }
 
-/** A limiter keyed by `key(request)`; use as onRequest (address) or preHandler (needs the body). */
+/**
+ * A limiter keyed by `key(request)`; use as onRequest (address) or preHandler (needs the body).
+ * Built on createRateLimit rather than the plugin's route hook because that hook runs once per
+ * request, and login needs two independent counters (address and account).
+ */
 export function limiter(app: FastifyInstance, name: string, limit: RateLimit, key: (request: FastifyRequest) => string): RateLimitHook {
-  return app.rateLimit({
+  const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
     keyGenerator: (request) => `${name}:${key(request)}`,
-  }) as unknown as RateLimitHook;
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw rateLimited(`too many attempts, try again in ${result.ttlInSeconds} seconds`);
+  };
 }
