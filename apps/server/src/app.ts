@@ -8,7 +8,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
-import { registerErrorHandling } from './platform/errors/error-handler';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/errors/error-handler';
 import { FileAccessRegistry } from './platform/files/file-access';
 import { filesRoutes } from './platform/files/files.routes';
 import { LocalFileStore } from './platform/files/local-file-store';
@@ -38,6 +38,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
     logger:
       options.logger === false
         ? false

@@ -37,15 +37,21 @@ function toAppError(err: FastifyError): AppError | undefined {
   const constraint = uniqueViolation(err);
   if (constraint !== undefined) return new AppError(409, UNIQUE_MESSAGES[constraint] ?? 'already exists');
   if (isInvalidInputError(err)) return new AppError(400, 'invalid input');
-  // Busboy reports a malformed multipart body as a plain Error.
-  if (/^(Malformed part header|Unexpected end of form|Multipart: Boundary not found)/.test(err.message ?? '')) {
-    return new AppError(400, 'malformed multipart body');
-  }
   // Any other 4xx Fastify raised (e.g. 406, 431) is still the client's; keep its status, not its text.
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return new AppError(err.statusCode, 'invalid request');
   }
   return undefined;
+}
+
+/**
+ * Errors the router raises before any hook runs (a malformed URL, an over-long parameter):
+ * Fastify's `frameworkErrors` option, answered with the same envelope.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'invalid request URL';
+  reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(failureBody(status, message));
 }
 
 /**

@@ -69,6 +69,18 @@ async function* checked(file: MultipartFile, kind: FileKind, field: string, onTy
   }
 }
 
+/**
+ * The multipart parser reports a malformed body ("Unexpected end of multipart data", a missing
+ * boundary) as a plain Error: that is the client's fault (400). Our refusals, Fastify's coded
+ * limits and system errors (a full disk has an errno) keep their meaning.
+ */
+function asClientError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: unknown; errno?: unknown };
+  if (typeof e?.code === 'string' || typeof e?.errno === 'number') return err;
+  return badRequest('malformed multipart body');
+}
+
 /** A client file name reduced to something safe to echo in a header or a page. */
 function safeName(name: string | undefined): string {
   const cleaned = (name ?? '').replace(/[\\/]/g, '_').replace(/[^\p{L}\p{N} ._()-]/gu, '').trim().slice(0, 200);
@@ -108,8 +120,7 @@ export async function readMultipart(
     }
   } catch (err) {
     if (file) await store.delete(file.key);
-    if (err instanceof AppError) throw err;
-    throw err;
+    throw asClientError(err);
   }
   return { fields, file };
 }
