@@ -24,4 +24,12 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+
+// An initialised empty PGlite cluster, unpacked on first start instead of running initdb
+// (see src/platform/db/database.ts). Made with the installed PGlite, so the versions match.
+const { PGlite } = await import('@electric-sql/pglite');
+const seedDb = await PGlite.create('memory://');
+const seed = await seedDb.dumpDataDir('gzip');
+await seedDb.close();
+fs.writeFileSync(path.join(here, 'dist/pglite-seed.tar.gz'), Buffer.from(await seed.arrayBuffer()));
 console.log('built apps/server/dist/server.js');

@@ -1,8 +1,7 @@
 import { afterAll, expect } from 'vitest';
-import { scanAll, scannedCount } from './response-scan';
+import { scanAll } from './response-scan';
 
-// Runs after every test file: the file sent requests, and none of its responses leaked a secret.
+// Runs after every test file: none of the responses that file received leaked a secret.
 afterAll(() => {
-  expect(scannedCount()).toBeGreaterThan(0);
   expect(scanAll()).toEqual([]);
 });

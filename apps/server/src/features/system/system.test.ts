@@ -1,7 +1,7 @@
 import { BRANCHES, paths } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
-import { findSecrets } from '../../../test/response-scan';
+import { findSecrets, scannedCount } from '../../../test/response-scan';
 
 const ctx = useTestApp();
 
@@ -106,7 +106,8 @@ describe('system', () => {
     expect(() => app.get('/api/v1/test-only-open', async () => 'x')).toThrow(/declares no access/);
   });
 
-  it('the response scan catches secrets (so its silence means something)', () => {
+  it('the response scan sees the responses and catches secrets (so its silence means something)', () => {
+    expect(scannedCount()).toBeGreaterThan(10);
     expect(findSecrets('{"data":{"user":{"passwordHash":"x"}}}', [])).toHaveLength(1);
     expect(findSecrets('{"a":[{"token":"x"}]}', [])).toHaveLength(1);
     expect(findSecrets('{"a":"abc123"}', ['abc123'])).toHaveLength(1);

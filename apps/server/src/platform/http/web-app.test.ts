@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { useTestApp } from '../../../test/build-app';
+
+const ctx = useTestApp();
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-web-'));
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  app = await ctx.extraApp({ webDist: dist });
+});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+describe('the built web app', () => {
+  it('answers index.html, never cached, for client routes with and without parameters', async () => {
+    for (const url of ['/', '/login', '/course/123', '/applicant/42', '/event/abc?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body).toContain('id="root"');
+    }
+  });
+
+  it('serves hashed assets as immutable and other files revalidated', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown pages with index.html and a 404 status, unknown API paths with JSON', async () => {
+    const page = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('id="root"');
+    const api = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().success).toBe(false);
+    const file = await app.inject({ method: 'GET', url: '/files/' });
+    expect(file.headers['content-type']).toContain('application/json');
+  });
+
+  it('puts the security headers on pages too', async () => {
+    const res = await app.inject({ method: 'GET', url: '/login' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
