@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,7 +38,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A hop count is valid at run time; Fastify's types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: JSON_BODY_LIMIT,
+    // Our own ids (a client-sent x-request-id is not trusted); unique across instances in logs.
     requestIdHeader: false,
+    genReqId: () => randomUUID(),
     frameworkErrors: frameworkErrorHandler,
     logger:
       options.logger === false

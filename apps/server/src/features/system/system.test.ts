@@ -1,6 +1,7 @@
 import { BRANCHES, paths } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/build-app';
+import { buildApp } from '../../app';
+import { openTestDatabase, testConfig, useTestApp } from '../../../test/build-app';
 import { findSecrets, scannedCount } from '../../../test/response-scan';
 
 const ctx = useTestApp();
@@ -10,6 +11,25 @@ describe('system', () => {
     const res = await ctx.app.inject({ method: 'GET', url: paths.health });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ statusCode: 200, data: { status: 'ok' }, message: 'healthy', success: true });
+  });
+
+  it('health answers 503 when the database does not answer', async () => {
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp(testConfig(ctx.dataDir), { database, logger: false });
+    await database.close();
+    const res = await app.inject({ method: 'GET', url: paths.health });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ statusCode: 503, success: false, message: 'database unavailable' });
+    await app.close();
+    await drop();
+  });
+
+  it('serves the API description at /api/docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain(paths.users.login);
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.headers['content-security-policy']).toContain("script-src 'self' 'unsafe-inline'");
   });
 
   it('config describes the set-up', async () => {
