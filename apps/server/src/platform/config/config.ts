@@ -38,8 +38,8 @@ function isTimeZone(tz: string): boolean {
 /** Where the built web app lives: apps/web/dist next to this app, from src (tsx) or dist (bundle). */
 function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // src/platform/config -> apps/server ; dist -> apps/server
-  const serverRoot = here.includes(`${path.sep}src${path.sep}`) ? path.resolve(here, '../../..') : path.resolve(here, '..');
+  // dist/server.js -> apps/server ; src/platform/config/config.ts -> apps/server
+  const serverRoot = path.basename(here) === 'dist' ? path.resolve(here, '..') : path.resolve(here, '../../..');
   return path.resolve(serverRoot, '../web/dist');
 }
 
