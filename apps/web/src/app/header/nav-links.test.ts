@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredUser } from '../../lib/secure-store';
+import { navLinks } from './nav-links';
+
+const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 211070001, userrole: 2, isExamOffice: false };
+const labels = (v: StoredUser | null, office = 211070007) => navLinks(v, office).map((l) => l.label);
+
+describe('header visibility rules (spec §2 "Header")', () => {
+  it('logged out: Home, Login, Signup, Teacher Signup only', () => {
+    expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Teacher Signup']);
+  });
+  it('student: courses, Hall Ticket and Marksheet; no Add Course', () => {
+    expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Hall Ticket', 'Marksheet']);
+  });
+  it('professor: courses and Add Course; no Hall Ticket', () => {
+    expect(labels({ ...base, userrole: 1 })).toEqual(['Home', 'Courses', 'My Courses', 'Add Course']);
+  });
+  it('exam office (flag): no course items, Applications', () => {
+    expect(labels({ ...base, userrole: 1, isExamOffice: true, registrationId: 211070007 })).toEqual(['Home', 'Applications']);
+  });
+  it('exam office by the configured registration id alone', () => {
+    expect(labels({ ...base, userrole: 1, registrationId: 211070099 }, 211070099)).toEqual(['Home', 'Applications']);
+  });
+});

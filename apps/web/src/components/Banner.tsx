@@ -1,0 +1,37 @@
+import { useState, type ReactNode } from 'react';
+
+/** The spec's green dismissible "Success" banner. */
+export function SuccessBanner({ message, onDismiss, children }: { message: string; onDismiss?: () => void; children?: ReactNode }) {
+  const [open, setOpen] = useState(true);
+  if (!open) return null;
+  return (
+    <div role="status" className="flex items-start justify-between gap-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+      <div>
+        <h2 className="font-semibold">Success</h2>
+        <p>{message}</p>
+        {children}
+      </div>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        className="rounded px-2 text-xl leading-none text-green-800 hover:bg-green-100"
+        onClick={() => {
+          setOpen(false);
+          onDismiss?.();
+        }}
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+/** A server or client error, in red (the spec shows errors[0]). */
+export function ErrorBanner({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+      {message}
+    </p>
+  );
+}

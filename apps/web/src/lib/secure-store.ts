@@ -1,0 +1,106 @@
+/**
+ * The locally kept copy of the current user (DESIGN §5): only what the first paint needs,
+ * encrypted with AES-GCM under a non-extractable Web Crypto key. The key lives in IndexedDB
+ * (structured-clone keeps it non-extractable), the ciphertext in localStorage. Script on the page
+ * can still ask the key to decrypt, but the raw key never leaves the browser's key store, and
+ * nothing readable sits in localStorage. The server's current-user answer always wins.
+ */
+
+export interface KeyStore {
+  get(): Promise<CryptoKey | undefined>;
+  set(key: CryptoKey): Promise<void>;
+}
+
+export interface StoredUser {
+  _id: string;
+  fullname: string;
+  userrole: 1 | 2;
+  avatar: string;
+  registrationId: number;
+  isExamOffice: boolean;
+}
+
+const STORAGE_KEY = 'campus.user';
+
+/** The browser's key store: one CryptoKey in an IndexedDB object store. */
+export function indexedDbKeyStore(dbName = 'campus-keys'): KeyStore {
+  const open = () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(dbName, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('keys');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  const tx = async <T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>) => {
+    const db = await open();
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const req = run(db.transaction('keys', mode).objectStore('keys'));
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    get: () => tx<CryptoKey | undefined>('readonly', (s) => s.get('user') as IDBRequest<CryptoKey | undefined>),
+    set: async (key) => {
+      await tx('readwrite', (s) => s.put(key, 'user'));
+    },
+  };
+}
+
+export class SecureUserStore {
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly storage: Storage,
+    private readonly subtle: SubtleCrypto = globalThis.crypto.subtle,
+  ) {}
+
+  private async key(create: boolean): Promise<CryptoKey | undefined> {
+    const existing = await this.keys.get();
+    if (existing || !create) return existing;
+    const key = await this.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    await this.keys.set(key);
+    return key;
+  }
+
+  async save(user: StoredUser): Promise<void> {
+    const { _id, fullname, userrole, avatar, registrationId, isExamOffice } = user;
+    const key = await this.key(true);
+    const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+    const plain = new TextEncoder().encode(JSON.stringify({ _id, fullname, userrole, avatar, registrationId, isExamOffice }));
+    const cipher = new Uint8Array(await this.subtle.encrypt({ name: 'AES-GCM', iv }, key!, plain));
+    this.storage.setItem(STORAGE_KEY, JSON.stringify({ iv: toBase64(iv), data: toBase64(cipher) }));
+  }
+
+  /** The stored user, or null when there is none or it cannot be read (then it is dropped). */
+  async load(): Promise<StoredUser | null> {
+    const raw = this.storage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    try {
+      const { iv, data } = JSON.parse(raw) as { iv: string; data: string };
+      const key = await this.key(false);
+      if (!key) throw new Error('no key');
+      const plain = await this.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, fromBase64(data));
+      return JSON.parse(new TextDecoder().decode(plain)) as StoredUser;
+    } catch {
+      this.clear();
+      return null;
+    }
+  }
+
+  clear(): void {
+    this.storage.removeItem(STORAGE_KEY);
+  }
+}
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+/** The app's store, or null where Web Crypto or IndexedDB is missing (then nothing is kept). */
+export function browserUserStore(): SecureUserStore | null {
+  if (typeof indexedDB === 'undefined' || !globalThis.crypto?.subtle || typeof localStorage === 'undefined') return null;
+  return new SecureUserStore(indexedDbKeyStore(), localStorage);
+}
