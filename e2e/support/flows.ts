@@ -33,7 +33,7 @@ export async function signUp(page: Page, user: NewUser) {
   await page.getByLabel('Semester').selectOption(String(user.semester));
   await page.getByLabel('Branch').selectOption(user.branch);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Avatar').setInputFiles(png());
+  await page.getByLabel('Avatar', { exact: true }).setInputFiles(png());
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
 }

@@ -35,7 +35,7 @@ test('a professor signs up, logs in, edits the profile, changes avatar and passw
   await page.goto('/update-avatar');
   const before = await page.getByRole('img', { name: /avatar/i }).first().getAttribute('src');
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/avatar') && r.request().method() === 'PATCH');
-  await page.getByLabel('Avatar').setInputFiles(png('new-avatar.png', [200, 40, 40]));
+  await page.getByLabel('Avatar', { exact: true }).setInputFiles(png('new-avatar.png', [200, 40, 40]));
   expect((await uploaded).status()).toBe(200);
   await expect(page.getByRole('img', { name: /avatar/i }).first()).not.toHaveAttribute('src', before ?? '');
   const avatarSrc = await page.getByRole('img', { name: /avatar/i }).first().getAttribute('src');

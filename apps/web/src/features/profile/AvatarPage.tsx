@@ -47,6 +47,7 @@ function AvatarUpload({ user }: { user: User }) {
           <input
             id="avatar-file"
             type="file"
+            aria-label="Avatar"
             accept="image/png,image/jpeg"
             className="sr-only"
             disabled={upload.isPending}

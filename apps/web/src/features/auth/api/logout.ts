@@ -10,8 +10,9 @@ export function useLogout() {
     // Logged out either way: a 401 means the session had already ended.
     onSettled: () => {
       rememberUser(null);
-      qc.clear();
       qc.setQueryData(currentUserKey, null);
+      // Drop every other user's data; the mounted header keeps observing current-user (now null).
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== 'portal-config' });
     },
   });
 }
