@@ -43,7 +43,8 @@ function defaultWebDist(): string {
   return path.resolve(serverRoot, '../web/dist');
 }
 
-const envSchema = z.object({
+/** Exported for the test that keeps the README's configuration table in step. */
+export const envSchema = z.object({
   PORT: positiveInt('PORT', 8000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalText,
