@@ -5,7 +5,7 @@ import { EVENT_LINKS } from './nav-links';
 export function EventsMenu() {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded px-3 py-2 text-sm font-medium hover:bg-campus-700/40">Events ▾</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className="rounded px-3 py-2 text-left text-sm font-medium hover:bg-campus-700/40">Events ▾</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content sideOffset={6} className="z-50 min-w-40 rounded-lg bg-white p-1 text-slate-800 shadow-lg ring-1 ring-slate-200">
           {EVENT_LINKS.map((l) => (
