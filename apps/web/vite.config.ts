@@ -2,15 +2,28 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 
+/** The API server in development (`npm run dev` starts both). */
 const api = 'http://127.0.0.1:8000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, proxy: { '/api': api, '/files': api } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  preview: { proxy: { '/api': api, '/files': api } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // No manualChunks: rollup's own split keeps zod, react-hook-form and Radix out of the entry
+    // chunk, and forcing names merged shared helpers into chunks that /login then had to load.
+  },
   test: {
     environment: 'jsdom',
+    // A visible document, as in a browser tab: TanStack Query pauses retries in hidden ones.
+    environmentOptions: { jsdom: { pretendToBeVisual: true } },
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Page chunks and the deferred form checks are imported on first use; the first test to
+    // touch them pays for transforming zod and the contract.
+    testTimeout: 15_000,
   },
 });

@@ -1,22 +1,18 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/Providers';
-import { createRouter } from './app/router';
-import { restoreStoredUser } from './features/auth/session';
+import { StrictMode } from 'react';
+import { App } from './app/App';
+import { restoreKeptUser } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const client = createQueryClient();
-const router = createRouter();
 
-// The locally kept user paints the header at once; current-user then confirms or clears it.
-void restoreStoredUser().finally(() => {
+// The kept user (if any) is read before the first render so the header paints logged in at
+// once; current-user, fetched as the app mounts, then confirms, replaces or clears it.
+void restoreKeptUser().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <Providers client={client}>
-        <RouterProvider router={router} />
-      </Providers>
+      <App client={client} />
     </StrictMode>,
   );
 });

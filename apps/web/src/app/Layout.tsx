@@ -1,24 +1,51 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Button } from '../components/Button';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { ErrorPage } from '../components/ErrorPage';
 import { Spinner } from '../components/Spinner';
-import { useViewer } from '../features/auth/api/current-user';
+import { useCurrentUser, useViewer } from '../features/auth';
+import { errorText } from '../lib/api';
 import { Header } from './header/Header';
 
-/** Every route sits here: the header, and a spinner while the current user is being loaded. */
+/**
+ * Every route sits here: the header and the main area (spec §2). While the current user is
+ * loading and no kept copy exists, a full-page spinner shows instead, so the header never
+ * flashes the logged-out links at someone who is logged in.
+ */
 export function Layout() {
   const { loading } = useViewer();
+  const { pathname } = useLocation();
+  if (loading) return <Spinner fullPage label="Loading your account" />;
   return (
     <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-campus-700">
+        Skip to content
+      </a>
       <Header />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
-        {loading ? (
-          <Spinner label="Loading your account" />
-        ) : (
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
+        <SessionCheckFailed />
+        {/* Reset on navigation, so one broken page does not take the others down with it. */}
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
-        )}
+        </ErrorBoundary>
       </main>
+    </div>
+  );
+}
+
+/** When the server could not say who is logged in, say so and offer to ask again. */
+function SessionCheckFailed() {
+  const q = useCurrentUser();
+  if (!q.isError || q.data !== undefined) return null;
+  return (
+    <div role="alert" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+      <p>{errorText(q.error)}</p>
+      <Button variant="secondary" onClick={() => void q.refetch()} disabled={q.isFetching}>
+        Try again
+      </Button>
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { forgetUser } from '../features/auth';
 import { setUnauthorizedHandler } from '../lib/api';
-import { currentUserKey, rememberUser } from '../features/auth/session';
 
-/** Query cache, and what a 401 from any call means: the session is gone, forget the user. */
+/**
+ * The query cache, and what a 401 from any call (other than login, logout and current-user,
+ * which expect one) means: the session is gone, so forget the user and their cached data.
+ * Pages that need a user then send the visitor to /login.
+ */
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      rememberUser(null);
-      client.setQueryData(currentUserKey, null);
-    });
+    setUnauthorizedHandler(() => forgetUser(client));
+    return () => setUnauthorizedHandler(() => {});
   }, [client]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

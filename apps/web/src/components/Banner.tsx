@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 
-/** The spec's green dismissible "Success" banner. */
+/**
+ * The spec's green dismissible banner headed "Success" (§4 "Messages"), with the server's message.
+ * onDismiss lets a page move on when it is closed (later issues navigate on dismissal).
+ */
 export function SuccessBanner({ message, onDismiss, children }: { message: string; onDismiss?: () => void; children?: ReactNode }) {
   const [open, setOpen] = useState(true);
   if (!open) return null;
@@ -14,7 +17,7 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
       <button
         type="button"
         aria-label="Dismiss"
-        className="rounded px-2 text-xl leading-none text-green-800 hover:bg-green-100"
+        className="rounded px-2 text-xl leading-none text-green-800 hover:bg-green-100 focus-visible:outline-2 focus-visible:outline-green-700"
         onClick={() => {
           setOpen(false);
           onDismiss?.();
@@ -26,7 +29,7 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
   );
 }
 
-/** A server or client error, in red (the spec shows errors[0]). */
+/** A server or client error in red: the spec shows the server's errors[0]. Renders nothing without a message. */
 export function ErrorBanner({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

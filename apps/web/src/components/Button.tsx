@@ -6,11 +6,12 @@ const variants = {
   danger: 'bg-red-600 text-white hover:bg-red-700',
 } as const;
 
-export function Button({ variant = 'primary', className = '', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+/** type="button" unless told otherwise, so a button inside a form never submits it by accident. */
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
   return (
     <button
-      type="button"
-      className={`rounded-lg px-4 py-2 font-medium shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      type={type}
+      className={`rounded-lg px-4 py-2 font-medium shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-campus-600 disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
       {...props}
     />
   );

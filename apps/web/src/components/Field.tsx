@@ -1,15 +1,21 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100 aria-[invalid=true]:border-red-500';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
-function FieldShell({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+/** A visible <label> tied to its control, an optional hint, and the inline error under it. */
+function FieldShell({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
@@ -19,42 +25,42 @@ function FieldShell({ id, label, error, children }: { id: string; label: string;
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; ref?: React.Ref<HTMLInputElement> };
+/** aria attributes that point a control at its hint or error text. */
+const described = (id: string, hint?: string, error?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+});
 
-export function TextField({ label, error, id, ...input }: TextFieldProps) {
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string; ref?: Ref<HTMLInputElement> };
+
+export function TextField({ label, hint, error, id, ...input }: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
-      <input id={fieldId} aria-invalid={!!error} aria-describedby={error ? `${fieldId}-error` : undefined} className={inputClass} {...input} />
+    <FieldShell id={fieldId} label={label} hint={hint} error={error}>
+      <input id={fieldId} className={inputClass} {...described(fieldId, hint, error)} {...input} />
     </FieldShell>
   );
 }
 
 /** A password input with a show/hide toggle (spec §5). */
-export function PasswordField({ label, error, id, ...input }: TextFieldProps) {
+export function PasswordField({ label, hint, error, id, ...input }: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   const [shown, setShown] = useState(false);
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
+    <FieldShell id={fieldId} label={label} hint={hint} error={error}>
       <div className="relative">
-        <input
-          id={fieldId}
-          type={shown ? 'text' : 'password'}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          className={`${inputClass} pr-16`}
-          {...input}
-        />
+        <input id={fieldId} type={shown ? 'text' : 'password'} className={`${inputClass} pr-16`} {...described(fieldId, hint, error)} {...input} />
+        {/* Named by its text, not aria-label: a label lookup for "Old password" must find only the input. */}
         <button
           type="button"
-          aria-label={shown ? 'Hide password' : 'Show password'}
-          aria-pressed={shown}
+          aria-controls={fieldId}
           onClick={() => setShown((s) => !s)}
-          className="absolute inset-y-0 right-0 px-3 text-sm text-campus-700 hover:underline"
+          className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-medium text-campus-700 hover:underline focus-visible:outline-2 focus-visible:outline-campus-600"
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? 'Hide ' : 'Show '}
+          <span className="sr-only">password</span>
         </button>
       </div>
     </FieldShell>
@@ -63,23 +69,49 @@ export function PasswordField({ label, error, id, ...input }: TextFieldProps) {
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
+  hint?: string;
   error?: string;
   options: readonly (string | number)[];
-  ref?: React.Ref<HTMLSelectElement>;
+  ref?: Ref<HTMLSelectElement>;
 };
 
-export function SelectField({ label, error, id, options, ...select }: SelectFieldProps) {
+export function SelectField({ label, hint, error, id, options, ...select }: SelectFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <FieldShell id={fieldId} label={label} error={error}>
-      <select id={fieldId} aria-invalid={!!error} className={inputClass} {...select}>
-        {options.map((o) => (
-          <option key={o} value={String(o)}>
-            {o}
+    <FieldShell id={fieldId} label={label} hint={hint} error={error}>
+      <select id={fieldId} className={inputClass} {...described(fieldId, hint, error)} {...select}>
+        {options.map((option) => (
+          <option key={option} value={String(option)}>
+            {option}
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+type FileFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & {
+  label: string;
+  hint?: string;
+  error?: string;
+  onFile: (file: File | null) => void;
+};
+
+/** A real <input type="file"> with a visible label, so browsers, screen readers and Playwright's setInputFiles all work. */
+export function FileField({ label, hint, error, id, onFile, ...input }: FileFieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error}>
+      <input
+        id={fieldId}
+        type="file"
+        className="rounded-lg text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-campus-50 file:px-3 file:py-2 file:font-medium file:text-campus-700 hover:file:bg-campus-100"
+        {...described(fieldId, hint, error)}
+        {...input}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
     </FieldShell>
   );
 }

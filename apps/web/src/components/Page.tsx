@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 
-/** A centred card with a page title: the frame of every form page. */
-export function FormPage({ title, children }: { title: string; children: ReactNode }) {
+/** A centred card with the page's title: the frame of every form page. */
+export function FormPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <section className="mx-auto w-full max-w-lg rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h1 className="mb-6 text-2xl font-bold text-campus-900">{title}</h1>
-      {children}
+    <section className="mx-auto w-full max-w-lg rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h1 className="text-2xl font-bold text-campus-900">{title}</h1>
+      {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
+      <div className="mt-6">{children}</div>
     </section>
   );
 }

@@ -1,56 +1,113 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request, setUnauthorizedHandler } from './api';
+import { fail, ok, server } from '../test/server';
+import { ApiError, NETWORK_ERROR, request, setUnauthorizedHandler, upload } from './api';
 
-const reply = (status: number, body: unknown) =>
-  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(() => {});
-});
+afterEach(() => setUnauthorizedHandler(() => {}));
 
 describe('request', () => {
-  it('unwraps the success envelope', async () => {
-    vi.stubGlobal('fetch', reply(200, { statusCode: 200, data: { a: 1 }, message: 'fine', success: true }));
-    await expect(request('/api/v1/x')).resolves.toEqual({ data: { a: 1 }, message: 'fine' });
+  it('unwraps the success envelope into data and message', async () => {
+    server.use(http.get('/api/v1/thing', () => ok({ a: 1 }, 'fine')));
+    await expect(request('/api/v1/thing')).resolves.toEqual({ data: { a: 1 }, message: 'fine' });
   });
 
-  it('sends JSON bodies with a content type', async () => {
-    const f = reply(200, { statusCode: 200, data: {}, message: '', success: true });
-    vi.stubGlobal('fetch', f);
-    await request('/api/v1/x', { method: 'POST', body: { b: 2 } });
-    const [, init] = f.mock.calls[0] as unknown as [string, RequestInit];
-    expect(init.body).toBe('{"b":2}');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    expect(init.credentials).toBe('same-origin');
+  it('sends a plain object as JSON, with the session cookie policy of the same origin', async () => {
+    let seen: { type: string | null; body: unknown; credentials: string } | undefined;
+    server.use(
+      http.post('/api/v1/thing', async ({ request: r }) => {
+        seen = { type: r.headers.get('content-type'), body: await r.json(), credentials: r.credentials };
+        return ok({});
+      }),
+    );
+    await request('/api/v1/thing', { method: 'POST', body: { b: 2 } });
+    expect(seen).toEqual({ type: 'application/json', body: { b: 2 }, credentials: 'same-origin' });
   });
 
-  it('throws errors[0] as the message', async () => {
-    vi.stubGlobal('fetch', reply(409, { statusCode: 409, data: null, message: 'conflict', errors: ['email already registered', 'x'], success: false }));
-    const err = await request('/api/v1/x').catch((e: unknown) => e);
+  it('sends FormData as multipart, leaving the boundary to the browser', async () => {
+    let type: string | null = null;
+    server.use(
+      http.post('/api/v1/thing', ({ request: r }) => {
+        type = r.headers.get('content-type');
+        return ok({});
+      }),
+    );
+    const form = new FormData();
+    form.append('x', '1');
+    await request('/api/v1/thing', { method: 'POST', body: form });
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('throws an ApiError whose message is errors[0]', async () => {
+    server.use(http.post('/api/v1/thing', () => fail(409, 'email already registered', 'second')));
+    const err = await request('/api/v1/thing', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toBe('email already registered');
-    expect((err as ApiError).status).toBe(409);
+    expect(err).toMatchObject({ status: 409, message: 'email already registered', errors: ['email already registered', 'second'] });
   });
 
-  it('a 401 tells the auth layer, unless the call expects it', async () => {
+  it('a 401 tells the auth layer the session is gone, unless the call expects one', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    const body = { statusCode: 401, data: null, message: 'no', errors: ['you must be logged in'], success: false };
-    vi.stubGlobal('fetch', reply(401, body));
-    await expect(request('/api/v1/x')).rejects.toThrow('you must be logged in');
+    server.use(http.get('/api/v1/thing', () => fail(401, 'you must be logged in')));
+    await expect(request('/api/v1/thing')).rejects.toThrow('you must be logged in');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
-    await expect(request('/api/v1/login', { quiet401: true })).rejects.toThrow();
+    await expect(request('/api/v1/thing', { quiet401: true })).rejects.toThrow();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('a network failure becomes a friendly error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('failed'))));
-    await expect(request('/api/v1/x')).rejects.toThrow(/Cannot reach the server/);
+  it('other refusals do not touch the session', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(http.get('/api/v1/thing', () => fail(403, 'not allowed')));
+    await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('a non-JSON answer is still an ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
-    await expect(request('/api/v1/x')).rejects.toThrow('Request failed (502)');
+  it('a network failure becomes an ApiError with status 0 and a friendly message', async () => {
+    server.use(http.get('/api/v1/thing', () => HttpResponse.error()));
+    await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
+  });
+
+  it('an answer that is not an envelope (a proxy error page) is still an ApiError', async () => {
+    server.use(http.get('/api/v1/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
+    await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 502, message: 'Request failed (502)' });
+  });
+});
+
+describe('upload', () => {
+  const form = () => {
+    const f = new FormData();
+    f.append('avatar', new File(['abc'], 'a.png', { type: 'image/png' }));
+    return f;
+  };
+
+  it('reports progress up to 100 and unwraps the envelope', async () => {
+    let received: FormDataEntryValue | null = null;
+    server.use(
+      http.patch('/api/v1/up', async ({ request: r }) => {
+        received = (await r.formData()).get('avatar');
+        return ok({ user: { fullname: 'A' } }, 'avatar updated');
+      }),
+    );
+    const seen: number[] = [];
+    const result = await upload('/api/v1/up', form(), { method: 'PATCH', onProgress: (p) => seen.push(p) });
+    expect(result).toEqual({ data: { user: { fullname: 'A' } }, message: 'avatar updated' });
+    expect(received).toBeInstanceOf(File);
+    expect(seen.at(-1)).toBe(100);
+    expect(seen.every((p) => p >= 0 && p <= 100)).toBe(true);
+  });
+
+  it('refusals are ApiErrors with errors[0], and a 401 ends the session', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    server.use(http.post('/api/v1/up', () => fail(415, 'avatar must be a png or jpeg image')));
+    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 415, message: 'avatar must be a png or jpeg image' });
+    server.use(http.post('/api/v1/up', () => fail(401, 'you must be logged in')));
+    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a network failure is an ApiError with status 0', async () => {
+    server.use(http.post('/api/v1/up', () => HttpResponse.error()));
+    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
   });
 });

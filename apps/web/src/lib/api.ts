@@ -1,105 +1,123 @@
-import type { ApiEnvelope } from '@campus/contract';
+import type { ApiEnvelope } from '@campus/contract/envelope';
 
-/** A refused or failed call: `message` is the server's errors[0], what the spec shows in red. */
+/** A refused or failed call. `message` is the server's errors[0], the text the spec shows in red. */
 export class ApiError extends Error {
   constructor(
+    /** The HTTP status; 0 when the server could not be reached at all. */
     readonly status: number,
     message: string,
-    readonly errors: string[] = [message],
+    readonly errors: readonly string[] = [message],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-const NETWORK_ERROR = 'Cannot reach the server. Check your connection and try again.';
+/** What a successful call yields: the envelope's data and its message (shown in "Success" banners). */
+export interface ApiResult<T> {
+  data: T;
+  message: string;
+}
 
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => {};
-/** The auth layer registers what a 401 means (the session is gone: forget the user). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+export const NETWORK_ERROR = 'Cannot reach the server. Check your connection and try again.';
+
+let onUnauthorized: () => void = () => {};
+/**
+ * The auth layer says what a 401 means (the session is gone: forget the user). Kept as a hook
+ * rather than an import so the client stays free of React and the query cache.
+ */
+export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-/** Turns a parsed envelope (or anything else the server sent) into data or an ApiError. */
-export function unwrap<T>(status: number, body: unknown, { quiet401 = false } = {}): { data: T; message: string } {
-  const env = body as Partial<ApiEnvelope<T>> | null;
-  if (env && typeof env === 'object' && env.success === true) {
-    return { data: env.data as T, message: env.message ?? '' };
+const fallbackErrors = (status: number) => [`Request failed (${status})`];
+
+/** Turns a parsed envelope (or whatever a proxy sent instead) into data, or throws an ApiError. */
+export function unwrap<T>(status: number, body: unknown, { quiet401 = false } = {}): ApiResult<T> {
+  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiEnvelope<T>>;
+  if (envelope.success === true && status < 400) {
+    return { data: envelope.data as T, message: envelope.message ?? '' };
   }
   if (status === 401 && !quiet401) onUnauthorized();
-  const errors = env && typeof env === 'object' && Array.isArray((env as { errors?: unknown }).errors)
-    ? ((env as { errors: string[] }).errors.length ? (env as { errors: string[] }).errors : [`Request failed (${status})`])
-    : [`Request failed (${status})`];
+  const listed = 'errors' in envelope && Array.isArray(envelope.errors) ? envelope.errors.filter((e) => typeof e === 'string') : [];
+  const errors = listed.length > 0 ? listed : fallbackErrors(status);
   throw new ApiError(status, errors[0]!, errors);
 }
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** A plain object is sent as JSON; FormData as multipart. */
+  /** A plain object travels as JSON, FormData as multipart. */
   body?: unknown;
-  /** Login and current-user answer 401 as part of their meaning, not as "session lost". */
+  /**
+   * For calls where a 401 is an answer rather than a lost session: login (wrong password),
+   * current-user (nobody logged in) and logout (already logged out).
+   */
   quiet401?: boolean;
   signal?: AbortSignal;
 }
 
-/** One call to the API, with the envelope unwrapped. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message: string }> {
+/** One call to the API with the envelope unwrapped. The session cookie rides along (same origin). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, quiet401, signal } = options;
-  const init: RequestInit = { method, credentials: 'same-origin', signal, headers: { accept: 'application/json' } };
-  if (body instanceof FormData) init.body = body;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    payload = JSON.stringify(body);
+    headers['content-type'] = 'application/json';
   }
   let res: Response;
   try {
-    res = await fetch(path, init);
+    res = await fetch(path, { method, credentials: 'same-origin', headers, body: payload, signal });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, NETWORK_ERROR);
   }
-  const parsed = await res.json().catch(() => null);
+  const parsed: unknown = await res.json().catch(() => null);
   return unwrap<T>(res.status, parsed, { quiet401 });
 }
 
+export interface UploadOptions {
+  method?: 'POST' | 'PATCH';
+  /** Called with whole percents, 0 to 100, as the body goes up. */
+  onProgress?: (percent: number) => void;
+}
+
 /**
- * A multipart upload with progress (0–100), for the avatar ring and the upload bars.
- * fetch has no upload progress, so this one call uses XMLHttpRequest.
+ * A multipart upload with progress, for the avatar ring now and the notes and marksheet bars
+ * later. fetch reports no upload progress, so this one helper uses XMLHttpRequest; the answer
+ * goes through the same envelope handling as every other call.
  */
-export function upload<T>(
-  path: string,
-  form: FormData,
-  { method = 'POST', onProgress }: { method?: 'POST' | 'PATCH'; onProgress?: (percent: number) => void } = {},
-): Promise<{ data: T; message: string }> {
+export function upload<T>(path: string, form: FormData, { method = 'POST', onProgress }: UploadOptions = {}): Promise<ApiResult<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
-    xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(Math.round((e.loaded / e.total) * 100));
+      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };
     xhr.onload = () => {
       let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {
-        /* not JSON: handled as a failure below */
+        // Not JSON (a proxy's error page): unwrap reports it by status.
       }
       try {
+        const result = unwrap<T>(xhr.status, body);
         onProgress?.(100);
-        resolve(unwrap<T>(xhr.status, body));
+        resolve(result);
       } catch (err) {
         reject(err);
       }
     };
     xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled.'));
     xhr.send(form);
   });
 }
 
-/** The text to show for any error a query or mutation throws. */
+/** The text to show in red for whatever a query or mutation threw. */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return 'Something went wrong. Please try again.';

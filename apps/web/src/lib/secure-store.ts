@@ -52,26 +52,38 @@ export function indexedDbKeyStore(dbName = 'campus-keys'): KeyStore {
 }
 
 export class SecureUserStore {
+  /** One key per browser: concurrent first saves must not each generate (and store) their own. */
+  private creating: Promise<CryptoKey> | undefined;
+
   constructor(
     private readonly keys: KeyStore,
     private readonly storage: Storage,
     private readonly subtle: SubtleCrypto = globalThis.crypto.subtle,
   ) {}
 
-  private async key(create: boolean): Promise<CryptoKey | undefined> {
-    const existing = await this.keys.get();
-    if (existing || !create) return existing;
-    const key = await this.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await this.keys.set(key);
-    return key;
+  private async existingKey(): Promise<CryptoKey | undefined> {
+    return (await this.keys.get()) ?? (await this.creating);
+  }
+
+  private async keyForWriting(): Promise<CryptoKey> {
+    const existing = await this.existingKey();
+    if (existing) return existing;
+    this.creating ??= (async () => {
+      // extractable: false — the raw key can never be read out, only used by this origin.
+      const key = await this.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+      await this.keys.set(key);
+      return key;
+    })();
+    return this.creating;
   }
 
   async save(user: StoredUser): Promise<void> {
+    // Only the fields the first paint needs, whatever richer object the caller holds.
     const { _id, fullname, userrole, avatar, registrationId, isExamOffice } = user;
-    const key = await this.key(true);
+    const key = await this.keyForWriting();
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
     const plain = new TextEncoder().encode(JSON.stringify({ _id, fullname, userrole, avatar, registrationId, isExamOffice }));
-    const cipher = new Uint8Array(await this.subtle.encrypt({ name: 'AES-GCM', iv }, key!, plain));
+    const cipher = new Uint8Array(await this.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
     this.storage.setItem(STORAGE_KEY, JSON.stringify({ iv: toBase64(iv), data: toBase64(cipher) }));
   }
 
@@ -81,10 +93,13 @@ export class SecureUserStore {
     if (!raw) return null;
     try {
       const { iv, data } = JSON.parse(raw) as { iv: string; data: string };
-      const key = await this.key(false);
+      const key = await this.existingKey();
       if (!key) throw new Error('no key');
       const plain = await this.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64(iv) }, key, fromBase64(data));
-      return JSON.parse(new TextDecoder().decode(plain)) as StoredUser;
+      const user = JSON.parse(new TextDecoder().decode(plain)) as Partial<StoredUser>;
+      // A copy written by an older version of the app may lack fields: then it is not used.
+      if (typeof user._id !== 'string' || typeof user.fullname !== 'string' || typeof user.registrationId !== 'number') throw new Error('old shape');
+      return { _id: user._id, fullname: user.fullname, userrole: user.userrole === 1 ? 1 : 2, avatar: user.avatar ?? '', registrationId: user.registrationId, isExamOffice: user.isExamOffice === true };
     } catch {
       this.clear();
       return null;

@@ -1,52 +1,33 @@
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
 import { Providers } from '../app/Providers';
+import { AppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
-type Handler = (init: RequestInit | undefined) => { status: number; body: unknown };
-const ok = (data: unknown, message = '') => ({ status: 200, body: { statusCode: 200, data, message, success: true } });
-export const fail = (status: number, error: string) => ({
-  status,
-  body: { statusCode: status, data: null, message: error, errors: [error], success: false },
-});
-export { ok };
+/** Where the app is now; read it after navigation. */
+export interface Where {
+  pathname: string;
+}
+
+function LocationProbe({ where }: { where: Where }) {
+  where.pathname = useLocation().pathname;
+  return null;
+}
 
 /**
- * Stubs fetch with "METHOD /path" → handler; an unlisted call fails the test loudly.
- * Returns the mock so tests can read what was sent.
+ * Renders the real app (layout, header, lazy pages) at `path`, against the MSW server.
+ * Returns the query client and a live view of the current path.
  */
-export function stubApi(routes: Record<string, Handler>) {
-  const f = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    const handler = routes[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    const { status, body } = handler(init);
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', f);
-  return f;
-}
-
-/** Renders a page inside the real providers and a memory router at `path`. */
-export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
-  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
+export function renderApp(path: string) {
   const client = createQueryClient();
-  render(
+  const where: Where = { pathname: path };
+  const view = render(
     <Providers client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe where={where} />
+      </MemoryRouter>
     </Providers>,
   );
-  return { router, client };
+  return { ...view, client, where };
 }
-
-export const config = (professorSignupNeedsCode = false) =>
-  ok({
-    examOfficeRegistrationId: 211070007,
-    professorSignupNeedsCode,
-    draftingEnabled: false,
-    campusTimeZone: 'Asia/Kolkata',
-    branches: [],
-    semesters: [1, 2, 3, 4, 5, 6, 7, 8],
-  });

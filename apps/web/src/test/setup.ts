@@ -1,5 +1,33 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { File as NodeFile } from 'node:buffer';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { setUserStore } from '../features/auth/session';
+import { server } from './server';
 
-afterEach(() => cleanup());
+// jsdom's File and FormData are not the ones Node's fetch (undici) serialises: a jsdom File in
+// a multipart body hangs the request. Use the platform's own, as a browser would, so MSW sees
+// real multipart bodies from both fetch and XMLHttpRequest. Node's FormData is only reachable
+// through a parsed body.
+globalThis.File = NodeFile as unknown as typeof File;
+globalThis.FormData = (await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData())
+  .constructor as typeof FormData;
+
+// What Radix's menus ask of the DOM that jsdom does not implement.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  setUserStore(null);
+  localStorage.clear();
+});
+afterAll(() => server.close());

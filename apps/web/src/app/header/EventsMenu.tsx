@@ -1,16 +1,25 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
+import { menuContentClass, menuItemClass, navItemClass } from './styles';
 import { EVENT_LINKS } from './nav-links';
 
-export function EventsMenu() {
+/** The Events dropdown (Radix: keyboard and screen-reader support). Its own chunk, loaded once someone is logged in. */
+export default function EventsMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="rounded px-3 py-2 text-left text-sm font-medium hover:bg-campus-700/40">Events ▾</DropdownMenu.Trigger>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`${navItemClass} flex items-center gap-1 text-left data-[state=open]:bg-campus-700`}>
+        Events
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.8" fill="none" />
+        </svg>
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content sideOffset={6} className="z-50 min-w-40 rounded-lg bg-white p-1 text-slate-800 shadow-lg ring-1 ring-slate-200">
-          {EVENT_LINKS.map((l) => (
-            <DropdownMenu.Item key={l.to} asChild className="block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-campus-50">
-              <Link to={l.to}>{l.label}</Link>
+        <DropdownMenu.Content sideOffset={6} align="start" className={menuContentClass}>
+          {EVENT_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild className={menuItemClass}>
+              <Link to={link.to} onClick={onNavigate}>
+                {link.label}
+              </Link>
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

@@ -1,56 +1,130 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { config, fail, ok, renderAt, stubApi } from '../../test/render';
-import { Header } from './Header';
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aConfig, aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
 
-afterEach(() => vi.unstubAllGlobals());
+const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+const navLabels = () => nav().getAllByRole('link').map((l) => l.getAttribute('aria-label') ?? l.textContent);
 
-const viewer = (patch: object) => ({
-  _id: 'u1',
-  registrationId: 211070001,
-  email: 'a@b.co',
-  fullname: 'Ada Lovelace',
-  semester: 3,
-  branch: 'Computer Engineering',
-  userrole: 2,
-  avatar: '/files/abc',
-  isExamOffice: false,
-  createdAt: '',
-  updatedAt: '',
-  ...patch,
+/** Renders home and waits until the header shows the given user (or the logged-out links). */
+async function headerFor(user: unknown | null) {
+  if (user) loggedInAs(user);
+  const app = renderApp('/');
+  const main = await screen.findByRole('navigation', { name: 'Main' });
+  await (user ? screen.findByRole('button', { name: 'Logout' }) : within(main).findByRole('link', { name: 'Login' }));
+  return app;
+}
+
+describe('Header visibility (spec §2 "Header")', () => {
+  it('logged out: Home, Login, Signup and Teacher Signup; the avatar leads to /login; no Logout or bell', async () => {
+    await headerFor(null);
+    expect(navLabels()).toEqual(['Home', 'Login', 'Signup', 'Teacher Signup']);
+    expect(nav().getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/student-signup');
+    expect(screen.getByRole('img', { name: 'Guest avatar' }).closest('a')).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Events/ })).toBeNull();
+  });
+
+  it('a student: courses, Hall Ticket, Marksheet, the bell; no Add Course; the badge says Student', async () => {
+    await headerFor(aStudent());
+    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Hall Ticket', 'Marksheet', 'Notifications']);
+    expect(nav().getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/all-courses');
+    expect(nav().getByRole('link', { name: 'Hall Ticket' })).toHaveAttribute('href', '/hallticket');
+    const badge = await screen.findByRole('button', { name: /Account menu/ });
+    expect(badge).toHaveTextContent('Student');
+    expect(badge).toHaveTextContent('Ada Lovelace');
+    expect(badge).toHaveTextContent('211070001');
+  });
+
+  it('a professor: courses and Add Course; no Hall Ticket or Marksheet; the badge says Teacher', async () => {
+    await headerFor(aProfessor());
+    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Add Course', 'Notifications']);
+    expect(nav().getByRole('link', { name: 'Add Course' })).toHaveAttribute('href', '/add-course');
+    expect(await screen.findByRole('button', { name: /Account menu/ })).toHaveTextContent('Teacher');
+  });
+
+  it('the exam office: no course items, and Applications', async () => {
+    await headerFor(theExamOffice());
+    expect(navLabels()).toEqual(['Home', 'Applications', 'Notifications']);
+    expect(nav().getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
+  });
+
+  it('the exam office is also known by the configured registration id', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ examOfficeRegistrationId: 211070100 }))));
+    await headerFor(aProfessor({ registrationId: 211070100, isExamOffice: false }));
+    await waitFor(() => expect(navLabels()).toEqual(['Home', 'Applications', 'Notifications']));
+  });
+
+  it('the bell links to the notifications without inventing a count', async () => {
+    await headerFor(aStudent());
+    const bell = nav().getByRole('link', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('href', '/all-notifications');
+    expect(bell.textContent).not.toMatch(/\d/);
+  });
+
+  it('the Events dropdown offers the five event pages', async () => {
+    await headerFor(aStudent());
+    await userEvent.click(await nav().findByRole('button', { name: /Events/ }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
+      ['My Events', '/my-events'],
+      ['All Events', '/events'],
+      ['Today', '/today-events'],
+      ['Other Events', '/other-events'],
+      ['Add Event', '/add-event'],
+    ]);
+  });
+
+  it('the badge opens Profile and Change password; the avatar leads to /update-avatar', async () => {
+    await headerFor(aStudent());
+    expect(screen.getByRole('img', { name: "Ada Lovelace's avatar" }).closest('a')).toHaveAttribute('href', '/update-avatar');
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/update-account');
+    expect(screen.getByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+  });
 });
 
-function renderHeader(currentUser: () => { status: number; body: unknown }) {
-  stubApi({ 'GET /api/v1/config': () => config(), 'GET /api/v1/users/current-user': currentUser });
-  renderAt('/', [{ path: '/', element: <Header /> }]);
-}
-const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
-
-describe('Header', () => {
-  it('logged out: Login and both signups, the avatar leads to /login', async () => {
-    renderHeader(() => fail(401, 'you must be logged in'));
+describe('Logout', () => {
+  it('posts logout, forgets the user and their data, and goes home', async () => {
+    let loggedOut = false;
+    server.use(
+      http.post(paths.users.logout, () => {
+        loggedOut = true;
+        return ok({}, 'logged out');
+      }),
+    );
+    loggedInAs(aStudent());
+    const { client, where } = renderApp('/update-account');
+    client.setQueryData(['some-course-list'], ['private']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await nav().findByRole('link', { name: 'Login' })).toBeInTheDocument();
-    expect(nav().getByRole('link', { name: 'Teacher Signup' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Guest's avatar/ })).toHaveAttribute('href', '/login');
-    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(loggedOut).toBe(true);
+    expect(where.pathname).toBe('/');
+    expect(client.getQueryData(['some-course-list'])).toBeUndefined();
   });
 
-  it('a student sees the badge with Student, name and registration id, and Logout', async () => {
-    renderHeader(() => ok(viewer({})));
-    expect(await nav().findByRole('link', { name: 'Hall Ticket' })).toBeInTheDocument();
-    expect(await screen.findByText('Student')).toBeInTheDocument();
-    expect(screen.getByText('211070001')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(nav().queryByRole('link', { name: 'Add Course' })).toBeNull();
-    expect(nav().getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/all-notifications');
+  it('stays logged in and says why when the server could not log out', async () => {
+    server.use(http.post(paths.users.logout, () => fail(500, 'something went wrong on our side')));
+    loggedInAs(aStudent());
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('something went wrong on our side');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
   });
+});
 
-  it('the exam office sees no course items', async () => {
-    renderHeader(() => ok(viewer({ userrole: 1, isExamOffice: true, registrationId: 211070007 })));
-    expect(await nav().findByRole('link', { name: 'Applications' })).toBeInTheDocument();
-    expect(nav().queryByRole('link', { name: 'Courses' })).toBeNull();
-    expect(nav().queryByRole('link', { name: 'My Courses' })).toBeNull();
-    expect(nav().queryByRole('link', { name: 'Add Course' })).toBeNull();
-    expect(await screen.findByText('Teacher')).toBeInTheDocument();
+describe('Small screens', () => {
+  it('the Menu button toggles the links and says whether they are shown', async () => {
+    await headerFor(null);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('flex');
   });
 });

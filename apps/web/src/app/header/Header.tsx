@@ -1,72 +1,122 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink } from 'react-router';
-import { useViewer } from '../../features/auth/api/current-user';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Avatar, GuestAvatar } from '../../components/Avatar';
+import { useLogout, useViewer } from '../../features/auth';
+import { ApiError, errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
-import { Avatar } from './Avatar';
+import type { StoredUser } from '../../lib/secure-store';
 import { navLinks } from './nav-links';
+import { NotificationBell } from './NotificationBell';
+import { navItemClass } from './styles';
+import { UserBadge } from './UserBadge';
 
-const ViewerControls = lazy(() => import('./ViewerControls'));
+// The dropdowns (Radix) are for logged-in visitors only: keeping them out of the entry chunk
+// keeps them out of what /login and the signup pages load.
+const EventsMenu = lazy(() => import('./EventsMenu'));
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 text-sm font-medium hover:bg-campus-700/40 ${isActive ? 'bg-campus-700/60' : ''}`;
+const linkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? 'bg-campus-700' : ''}`;
 
+/** The header of every page (spec §2 "Header"); on small screens its links fold behind a Menu button. */
 export function Header() {
   const { viewer } = useViewer();
   const config = usePortalConfig();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu is open for the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const close = () => setOpenOn(null);
   const links = navLinks(viewer, config.data?.examOfficeRegistrationId);
 
   return (
     <header className="bg-campus-600 text-white shadow">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className="mr-4 flex items-center gap-2 text-lg font-bold">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
+        <Link to="/" className="mr-2 flex items-center gap-2 rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
           Campus Portal
         </Link>
         <button
           type="button"
-          className="ml-auto rounded px-3 py-2 md:hidden"
+          className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white md:hidden"
           aria-expanded={open}
-          aria-controls="main-nav"
-          onClick={() => setOpen((o) => !o)}
+          aria-controls="main-nav account-area"
+          onClick={() => setOpenOn(open ? null : pathname)}
         >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 stroke-current" fill="none" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
           Menu
         </button>
         <nav
           id="main-nav"
           aria-label="Main"
-          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 md:flex md:w-auto md:flex-1 md:flex-row md:items-center`}
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 py-2 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:py-0`}
         >
-          {links.map((l) => (
-            <RouterNavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass} onClick={() => setOpen(false)}>
-              {l.label}
-            </RouterNavLink>
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+              {link.label}
+            </NavLink>
           ))}
           {viewer && (
-            <Suspense fallback={null}>
-              <ViewerControls viewer={viewer} part="events" />
-            </Suspense>
-          )}
-          {viewer && (
-            <RouterNavLink to="/all-notifications" className={linkClass} aria-label="Notifications" title="Notifications">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
-                <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
-              </svg>
-            </RouterNavLink>
+            <>
+              <Suspense fallback={<span className={navItemClass}>Events</span>}>
+                <EventsMenu onNavigate={close} />
+              </Suspense>
+              <NotificationBell onNavigate={close} />
+            </>
           )}
         </nav>
-        <div className={`${open ? 'flex' : 'hidden'} w-full md:ml-auto md:flex md:w-auto`}>
+        <div
+          id="account-area"
+          className={`${open ? 'flex' : 'hidden'} w-full items-center gap-3 border-t border-white/20 py-3 md:ml-auto md:flex md:w-auto md:border-0 md:py-0`}
+        >
           {viewer ? (
-            <Suspense fallback={<Avatar src={viewer.avatar} name={viewer.fullname} />}>
-              <ViewerControls viewer={viewer} part="user" />
-            </Suspense>
+            <LoggedIn viewer={viewer} onNavigate={close} />
           ) : (
-            <Link to="/login" title="Log in">
-              <Avatar src="" name="Guest" />
+            <Link to="/login" title="Log in" onClick={close} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              <GuestAvatar />
             </Link>
           )}
         </div>
       </div>
     </header>
+  );
+}
+
+/** Avatar (to /update-avatar), the badge with its account menu, and Logout. */
+function LoggedIn({ viewer, onNavigate }: { viewer: StoredUser; onNavigate: () => void }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Link to="/update-avatar" title="Change avatar" onClick={onNavigate} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+        <Avatar src={viewer.avatar} name={viewer.fullname} />
+      </Link>
+      <Suspense fallback={<UserBadge viewer={viewer} />}>
+        <AccountMenu viewer={viewer} onNavigate={onNavigate} />
+      </Suspense>
+      <div className="ml-auto flex flex-col items-end md:ml-0">
+        <button
+          type="button"
+          disabled={logout.isPending}
+          onClick={() =>
+            logout.mutate(undefined, {
+              // Home once logged out; a 401 means the session had already ended, which counts.
+              onSettled: (_data, err) => {
+                if (!err || (err instanceof ApiError && err.status === 401)) navigate('/');
+              },
+            })
+          }
+          className="rounded-lg border border-white/50 px-3 py-1.5 text-sm font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
+        >
+          {logout.isPending ? 'Logging out…' : 'Logout'}
+        </button>
+        {logout.isError && (
+          <p role="alert" className="mt-1 max-w-56 rounded bg-red-50 px-2 py-1 text-xs text-red-800">
+            {errorText(logout.error)}
+          </p>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,42 +1,95 @@
+import { paths } from '@campus/contract/paths';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, renderAt, stubApi } from '../../test/render';
-import LoginPage from './LoginPage';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, ok, server } from '../../test/server';
 
-afterEach(() => vi.unstubAllGlobals());
-
-const page = [{ path: '/login', element: <LoginPage /> }];
+async function openLogin() {
+  const app = renderApp('/login');
+  await screen.findByRole('heading', { name: 'Log in' });
+  return app;
+}
 
 describe('LoginPage', () => {
-  it('shows the contract\'s messages and sends nothing for invalid input', async () => {
-    const api = stubApi({});
-    renderAt('/login', page);
+  it("shows the contract's messages and sends nothing for invalid input", async () => {
+    let sent = false;
+    server.use(
+      http.post(paths.users.login, () => {
+        sent = true;
+        return ok({ user: aStudent() });
+      }),
+    );
+    await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('registrationId must be at least 100000000')).toBeInTheDocument();
     expect(screen.getByText('password is required')).toBeInTheDocument();
-    expect(api).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Registration ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Registration ID')).toHaveFocus();
+    expect(sent).toBe(false);
   });
 
-  it('shows the server\'s refusal in red', async () => {
-    stubApi({ 'POST /api/v1/users/login': () => fail(401, 'invalid registration id or password') });
-    renderAt('/login', page);
+  it('refuses a registration id that is not a number', async () => {
+    await openLogin();
+    await userEvent.type(screen.getByLabelText('Registration ID'), 'abc');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever-it-is');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('registrationId must be a number')).toBeInTheDocument();
+  });
+
+  it('clears a message once the field is put right', async () => {
+    await openLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('password is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(screen.queryByText('password is required')).toBeNull());
+  });
+
+  it("shows the server's refusal, errors[0], in red", async () => {
+    server.use(http.post(paths.users.login, () => fail(401, 'invalid registration id or password')));
+    await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('invalid registration id or password');
+    // A wrong password is not a lost session: the page stays, nothing is forgotten.
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
   });
 
-  it('logs in with the id as a number and goes home', async () => {
-    const user = { _id: 'u1', fullname: 'Ada', userrole: 2, registrationId: 211070001, avatar: '', isExamOffice: false };
-    const api = stubApi({ 'POST /api/v1/users/login': () => ok({ user }, 'logged in') });
-    const { router } = renderAt('/login', page);
+  it('logs in with JSON {registrationId as a number, password}, then goes home logged in', async () => {
+    let body: unknown;
+    server.use(
+      http.post(paths.users.login, async ({ request }) => {
+        body = await request.json();
+        return ok({ user: aStudent() }, 'logged in');
+      }),
+    );
+    const { where } = await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
     await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const [, init] = api.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ registrationId: 211070001, password: 'a-good-password' });
+    await waitFor(() => expect(where.pathname).toBe('/'));
+    expect(body).toEqual({ registrationId: 211070001, password: 'a-good-password' });
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('the password can be shown and hidden', async () => {
+    await openLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('links to both signups', async () => {
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Sign up as a student' })).toHaveAttribute('href', '/student-signup');
+    expect(screen.getByRole('link', { name: 'as a teacher' })).toHaveAttribute('href', '/teacher-signup');
   });
 });

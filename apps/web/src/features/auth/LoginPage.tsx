@@ -1,41 +1,102 @@
-import { loginBody, type LoginBody } from '@campus/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
+import { CHECKS_UNAVAILABLE, deferred } from '../../lib/forms';
 import { useLogin } from './api/login';
+import type { LoginCheck, LoginErrors, LoginValues } from './login-checks';
 
+/**
+ * The contract's loginBody check, fetched when the visitor first focuses the form. Login is the
+ * page with a weight budget (well under 120 KB gzipped), so this one small form keeps its own
+ * state instead of pulling react-hook-form (~13 KB) and zod (~27 KB) into its first load;
+ * the messages are the contract's all the same.
+ */
+const checks = deferred(() => import('./login-checks'));
+const check = async (values: LoginValues): Promise<LoginCheck> => {
+  try {
+    return (await checks.get()).checkLogin(values);
+  } catch {
+    return { ok: false, errors: { root: CHECKS_UNAVAILABLE } };
+  }
+};
+
+const FIELDS = ['registrationId', 'password'] as const;
+
+/** /login: registration id and password (spec §5), then home. */
 export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof loginBody>, unknown, LoginBody>({
-    resolver: zodResolver(loginBody),
-    defaultValues: { registrationId: '', password: '' },
-  });
-  const { errors } = formState;
+  const [values, setValues] = useState<LoginValues>({ registrationId: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // Like the other forms: fields are checked on submit, then again as they change.
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
+
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) void check(next).then((r) => setErrors(r.ok ? {} : r.errors));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const result = await check(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = FIELDS.find((f) => result.errors[f]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    login.mutate(result.body, { onSuccess: () => navigate('/') });
+  };
 
   return (
-    <FormPage title="Log in">
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={handleSubmit((body) => login.mutate(body, { onSuccess: () => navigate('/') }))}
-      >
-        <TextField label="Registration ID" inputMode="numeric" autoComplete="username" error={errors.registrationId?.message} {...register('registrationId')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-        <ErrorBanner message={login.isError ? errorText(login.error) : null} />
+    <FormPage title="Log in" intro="Welcome back. Use the registration ID you signed up with.">
+      <form noValidate className="flex flex-col gap-4" onFocus={checks.preload} onSubmit={(e) => void submit(e)}>
+        <TextField
+          ref={(el) => {
+            inputs.current.registrationId = el;
+          }}
+          label="Registration ID"
+          name="registrationId"
+          inputMode="numeric"
+          autoComplete="username"
+          value={values.registrationId}
+          onChange={(e) => change('registrationId', e.target.value)}
+          error={errors.registrationId}
+        />
+        <PasswordField
+          ref={(el) => {
+            inputs.current.password = el;
+          }}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          error={errors.password}
+        />
+        <ErrorBanner message={errors.root ?? (login.isError ? errorText(login.error) : null)} />
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
       <p className="mt-6 text-sm text-slate-600">
-        New here? <Link className="text-campus-700 underline" to="/student-signup">Sign up as a student</Link> or{' '}
-        <Link className="text-campus-700 underline" to="/teacher-signup">as a teacher</Link>.
+        New here?{' '}
+        <Link className="font-medium text-campus-700 underline" to="/student-signup">
+          Sign up as a student
+        </Link>{' '}
+        or{' '}
+        <Link className="font-medium text-campus-700 underline" to="/teacher-signup">
+          as a teacher
+        </Link>
+        .
       </p>
     </FormPage>
   );

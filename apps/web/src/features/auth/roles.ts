@@ -1,10 +1,16 @@
-import { ROLES } from '@campus/contract';
+import { ROLES } from '@campus/contract/constants';
 import type { StoredUser } from '../../lib/secure-store';
 
 type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice'>;
 
-/** The exam office: flagged by the server, or the configured registration id (spec's {code}). */
-export const isExamOffice = (v: Viewer, examOfficeId?: number) => v.isExamOffice || v.registrationId === examOfficeId;
+/**
+ * The exam office (the spec's {code}): flagged by the server, or holding the registration id
+ * the server is configured with (GET /config), whichever is known first.
+ */
+export const isExamOffice = (v: Viewer, examOfficeRegistrationId?: number) =>
+  v.isExamOffice || (examOfficeRegistrationId !== undefined && v.registrationId === examOfficeRegistrationId);
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
-export const roleLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Teacher');
+/** The header badge's word (spec §2 "Header"); the profile page says "Professor" instead. */
+export const badgeLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Teacher');
+export const profileLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Professor');

@@ -1,27 +1,56 @@
-import type { User } from '@campus/contract';
+import type { User } from '@campus/contract/users';
+import type { QueryClient } from '@tanstack/react-query';
+import { portalConfigKey } from '../../lib/config/portal-config';
 import { browserUserStore, type SecureUserStore, type StoredUser } from '../../lib/secure-store';
 
-/** The query key of the current user: null when logged out. */
+/** The query key of the current user: the User, or null when nobody is logged in. */
 export const currentUserKey = ['current-user'] as const;
 
+/** How long the first paint waits for the kept user; a slow IndexedDB must not hold up the page. */
+const RESTORE_BUDGET_MS = 400;
+
 let store: SecureUserStore | null = typeof window === 'undefined' ? null : browserUserStore();
-let restored: StoredUser | null = null;
+let kept: StoredUser | null = null;
 
-/** Tests give their own store (jsdom has no IndexedDB). */
-export function setUserStore(s: SecureUserStore | null) {
-  store = s;
+/** Tests bring their own store (jsdom has no IndexedDB); null keeps nothing. */
+export function setUserStore(next: SecureUserStore | null) {
+  store = next;
+  kept = null;
 }
 
-/** Reads the locally kept user once, before the first render, for a fast first paint. */
-export async function restoreStoredUser(): Promise<StoredUser | null> {
-  restored = (await store?.load().catch(() => null)) ?? null;
-  return restored;
+/**
+ * Reads the locally kept user once, before the first render, so the header can show who is
+ * logged in at once. The server's current-user answer replaces it as soon as it arrives.
+ */
+export async function restoreKeptUser(): Promise<StoredUser | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), RESTORE_BUDGET_MS));
+  kept = await Promise.race([store?.load().catch(() => null) ?? Promise.resolve(null), timeout]);
+  return kept;
 }
-export const storedUser = () => restored;
 
-export function rememberUser(user: User | null) {
-  restored = user;
+/** The user restored for the first paint, or null. */
+export const keptUser = () => kept;
+
+/** Keeps (or, with null, forgets) the minimal copy of the user in encrypted local storage. */
+export function rememberUser(user: User | StoredUser | null) {
+  kept = user;
   if (!store) return;
   if (user) void store.save(user).catch(() => store?.clear());
   else store.clear();
+}
+
+/** Drops the locally kept copy but not the in-memory one (a failed refresh, not a logout). */
+export function forgetKeptCopy() {
+  store?.clear();
+}
+
+/**
+ * Logged out (by the user, or by a 401 from the server): forget the kept copy, mark the
+ * current user as nobody, and drop every cached answer made for that user. The server's
+ * configuration is kept: it is the same for everyone.
+ */
+export function forgetUser(client: QueryClient) {
+  rememberUser(null);
+  client.setQueryData(currentUserKey, null);
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });
 }

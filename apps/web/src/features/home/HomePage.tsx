@@ -1,20 +1,27 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useViewer } from '../auth/api/current-user';
+import { useViewer } from '../auth';
 
-/** Home: a greeting by full name, or a welcome. The events sections arrive with the events feature. */
-export default function HomePage() {
+/**
+ * / (spec §2): a greeting by full name, or a welcome with the logo.
+ *
+ * `events` is the slot for the spec's two home sections (today's events and other events, the
+ * first three of each with View All). The events feature fills it through the app's route
+ * table; until then it stays empty rather than showing made-up events.
+ */
+export default function HomePage({ events }: { events?: ReactNode }) {
   const { viewer } = useViewer();
   if (!viewer) {
     return (
-      <section className="mx-auto flex max-w-2xl flex-col items-center py-12 text-center">
+      <section className="mx-auto flex max-w-2xl flex-col items-center py-10 text-center sm:py-16">
         <img src="/favicon.svg" alt="Campus Portal logo" className="h-24 w-24" />
-        <h1 className="mt-6 text-3xl font-bold text-campus-900">Welcome to Campus Portal</h1>
+        <h1 className="mt-6 text-3xl font-bold text-campus-900 sm:text-4xl">Welcome to Campus Portal</h1>
         <p className="mt-3 text-slate-600">Courses, notes, campus events, marksheets and your admit card, in one place.</p>
-        <div className="mt-8 flex gap-3">
-          <Link to="/login" className="rounded-lg bg-campus-600 px-5 py-2.5 font-medium text-white hover:bg-campus-700">
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/login" className="rounded-lg bg-campus-600 px-5 py-2.5 font-medium text-white shadow-sm hover:bg-campus-700">
             Log in
           </Link>
-          <Link to="/student-signup" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-100">
+          <Link to="/student-signup" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-100">
             Create an account
           </Link>
         </div>
@@ -22,10 +29,13 @@ export default function HomePage() {
     );
   }
   return (
-    <section className="py-6">
-      <h1 className="text-3xl font-bold text-campus-900">Hello, {viewer.fullname}</h1>
-      <p className="mt-2 text-slate-600">Good to see you on Campus Portal.</p>
-      {/* Today's events and other events (first three of each, with View All) come with the events feature. */}
-    </section>
+    <div className="flex flex-col gap-10 py-4">
+      <section className="rounded-2xl bg-gradient-to-br from-campus-600 to-campus-900 p-6 text-white shadow-sm sm:p-10">
+        <p className="text-sm font-medium uppercase tracking-wide text-campus-100">Campus Portal</p>
+        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Hello, {viewer.fullname}</h1>
+        <p className="mt-2 text-campus-100">Good to see you. Your courses, events and notifications are a click away in the menu.</p>
+      </section>
+      {events}
+    </div>
   );
 }

@@ -1,14 +1,16 @@
-import { FILE_LIMITS, type User } from '@campus/contract';
+import { FILE_LIMITS } from '@campus/contract/constants';
+import type { User } from '@campus/contract/users';
 import { useState } from 'react';
-import { RequireUser } from '../../app/RequireUser';
-import { Avatar } from '../../app/header/Avatar';
+import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { FormPage } from '../../components/Page';
 import { ProgressRing } from '../../components/ProgressRing';
 import { errorText } from '../../lib/api';
+import { imageProblem } from '../../lib/forms';
+import { RequireUser } from '../auth';
 import { useUploadAvatar } from './api/avatar';
-import { imageProblem } from './image-file';
 
+/** /update-avatar (spec §2 "Avatar"). */
 export default function AvatarPage() {
   return <RequireUser>{(user) => <AvatarUpload user={user} />}</RequireUser>;
 }
@@ -31,36 +33,45 @@ function AvatarUpload({ user }: { user: User }) {
   };
 
   return (
-    <FormPage title="Avatar">
-      <div className="flex flex-col items-center gap-6">
+    <FormPage title="Avatar" intro="Your picture in the header and on your courses and events.">
+      <div className="flex flex-col items-center gap-5">
         <div className="relative" style={{ width: SIZE, height: SIZE }}>
           <Avatar src={user.avatar} name={user.fullname} size={SIZE} />
           {percent !== null && <ProgressRing percent={percent} size={SIZE} />}
-          <label
-            htmlFor="avatar-file"
-            title="Choose a new avatar"
-            className="absolute bottom-1 right-1 flex h-10 w-10 cursor-pointer items-center justify-center rounded-full bg-campus-600 text-2xl text-white shadow ring-2 ring-white hover:bg-campus-700"
-          >
-            <span aria-hidden="true">+</span>
-            <span className="sr-only">Avatar</span>
-          </label>
+          {/*
+            The real file input stays in the page (visually hidden) for keyboards, screen readers and
+            Playwright's setInputFiles; the round plus is its visible label. aria-label keeps its name
+            exactly "Avatar" whatever the label's decoration.
+          */}
           <input
             id="avatar-file"
             type="file"
             aria-label="Avatar"
             accept="image/png,image/jpeg"
-            className="sr-only"
+            className="peer sr-only"
+            aria-describedby="avatar-hint"
             disabled={upload.isPending}
             onChange={(e) => {
               pick(e.target.files?.[0]);
-              e.target.value = '';
+              e.target.value = ''; // picking the same file again must upload again
             }}
           />
+          <label
+            htmlFor="avatar-file"
+            title="Choose a new avatar"
+            className="absolute bottom-1 right-1 flex h-11 w-11 cursor-pointer items-center justify-center rounded-full bg-campus-600 text-2xl text-white shadow ring-2 ring-white hover:bg-campus-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-campus-900 peer-disabled:cursor-wait peer-disabled:opacity-70"
+          >
+            <span aria-hidden="true">+</span>
+            <span className="sr-only">Avatar</span>
+          </label>
         </div>
-        {percent !== null && <p className="text-sm text-slate-600">Uploading… {percent}%</p>}
-        <p className="text-sm text-slate-600">A png or jpeg image, at most 5 MB.</p>
-        <ErrorBanner message={problem ?? (upload.isError ? errorText(upload.error) : null)} />
-        {upload.isSuccess && <SuccessBanner message={upload.data.message || 'Avatar updated'} />}
+        <p id="avatar-hint" className="text-sm text-slate-600" aria-live="polite">
+          {percent !== null ? `Uploading… ${percent}%` : 'Press + to choose a png or jpeg image, at most 5 MB.'}
+        </p>
+        <div className="w-full">
+          <ErrorBanner message={problem ?? (upload.isError ? errorText(upload.error) : null)} />
+          {upload.isSuccess && <SuccessBanner key={user.avatar} message={upload.data.message || 'Your avatar has been updated.'} />}
+        </div>
       </div>
     </FormPage>
   );

@@ -1,62 +1,110 @@
-import { screen } from '@testing-library/react';
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, renderAt, stubApi } from '../../test/render';
-import ProfilePage from './ProfilePage';
-
-afterEach(() => vi.unstubAllGlobals());
-
-const user = {
-  _id: 'u1',
-  registrationId: 211070001,
-  email: 'ada@example.com',
-  fullname: 'Ada Lovelace',
-  semester: 3,
-  branch: 'Computer Engineering',
-  userrole: 2,
-  avatar: '',
-  isExamOffice: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aProfessor, aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
 
 describe('ProfilePage', () => {
-  it('views, edits and saves, then returns to viewing with the new values', async () => {
-    const api = stubApi({
-      'GET /api/v1/users/current-user': () => ok(user),
-      'PATCH /api/v1/users/update-account': (init) => ok({ user: { ...user, ...JSON.parse(String(init?.body)) } }, 'account updated successfully'),
-    });
-    renderAt('/update-account', [{ path: '/update-account', element: <ProfilePage /> }]);
-    expect(await screen.findByText('Student')).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+  it('shows the role label and every field as text', async () => {
+    loggedInAs(aStudent());
+    renderApp('/update-account');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('Student')).toBeInTheDocument();
+    for (const text of ['Ada Lovelace', '211070001', 'ada@example.com', '3', 'Computer Engineering']) {
+      expect(main.getByText(text)).toBeInTheDocument();
+    }
+    expect(main.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
+  });
+
+  it('says Professor for a professor', async () => {
+    loggedInAs(aProfessor());
+    renderApp('/update-account');
+    expect(await within(await screen.findByRole('main')).findByText('Professor')).toBeInTheDocument();
+  });
+
+  it('Edit, change, Save: sends JSON {email, fullname, branch, semester}, returns to viewing, updates the header', async () => {
+    let sent: unknown;
+    loggedInAs(aStudent());
+    server.use(
+      http.patch(paths.users.updateAccount, async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: aStudent(sent as object) }, 'account updated successfully');
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await userEvent.clear(screen.getByLabelText('Full name'));
     await userEvent.type(screen.getByLabelText('Full name'), 'Ada King');
     await userEvent.selectOptions(screen.getByLabelText('Semester'), '6');
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Textile Engineering');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
-    expect(screen.getByText('Ada King')).toBeInTheDocument();
-    expect(screen.getByText('6')).toBeInTheDocument();
-    const sent = api.mock.calls.find(([url]) => url === '/api/v1/users/update-account')![1]!;
-    expect(JSON.parse(String(sent.body))).toEqual({ email: 'ada@example.com', fullname: 'Ada King', branch: 'Computer Engineering', semester: 6 });
+
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Success');
+    expect(banner).toHaveTextContent('account updated successfully');
+    expect(sent).toEqual({ email: 'ada@example.com', fullname: 'Ada King', branch: 'Textile Engineering', semester: 6 });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('Ada King')).toBeInTheDocument();
+    expect(main.getByText('6')).toBeInTheDocument();
+    expect(main.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveTextContent('Ada King');
+  });
+
+  it('checks the fields with the contract before sending', async () => {
+    let sent = false;
+    loggedInAs(aStudent());
+    server.use(
+      http.patch(paths.users.updateAccount, () => {
+        sent = true;
+        return ok({ user: aStudent() });
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Full name'));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('fullname is required')).toBeInTheDocument();
+    expect(screen.getByText('email must be a valid email address')).toBeInTheDocument();
+    expect(sent).toBe(false);
   });
 
   it('keeps editing and shows the refusal when the server says no', async () => {
-    stubApi({
-      'GET /api/v1/users/current-user': () => ok(user),
-      'PATCH /api/v1/users/update-account': () => fail(409, 'email already registered'),
-    });
-    renderAt('/update-account', [{ path: '/update-account', element: <ProfilePage /> }]);
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, () => fail(409, 'email already registered')));
+    renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('email already registered');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
-  it('sends a logged-out visitor to /login', async () => {
-    stubApi({ 'GET /api/v1/users/current-user': () => fail(401, 'you must be logged in') });
-    const { router } = renderAt('/update-account', [{ path: '/update-account', element: <ProfilePage /> }]);
-    await screen.findByText('elsewhere');
-    expect(router.state.location.pathname).toBe('/login');
+  it('Save is disabled while the change is on its way', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    loggedInAs(aStudent());
+    server.use(
+      http.patch(paths.users.updateAccount, async () => {
+        await answered;
+        return ok({ user: aStudent() }, 'account updated successfully');
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    answer();
+    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+  });
+
+  it.each(['/update-account', '/update-avatar', '/change-password'])('sends a logged-out visitor from %s to /login', async (path) => {
+    const { where } = renderApp(path);
+    await screen.findByRole('heading', { name: 'Log in' });
+    await waitFor(() => expect(where.pathname).toBe('/login'));
   });
 });

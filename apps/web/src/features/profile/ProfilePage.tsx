@@ -1,38 +1,42 @@
-import { BRANCHES, SEMESTERS, updateAccountBody, type UpdateAccountBody, type User } from '@campus/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
+import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { RequireUser } from '../../app/RequireUser';
+import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
-import { isStudent } from '../auth/roles';
+import { deferredResolver } from '../../lib/forms';
+import { profileLabel, RequireUser } from '../auth';
 import { useUpdateAccount } from './api/update-account';
 
+const checks = deferredResolver(() => import('./profile-checks').then((m) => m.updateAccountResolver));
+
+/** /update-account: the profile, viewed as text, and edited in place (spec §2, §4 "Profile"). */
 export default function ProfilePage() {
   return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
 }
 
 function Row({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="flex flex-col border-b border-slate-100 py-3 sm:flex-row sm:gap-4">
-      <dt className="w-40 text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 sm:flex-row sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500 sm:w-36 sm:shrink-0">{label}</dt>
+      <dd className="break-words font-medium text-slate-900">{value}</dd>
     </div>
   );
 }
 
-/** Viewing ⇄ editing (spec §4 "Profile"): Edit switches to inputs, a successful Save returns. */
+/** Viewing ⇄ editing: Edit switches to inputs, a successful Save returns to viewing. */
 function Profile({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdateAccount();
   const { register, handleSubmit, formState, reset } = useForm<z.input<typeof updateAccountBody>, unknown, UpdateAccountBody>({
-    resolver: zodResolver(updateAccountBody),
+    resolver: checks.resolver,
   });
   const { errors } = formState;
 
@@ -40,33 +44,35 @@ function Profile({ user }: { user: User }) {
     reset({ email: user.email, fullname: user.fullname, semester: String(user.semester), branch: user.branch });
     setSaved(null);
     update.reset();
+    checks.preload();
     setEditing(true);
   };
 
+  const save = handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: ({ message }) => {
+        setSaved(message || 'Your profile has been updated.');
+        setEditing(false);
+      },
+    }),
+  );
+
   return (
     <FormPage title="Profile">
-      {saved && <SuccessBanner message={saved} onDismiss={() => setSaved(null)} />}
-      <p className="mb-2 mt-4 inline-block rounded-full bg-campus-50 px-3 py-1 text-sm font-semibold text-campus-700">
-        {isStudent(user) ? 'Student' : 'Professor'}
-      </p>
+      {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
+      <div className="mt-4 flex items-center gap-4">
+        <Avatar src={user.avatar} name={user.fullname} size={56} />
+        <span className="rounded-full bg-campus-50 px-3 py-1 text-sm font-semibold text-campus-700">{profileLabel(user)}</span>
+      </div>
       {editing ? (
-        <form
-          noValidate
-          className="mt-2 flex flex-col gap-4"
-          onSubmit={handleSubmit((body) =>
-            update.mutate(body, {
-              onSuccess: ({ message }) => {
-                setSaved(message || 'Profile updated');
-                setEditing(false);
-              },
-            }),
-          )}
-        >
-          <TextField label="Full name" error={errors.fullname?.message} {...register('fullname')} />
-          <TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />
-          <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
-          <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
-          <ErrorBanner message={update.isError ? errorText(update.error) : null} />
+        <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={save}>
+          <TextField label="Full name" autoComplete="name" error={errors.fullname?.message} {...register('fullname')} />
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+            <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+            <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+          </div>
+          <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
           <div className="flex gap-3">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving…' : 'Save'}
@@ -85,12 +91,12 @@ function Profile({ user }: { user: User }) {
             <Row label="Semester" value={user.semester} />
             <Row label="Branch" value={user.branch} />
           </dl>
-          <div className="mt-6 flex flex-wrap items-center gap-4">
+          <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
             <Button onClick={startEditing}>Edit</Button>
-            <Link to="/update-avatar" className="text-campus-700 underline">
+            <Link to="/update-avatar" className="font-medium text-campus-700 underline">
               Change avatar
             </Link>
-            <Link to="/change-password" className="text-campus-700 underline">
+            <Link to="/change-password" className="font-medium text-campus-700 underline">
               Change password
             </Link>
           </div>

@@ -1,11 +1,15 @@
-import { paths, type PortalConfig } from '@campus/contract';
+import type { PortalConfig } from '@campus/contract/config';
+import { paths } from '@campus/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api';
 
-/** GET /api/v1/config: the server's set-up (staff code needed, exam office id, …). */
+/** Kept across logout: it describes the server, not the user. */
+export const portalConfigKey = ['portal-config'] as const;
+
+/** GET /api/v1/config: the server's set-up (staff code needed, exam office id, …). It does not change while the page is open. */
 export function usePortalConfig() {
   return useQuery({
-    queryKey: ['portal-config'],
+    queryKey: portalConfigKey,
     queryFn: async () => (await request<PortalConfig>(paths.config)).data,
     staleTime: Infinity,
   });

@@ -1,10 +1,11 @@
-import { paths, type User } from '@campus/contract';
+import { paths } from '@campus/contract/paths';
+import type { User } from '@campus/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, request } from '../../../lib/api';
 import type { StoredUser } from '../../../lib/secure-store';
-import { currentUserKey, rememberUser, storedUser } from '../session';
+import { currentUserKey, forgetKeptCopy, keptUser, rememberUser } from '../session';
 
-/** GET current-user: the user, or null when nobody is logged in (a 401 is an answer here). */
+/** GET current-user: the user, or null when nobody is logged in (here a 401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
     const { data } = await request<User>(paths.users.currentUser, { quiet401: true });
@@ -15,25 +16,38 @@ export async function fetchCurrentUser(): Promise<User | null> {
       rememberUser(null);
       return null;
     }
+    // Spec §4: a failed current-user fetch clears the stored user.
+    forgetKeptCopy();
     throw err;
   }
 }
 
-export const currentUserQuery = queryOptions({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 60_000 });
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey,
+  queryFn: fetchCurrentUser,
+  staleTime: 60_000,
+  retry: 1,
+  // A failed answer must not be fetched again by every component that mounts afterwards: with
+  // no data, a refetch puts the query back to pending, the layout back to its spinner, and the
+  // remount would ask again, in a loop. "Try again", focus and reconnect still refetch.
+  retryOnMount: false,
+});
 
-/** The full current user from the server (undefined while loading, null when logged out). */
+/** The full current user from the server: undefined while loading, null when logged out. */
 export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
 /**
- * Who is looking at the page, for the header: the server's answer, or until it arrives the
- * locally kept copy. `loading` is true only when there is neither.
+ * Who is looking at the page, for the header and the greeting: the server's answer, or until
+ * it arrives the locally kept copy. `loading` is true only while there is neither, which is
+ * when the layout shows its full-page spinner.
  */
 export function useViewer(): { viewer: StoredUser | null; loading: boolean } {
   const q = useCurrentUser();
   if (q.data !== undefined) return { viewer: q.data, loading: false };
+  // The fetch failed outright: treat as logged out (spec §4); the layout says why.
   if (q.isError) return { viewer: null, loading: false };
-  const kept = storedUser();
-  return { viewer: kept, loading: kept === null };
+  const copy = keptUser();
+  return { viewer: copy, loading: copy === null };
 }

@@ -1,16 +1,18 @@
-import { paths, type LoginBody, type User } from '@campus/contract';
+import { paths } from '@campus/contract/paths';
+import type { LoginBody, User } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { currentUserKey, rememberUser } from '../session';
 
+/** POST login (JSON): the answer's user becomes the current user and the kept copy. */
 export function useLogin() {
-  const qc = useQueryClient();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) =>
-      request<{ user: User }>(paths.users.login, { method: 'POST', body, quiet401: true }),
+    // A 401 here means "wrong id or password", shown on the form; it is not a lost session.
+    mutationFn: (body: LoginBody) => request<{ user: User }>(paths.users.login, { method: 'POST', body, quiet401: true }),
     onSuccess: ({ data }) => {
       rememberUser(data.user);
-      qc.setQueryData(currentUserKey, data.user);
+      client.setQueryData(currentUserKey, data.user);
     },
   });
 }

@@ -1,19 +1,21 @@
-import { paths, type UpdateAccountBody, type User } from '@campus/contract';
+import { paths } from '@campus/contract/paths';
+import type { UpdateAccountBody, User } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
-import { currentUserKey, rememberUser } from '../../auth/session';
+import { request, type ApiResult } from '../../../lib/api';
+import { currentUserKey, rememberUser } from '../../auth';
 
-/** Puts the user the server answers into the cache and the locally kept copy. */
-export function useUserUpdate<V>(send: (v: V) => Promise<{ data: { user: User }; message: string }>) {
-  const qc = useQueryClient();
+/** A mutation whose answer is the updated user: it becomes the current user and the kept copy. */
+export function useUserUpdate<V>(send: (variables: V) => Promise<ApiResult<{ user: User }>>) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: ({ data }) => {
       rememberUser(data.user);
-      qc.setQueryData(currentUserKey, data.user);
+      client.setQueryData(currentUserKey, data.user);
     },
   });
 }
 
+/** PATCH update-account (JSON {email, fullname, branch, semester}). */
 export const useUpdateAccount = () =>
   useUserUpdate((body: UpdateAccountBody) => request<{ user: User }>(paths.users.updateAccount, { method: 'PATCH', body }));

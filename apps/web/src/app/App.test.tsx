@@ -1,0 +1,122 @@
+import { CLIENT_ROUTES } from '@campus/contract/paths';
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { restoreKeptUser, setUserStore } from '../features/auth/session';
+import { SecureUserStore, type KeyStore } from '../lib/secure-store';
+import { aStudent } from '../test/fixtures';
+import { renderApp } from '../test/render';
+import { fail, loggedInAs, ok, server } from '../test/server';
+import { routes } from './routes';
+
+const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+function memoryStore() {
+  let key: CryptoKey | undefined;
+  const keys: KeyStore = { get: async () => key, set: async (k) => void (key = k) };
+  return new SecureUserStore(keys, localStorage);
+}
+
+describe('loading the current user', () => {
+  it('shows a full-page spinner, not the logged-out header, until the server answers', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(paths.users.currentUser, async () => {
+        await answered;
+        return ok(aStudent());
+      }),
+    );
+    renderApp('/');
+    expect(screen.getByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('paints the kept user at once; the server answer then replaces it', async () => {
+    const store = memoryStore();
+    await store.save(aStudent({ fullname: 'Ada (kept copy)' }));
+    setUserStore(store);
+    await restoreKeptUser();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(paths.users.currentUser, async () => {
+        await answered;
+        return ok(aStudent({ fullname: 'Ada King' }));
+      }),
+    );
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada (kept copy)' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada King' })).toBeInTheDocument();
+    await waitFor(async () => expect((await store.load())?.fullname).toBe('Ada King'));
+  });
+
+  it('a kept user the server no longer knows is dropped: logged out, and the copy cleared', async () => {
+    const store = memoryStore();
+    await store.save(aStudent());
+    setUserStore(store);
+    await restoreKeptUser();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Campus Portal' })).toBeInTheDocument();
+    expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(localStorage.getItem('campus.user')).toBeNull();
+  });
+
+  it('when the server cannot be reached: logged out, told why, offered a retry, and not asked in a loop', async () => {
+    let asked = 0;
+    server.use(
+      http.get(paths.users.currentUser, () => {
+        asked += 1;
+        return fail(503, 'the database is not answering');
+      }),
+    );
+    renderApp('/');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('the database is not answering');
+    expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toBe(2); // the first try and one retry, then nothing until asked
+    loggedInAs(aStudent());
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a 401 from any call', () => {
+  it('ends the session in the browser too: the user is forgotten and sent to log in', async () => {
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, () => fail(401, 'your session has expired')));
+    const { where } = renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(where.pathname).toBe('/login'));
+    expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it('an unknown path shows the 404 page', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('pages of later issues are not faked: they are 404 until built', async () => {
+    loggedInAs(aStudent());
+    renderApp('/all-courses');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('every route is one of the client routes the server answers with index.html', () => {
+    const defined = routes.flatMap((r) => r.children ?? []).map((r) => r.path).filter((p) => p !== '*');
+    expect(defined.length).toBeGreaterThan(0);
+    for (const path of defined) expect(CLIENT_ROUTES).toContain(path);
+  });
+});
+

@@ -1,0 +1,10 @@
+/**
+ * What other features and the app may use of auth. Everything else in this folder is its own
+ * business (DESIGN §2: features do not reach into each other's internals).
+ */
+export { useCurrentUser, useViewer } from './api/current-user';
+export { useLogout } from './api/logout';
+export { RequireUser } from './RequireUser';
+export { badgeLabel, isExamOffice, isProfessor, isStudent, profileLabel } from './roles';
+export { currentUserKey, forgetUser, rememberUser } from './session';
+export { authRoutes } from './routes';

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../components/lazy-page';
+
+// One chunk per page: /login loads only the login form.
+const LoginPage = lazyPage(() => import('./LoginPage'));
+const StudentSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ default: m.StudentSignupPage })));
+const TeacherSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ default: m.TeacherSignupPage })));
+
+export const authRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/student-signup', element: <StudentSignupPage /> },
+  { path: '/teacher-signup', element: <TeacherSignupPage /> },
+];

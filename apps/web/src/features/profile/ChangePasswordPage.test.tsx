@@ -1,0 +1,54 @@
+import { paths } from '@campus/contract/paths';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
+
+async function open() {
+  loggedInAs(aStudent());
+  renderApp('/change-password');
+  await screen.findByRole('heading', { name: 'Change password' });
+}
+
+async function fill(oldpassword: string, newpassword: string, confirm = newpassword) {
+  await userEvent.type(screen.getByLabelText('Old password'), oldpassword);
+  await userEvent.type(screen.getByLabelText('New password'), newpassword);
+  await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+describe('ChangePasswordPage', () => {
+  it('sends only {oldpassword, newpassword} and shows Success', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(paths.users.changePassword, async ({ request }) => {
+        sent = await request.json();
+        return ok({}, 'password changed successfully');
+      }),
+    );
+    await open();
+    await fill('old-password-1', 'new-password-2');
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Success');
+    expect(banner).toHaveTextContent('password changed successfully');
+    expect(sent).toEqual({ oldpassword: 'old-password-1', newpassword: 'new-password-2' });
+    expect(screen.getByLabelText('Old password')).toHaveValue('');
+  });
+
+  it('the confirmation must match, and the new password follows the contract', async () => {
+    await open();
+    await fill('old-password-1', 'short', 'different');
+    expect(await screen.findByText('newpassword must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('the two new passwords differ')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in red", async () => {
+    server.use(http.post(paths.users.changePassword, () => fail(400, 'old password is incorrect')));
+    await open();
+    await fill('wrong-old-password', 'new-password-2');
+    expect(await screen.findByRole('alert')).toHaveTextContent('old password is incorrect');
+  });
+});

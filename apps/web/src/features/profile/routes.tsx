@@ -1,0 +1,12 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../components/lazy-page';
+
+const ProfilePage = lazyPage(() => import('./ProfilePage'));
+const AvatarPage = lazyPage(() => import('./AvatarPage'));
+const ChangePasswordPage = lazyPage(() => import('./ChangePasswordPage'));
+
+export const profileRoutes: RouteObject[] = [
+  { path: '/update-account', element: <ProfilePage /> },
+  { path: '/update-avatar', element: <AvatarPage /> },
+  { path: '/change-password', element: <ChangePasswordPage /> },
+];

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHECKS_UNAVAILABLE, deferred, deferredResolver, imageProblem, messagesByField, multipart } from './forms';
+
+describe('imageProblem', () => {
+  const MB = 1024 * 1024;
+  it('accepts png and jpeg within the limit', () => {
+    expect(imageProblem(new File(['x'], 'a.png', { type: 'image/png' }), 'avatar', 5 * MB)).toBeNull();
+    expect(imageProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'avatar', 5 * MB)).toBeNull();
+  });
+  it('refuses other types and files over the limit, naming the field', () => {
+    expect(imageProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar', 5 * MB)).toBe('avatar must be a png or jpeg image');
+    expect(imageProblem(new File([new Uint8Array(11)], 'a.png', { type: 'image/png' }), 'avatar', 10)).toMatch(/^avatar must be at most/);
+  });
+});
+
+describe('multipart', () => {
+  it('sends numbers as text and leaves out what is absent', () => {
+    const form = multipart({ semester: 4, branch: 'Civil Engineering', staffcode: undefined, note: null });
+    expect([...form.entries()]).toEqual([
+      ['semester', '4'],
+      ['branch', 'Civil Engineering'],
+    ]);
+  });
+});
+
+describe('messagesByField', () => {
+  it('keeps the first message of each field', () => {
+    expect(
+      messagesByField([
+        { path: ['password'], message: 'password is required' },
+        { path: ['password'], message: 'second' },
+        { path: [], message: 'form level' },
+      ]),
+    ).toEqual({ password: 'password is required', root: 'form level' });
+  });
+});
+
+describe('deferred code', () => {
+  it('loads once, and again after a failure', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue('code');
+    const code = deferred(load);
+    await expect(code.get()).rejects.toThrow('offline');
+    await expect(code.get()).resolves.toBe('code');
+    await code.get();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a resolver that cannot load reports a form-level error instead of throwing', async () => {
+    const { resolver } = deferredResolver<{ a: string }, { a: string }>(() => Promise.reject(new Error('offline')));
+    const result = await resolver({ a: '' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(result.errors).toEqual({ root: { type: 'unavailable', message: CHECKS_UNAVAILABLE } });
+  });
+});

@@ -1,0 +1,25 @@
+import { paths } from '@campus/contract/paths';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { aConfig } from './fixtures';
+
+/** The success envelope of API.md. */
+export const ok = (data: unknown, message = '', status = 200) => HttpResponse.json({ statusCode: status, data, message, success: true }, { status });
+
+/** The error envelope: clients show errors[0]. */
+export const fail = (status: number, ...errors: string[]) =>
+  HttpResponse.json({ statusCode: status, data: null, message: errors[0], errors, success: false }, { status });
+
+/**
+ * The API as seen by a visitor who is not logged in. Tests add what they need with server.use;
+ * any call nobody expected fails the test (onUnhandledRequest: 'error').
+ */
+export const server = setupServer(
+  http.get(paths.config, () => ok(aConfig())),
+  http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
+);
+
+/** From now on, current-user answers this user. */
+export function loggedInAs(user: unknown) {
+  server.use(http.get(paths.users.currentUser, () => ok(user)));
+}
