@@ -9,8 +9,8 @@ import { menuContentClass, menuItemClass } from './styles';
 export default function AccountMenu({ viewer, onNavigate }: { viewer: StoredUser; onNavigate?: () => void }) {
   return (
     <DropdownMenu.Root modal={false}>
+      {/* Named by the badge itself (role, name, id), so what is read matches what is seen. */}
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${viewer.fullname}`}
         className="rounded-md px-2 py-1 text-left hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white data-[state=open]:bg-campus-700"
       >
         <UserBadge viewer={viewer} />

@@ -35,7 +35,7 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Hall Ticket', 'Marksheet', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/all-courses');
     expect(nav().getByRole('link', { name: 'Hall Ticket' })).toHaveAttribute('href', '/hallticket');
-    const badge = await screen.findByRole('button', { name: /Account menu/ });
+    const badge = await screen.findByRole('button', { name: /Ada Lovelace/ });
     expect(badge).toHaveTextContent('Student');
     expect(badge).toHaveTextContent('Ada Lovelace');
     expect(badge).toHaveTextContent('211070001');
@@ -45,7 +45,7 @@ describe('Header visibility (spec §2 "Header")', () => {
     await headerFor(aProfessor());
     expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Add Course', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Add Course' })).toHaveAttribute('href', '/add-course');
-    expect(await screen.findByRole('button', { name: /Account menu/ })).toHaveTextContent('Teacher');
+    expect(await screen.findByRole('button', { name: /Grace Hopper/ })).toHaveTextContent('Teacher');
   });
 
   it('the exam office: no course items, and Applications', async () => {
@@ -83,7 +83,7 @@ describe('Header visibility (spec §2 "Header")', () => {
   it('the badge opens Profile and Change password; the avatar leads to /update-avatar', async () => {
     await headerFor(aStudent());
     expect(screen.getByRole('img', { name: "Ada Lovelace's avatar" }).closest('a')).toHaveAttribute('href', '/update-avatar');
-    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Ada Lovelace/ }));
     expect(await screen.findByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/update-account');
     expect(screen.getByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
   });

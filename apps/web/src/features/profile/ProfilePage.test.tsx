@@ -51,7 +51,7 @@ describe('ProfilePage', () => {
     expect(main.getByText('Ada King')).toBeInTheDocument();
     expect(main.getByText('6')).toBeInTheDocument();
     expect(main.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Account menu/ })).toHaveTextContent('Ada King');
+    expect(screen.getByRole('button', { name: /Ada King/ })).toHaveTextContent('Ada King');
   });
 
   it('checks the fields with the contract before sending', async () => {
