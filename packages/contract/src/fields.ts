@@ -87,3 +87,26 @@ export const branchFilterField = z
 
 /** Opaque ids are UUIDs; anything else is a 404 at the route, never a database error. */
 export const idField = (field: string) => z.uuid({ error: `${field} is not a valid id` });
+
+/** A real calendar date as `YYYY-MM-DD` (2026-02-30 is refused), for exam and event dates. */
+export const calendarDateField = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(isCalendarDate, { error: `${field} is not a real calendar date` });
+
+export function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  if (y < 1900 || y > 2999) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Trimmed, required text with a length cap; the messages name the field. */
+export const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });

@@ -4,3 +4,5 @@ export * from './fields';
 export * from './users';
 export * from './config';
 export * from './paths';
+export * from './courses';
+export * from './notes';

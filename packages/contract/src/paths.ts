@@ -14,6 +14,29 @@ export const paths = {
     changePassword: `${API_PREFIX}/users/change-password`,
     getUser: (userId: string) => `${API_PREFIX}/users/getuser/${encodeURIComponent(userId)}`,
   },
+  courses: {
+    all: `${API_PREFIX}/courses/allcourses`,
+    bySemester: `${API_PREFIX}/courses/searchbysemester`,
+    byTitle: `${API_PREFIX}/courses/searchbytitle`,
+    byOwner: `${API_PREFIX}/courses/searchbyowner`,
+    byStudent: `${API_PREFIX}/courses/searchbystudent`,
+    myCourses: `${API_PREFIX}/courses/searchbymycourses`,
+    myCoursesTeacher: `${API_PREFIX}/courses/searchbymycoursesteacher`,
+    create: `${API_PREFIX}/courses/create-course`,
+    examDates: `${API_PREFIX}/courses/examdates`,
+    get: (courseId: string) => `${API_PREFIX}/courses/getcourse/${encodeURIComponent(courseId)}`,
+    update: (courseId: string) => `${API_PREFIX}/courses/updatecourse/${encodeURIComponent(courseId)}`,
+    delete: (courseId: string) => `${API_PREFIX}/courses/deletecourse/${encodeURIComponent(courseId)}`,
+    students: (courseId: string) => `${API_PREFIX}/courses/studentsofcourse/${encodeURIComponent(courseId)}`,
+    join: (courseId: string) => `${API_PREFIX}/courses/addstudenttocourse/${encodeURIComponent(courseId)}`,
+    leave: (courseId: string) => `${API_PREFIX}/courses/removestudentfromcourse/${encodeURIComponent(courseId)}`,
+    removeStudent: (courseId: string, studentId: string) =>
+      `${API_PREFIX}/courses/removestudent/${encodeURIComponent(courseId)}/${encodeURIComponent(studentId)}`,
+  },
+  notes: {
+    ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
+    create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,
+  },
 } as const;
 
 /** Uploaded files are served here (API.md "Files"). */

@@ -42,16 +42,20 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, used when databaseUrl is unset. */
   pgliteDir: string;
+  /** Called with the SQL of every query (tests count queries per request with it). */
+  onQuery?: (query: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool, { schema, logger });
     try {
       await migrate(db, { migrationsFolder: folder });
     } catch (err) {
@@ -67,8 +71,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.pgliteDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const seed = inMemory ? undefined : seedFor(options.pgliteDir);
-  const client = await PGlite.create(options.pgliteDir, seed ? { loadDataDir: new Blob([fs.readFileSync(seed)]) } : {});
-  const db = drizzle(client, { schema });
+  // pg_trgm backs the title searches' indexes (migration 0001); a PostgreSQL server ships it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(options.pgliteDir, {
+    extensions: { pg_trgm },
+    ...(seed ? { loadDataDir: new Blob([fs.readFileSync(seed)]) } : {}),
+  });
+  const db = drizzle(client, { schema, logger });
   try {
     await migrate(db, { migrationsFolder: folder });
   } catch (err) {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { courseFilterQuery, createCourseBody, formatExamDate, titleSearchQuery, updateCourseBody } from './courses';
+import { createNotesBody } from './notes';
+import { isCalendarDate } from './fields';
+
+const valid = { title: ' Compilers ', description: 'Parsing and code generation', coursenumber: '211070500', semester: '5', branch: 'Computer Engineering' };
+const firstError = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('createCourseBody', () => {
+  it('accepts the form as strings and answers numbers, with no exam date', () => {
+    expect(createCourseBody.parse(valid)).toEqual({ title: 'Compilers', description: 'Parsing and code generation', coursenumber: 211070500, semester: 5, branch: 'Computer Engineering' });
+  });
+
+  it('defaults semester and branch (spec §5)', () => {
+    const r = createCourseBody.parse({ title: 'a', description: 'b', coursenumber: 100000000 });
+    expect(r).toMatchObject({ semester: 1, branch: 'Computer Engineering' });
+  });
+
+  it('reads an empty exam date as none and keeps a real one', () => {
+    expect(createCourseBody.parse({ ...valid, examDate: '' }).examDate).toBeNull();
+    expect(createCourseBody.parse({ ...valid, examDate: '2026-12-01' }).examDate).toBe('2026-12-01');
+  });
+
+  it.each([
+    [{ coursenumber: '99999999' }, 'coursenumber must be at least 100000000'],
+    [{ coursenumber: 'abc' }, 'coursenumber must be a number'],
+    [{ title: '   ' }, 'title is required'],
+    [{ description: '' }, 'description is required'],
+    [{ semester: '0' }, 'semester must be between 1 and 8'],
+    [{ branch: 'Astrology' }, 'branch must be one of the nine branches'],
+    [{ examDate: '2026-02-30' }, 'examDate is not a real calendar date'],
+    [{ examDate: '01/12/2026' }, 'examDate must be a date (YYYY-MM-DD)'],
+  ])('refuses %o naming the field', (patch, message) => {
+    expect(firstError(createCourseBody.safeParse({ ...valid, ...patch }))).toBe(message);
+  });
+});
+
+describe('updateCourseBody', () => {
+  it('leaves examDate out when absent and clears it with null', () => {
+    const base = { title: 't', description: 'd', semester: 2, branch: 'Civil Engineering' };
+    expect('examDate' in updateCourseBody.parse(base)).toBe(false);
+    expect(updateCourseBody.parse({ ...base, examDate: null }).examDate).toBeNull();
+  });
+});
+
+describe('filters', () => {
+  it('semester 9 or absent and branch All or absent mean all', () => {
+    expect(courseFilterQuery.parse({})).toEqual({ semester: 9, branch: 'All' });
+    expect(courseFilterQuery.parse({ semester: '3', branch: 'Eletronics Engineering' })).toEqual({ semester: 3, branch: 'Electronics Engineering' });
+  });
+
+  it('refuses a semester outside 1–9 and a limit outside 1–500', () => {
+    expect(courseFilterQuery.safeParse({ semester: '10' }).success).toBe(false);
+    expect(courseFilterQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(courseFilterQuery.safeParse({ limit: '501' }).success).toBe(false);
+  });
+
+  it('an absent title searches everything', () => {
+    expect(titleSearchQuery.parse({}).title).toBe('');
+  });
+});
+
+describe('dates', () => {
+  it('knows real calendar dates', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2027-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+  });
+
+  it('formats exam dates for the hall ticket without shifting the day', () => {
+    expect(formatExamDate('2026-12-01')).toBe('01/12/2026');
+    expect(formatExamDate(null)).toBe('TBA');
+  });
+});
+
+describe('createNotesBody', () => {
+  it('needs a file name', () => {
+    expect(firstError(createNotesBody.safeParse({ filename: ' ' }))).toBe('filename is required');
+    expect(createNotesBody.parse({ filename: ' Week 1 ' }).filename).toBe('Week 1');
+  });
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { requiredText } from './fields';
+
+export const NOTES_FILENAME_MAX = 200;
+
+/** POST /notes/create-notes/:courseId: the text field beside the `notesfile` file. */
+export const createNotesBody = z.object({
+  filename: requiredText('filename', NOTES_FILENAME_MAX),
+});
+export type CreateNotesBody = z.infer<typeof createNotesBody>;
+
+/** A note as JSON: `notesfile` downloads only for the course's readers. */
+export const noteSchema = z.object({
+  _id: z.string(),
+  filename: z.string(),
+  notesfile: z.string(),
+  createdAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export interface NotesOfCourse {
+  notesofcourse: Note[];
+}
