@@ -3,6 +3,8 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { coursesRoutes } from './features/courses/courses.routes';
+import { notesRoutes } from './features/notes/notes.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { ensureExamOffice } from './features/users/users.service';
 import { usersRoutes } from './features/users/users.routes';
@@ -87,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(systemRoutes);
   await app.register(usersRoutes);
+  await app.register(coursesRoutes);
+  await app.register(notesRoutes);
   await app.register(filesRoutes);
 
   web.app = await registerWebApp(app);

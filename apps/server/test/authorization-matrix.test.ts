@@ -1,10 +1,10 @@
-import { paths } from '@campus/contract';
+import { paths, type Course, type Note } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './build-app';
 import { ACTOR_NAMES, buildActors, cookieOf, type ActorName, type Actors } from './actors';
-import { DEFAULT_PASSWORD, userFields } from './factories';
-import { multipart, pngAvatar } from './fixtures';
+import { DEFAULT_PASSWORD, buildCourse, buildNote, courseFields, joinCourse, userFields } from './factories';
+import { multipart, pngAvatar, pngThumbnail, textFile } from './fixtures';
 
 /**
  * Every registered /api and /files route × every actor → the expected status, with valid input so
@@ -12,10 +12,36 @@ import { multipart, pngAvatar } from './fixtures';
  */
 const ctx = useTestApp();
 
+/**
+ * What each call acts on, built afresh for every actor so that one actor's change (a delete, a
+ * join) cannot decide another's answer: a course owned by `professor`, with `student` enrolled
+ * (`otherStudent` is not) and one notes file.
+ */
+interface World {
+  course: Course;
+  note: Note;
+}
+
+async function buildWorld(actors: Actors): Promise<World> {
+  const course = await buildCourse(ctx.app, actors.professor, {}, pngThumbnail());
+  await joinCourse(ctx.app, actors.student, course._id);
+  const note = await buildNote(ctx.app, actors.professor, course._id);
+  return { course, note };
+}
+
 type Row = {
-  request: (actor: ActorName, actors: Actors) => InjectOptions;
+  request: (actor: ActorName, actors: Actors, world: World) => InjectOptions;
   expected: Record<ActorName, number>;
+  /** Build a World before each actor's call (rows about courses, notes and their files). */
+  world?: true;
 };
+
+/** Shorthands for the role rules: who answers 2xx and what everyone else gets. */
+const students = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: ok, otherStudent: ok, professor: others, otherProfessor: others, examOffice: others });
+const professors = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: others, otherStudent: others, professor: ok, otherProfessor: ok, examOffice: ok });
+const ownerOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: ok, otherProfessor: 403, examOffice: 403 });
+const filterQuery = '?semester=9&branch=All';
+const editBody = { title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2027-05-01' };
 
 const all = (status: number): Record<ActorName, number> => ({ anonymous: status, student: status, otherStudent: status, professor: status, otherProfessor: status, examOffice: status });
 const loggedIn = (status: number): Record<ActorName, number> => ({ ...all(status), anonymous: 401 });
@@ -53,15 +79,71 @@ const MATRIX: Record<string, Row> = {
     request: (actor, actors) => ({ method: 'POST', url: paths.users.changePassword, payload: { oldpassword: passwordOf(actor, actors), newpassword: 'an entirely new passphrase' } }),
     expected: loggedIn(200),
   },
-  'GET /api/v1/users/getuser/:userId': {
+  'GET /api/v1/users/getuser/:userId': { world: true,
     request: (_actor, actors) => ({ method: 'GET', url: paths.users.getUser(actors.student.user._id) }),
-    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 404, otherProfessor: 404, examOffice: 200 },
+    // The professor teaches the student (world), so may read them; the other professor may not.
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 200 },
+  },
+  'GET /api/v1/courses/allcourses': { request: () => ({ method: 'GET', url: paths.courses.all }), expected: loggedIn(200) },
+  'GET /api/v1/courses/searchbysemester': { request: () => ({ method: 'GET', url: paths.courses.bySemester + filterQuery }), expected: loggedIn(200) },
+  'GET /api/v1/courses/searchbytitle': { request: () => ({ method: 'GET', url: `${paths.courses.byTitle}?title=course` }), expected: loggedIn(200) },
+  'GET /api/v1/courses/searchbyowner': { request: () => ({ method: 'GET', url: paths.courses.byOwner }), expected: professors(200) },
+  'GET /api/v1/courses/searchbymycoursesteacher': { request: () => ({ method: 'GET', url: paths.courses.myCoursesTeacher + filterQuery }), expected: professors(200) },
+  'GET /api/v1/courses/searchbystudent': { request: () => ({ method: 'GET', url: paths.courses.byStudent }), expected: students(200) },
+  'GET /api/v1/courses/searchbymycourses': { request: () => ({ method: 'GET', url: paths.courses.myCourses + filterQuery }), expected: students(200) },
+  'GET /api/v1/courses/examdates': { request: () => ({ method: 'GET', url: paths.courses.examDates }), expected: students(200) },
+  'POST /api/v1/courses/create-course': {
+    request: () => ({ method: 'POST', url: paths.courses.create, ...multipart(courseFields(), pngThumbnail()) }),
+    // Professors create courses; the exam office, though a professor account, does not.
+    expected: { ...professors(201), examOffice: 403 },
+  },
+  'GET /api/v1/courses/getcourse/:courseId': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.courses.get(w.course._id) }), expected: loggedIn(200) },
+  'PATCH /api/v1/courses/updatecourse/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: editBody }),
+    expected: ownerOnly(200),
+  },
+  'DELETE /api/v1/courses/deletecourse/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.courses.delete(w.course._id) }),
+    expected: ownerOnly(200),
+  },
+  'GET /api/v1/courses/studentsofcourse/:courseId': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.courses.students(w.course._id) }), expected: loggedIn(200) },
+  'PATCH /api/v1/courses/addstudenttocourse/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.join(w.course._id) }),
+    // `student` is already enrolled in the world's course: 409; `otherStudent` joins.
+    expected: { ...students(200), student: 409 },
+  },
+  'PATCH /api/v1/courses/removestudentfromcourse/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.leave(w.course._id) }),
+    expected: { ...students(200), otherStudent: 409 },
+  },
+  'PATCH /api/v1/courses/removestudent/:courseId/:studentId': { world: true,
+    request: (_a, actors, w) => ({ method: 'PATCH', url: paths.courses.removeStudent(w.course._id, actors.student.user._id) }),
+    expected: ownerOnly(200),
+  },
+  'GET /api/v1/notes/notesofcourse/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.notes.ofCourse(w.course._id) }),
+    // The owner, any professor (the exam office too) and enrolled students.
+    expected: { ...professors(200), student: 200, otherStudent: 403 },
+  },
+  'POST /api/v1/notes/create-notes/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.notes.create(w.course._id), ...multipart({ filename: 'Week 2' }, { notesfile: textFile('w2.txt', 'two') }) }),
+    expected: ownerOnly(201),
   },
   'GET /files/:id': {
     request: (_actor, actors) => ({ method: 'GET', url: actors.student.user.avatar }),
     expected: loggedIn(200),
   },
+  // One route, rules per kind of file: a "(…)" suffix names the variant.
+  'GET /files/:id (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
+  'GET /files/:id (notes file)': { world: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: w.note.notesfile }),
+    // Those who may not read the notes are told the file does not exist.
+    expected: { ...professors(200), student: 200, otherStudent: 404 },
+  },
 };
+
+/** The route a matrix row is about, without its variant suffix. */
+const routeOf = (key: string) => key.replace(/ \(.*\)$/, '');
 
 /** Routes that are not part of the API surface: Swagger UI's pages and assets. */
 const EXCLUDED = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -75,7 +157,7 @@ describe('authorization matrix', () => {
   it('has a row for every registered route, and no row for a route that does not exist', () => {
     const registered = guardedRoutes().sort();
     expect(registered.length).toBeGreaterThan(5);
-    expect(registered).toEqual(Object.keys(MATRIX).sort());
+    expect(registered).toEqual([...new Set(Object.keys(MATRIX).map(routeOf))].sort());
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {
@@ -85,7 +167,8 @@ describe('authorization matrix', () => {
       const actors = await buildActors(ctx.app);
       const got: Record<string, number> = {};
       for (const actor of ACTOR_NAMES) {
-        const options = row.request(actor, actors);
+        const world = row.world ? await buildWorld(actors) : ({} as World);
+        const options = row.request(actor, actors, world);
         const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;
         expect(res.headers['content-type'] ?? '', `${route} as ${actor}`).not.toContain('text/html');

@@ -1,10 +1,10 @@
-import { paths } from '@campus/contract';
+import { paths, type Course } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
-import { DEFAULT_PASSWORD, buildStudent, userFields, type TestUser } from './factories';
-import { multipart, pngAvatar, tinyPng } from './fixtures';
+import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, joinCourse, userFields, type TestUser } from './factories';
+import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 
 /**
  * Every registered /api route gets wrong types, missing fields, huge values, malformed bodies and
@@ -13,108 +13,203 @@ import { multipart, pngAvatar, tinyPng } from './fixtures';
  */
 const ctx = useTestApp();
 
+/** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled. */
+interface World {
+  me: TestUser;
+  professor: TestUser;
+  course: Course;
+}
+
 interface Case {
   name: string;
-  request: (me: TestUser) => InjectOptions;
+  request: (w: World) => InjectOptions;
+  /** Who sends it: the caller who would succeed with valid input, so validation is what refuses. */
+  as?: 'me' | 'professor';
   /** Requests that carry no input the route reads may succeed; everything else must be a 4xx. */
   mayPass?: boolean;
 }
 
+type Url = string | ((w: World) => string);
+const urlOf = (url: Url, w: World) => (typeof url === 'string' ? url : url(w));
+
 const MB = 1024 * 1024;
 const huge = 'x'.repeat(MB);
+/** Bytes no accepted type starts with (an executable's header, then NULs: not text either). */
+const executable = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
 
 /** The usual abuse of a JSON body route, built from a valid body. */
-function jsonCases(method: 'POST' | 'PATCH', url: string, valid: (me: TestUser) => Record<string, unknown>): Case[] {
-  const json = (payload: string): InjectOptions => ({ method, url, headers: { 'content-type': 'application/json' }, payload });
+function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as']): Case[] {
+  const json = (w: World, payload: string): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': 'application/json' }, payload });
+  const body = (w: World, payload: Record<string, unknown>): InjectOptions => ({ method, url: urlOf(url, w), payload });
   const cases: Case[] = [
-    { name: 'malformed JSON', request: () => json('{"a": ') },
-    { name: 'empty object', request: () => ({ method, url, payload: {} }) },
-    { name: 'JSON null', request: () => json('null') },
-    { name: 'JSON array', request: () => json('[]') },
-    { name: 'JSON string', request: () => json('"hello"') },
-    { name: '2 MB body', request: (me) => ({ method, url, payload: { ...valid(me), padding: 'y'.repeat(2 * MB) } }) },
-    { name: 'form-encoded body', request: () => ({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' }) },
-    { name: 'text/plain body', request: () => ({ method, url, headers: { 'content-type': 'text/plain' }, payload: 'hello' }) },
+    { name: 'malformed JSON', request: (w) => json(w, '{"a": ') },
+    { name: 'empty object', request: (w) => body(w, {}) },
+    { name: 'JSON null', request: (w) => json(w, 'null') },
+    { name: 'JSON array', request: (w) => json(w, '[]') },
+    { name: 'JSON string', request: (w) => json(w, '"hello"') },
+    { name: '2 MB body', request: (w) => body(w, { ...valid(w), padding: 'y'.repeat(2 * MB) }) },
+    { name: 'form-encoded body', request: (w) => ({ method, url: urlOf(url, w), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' }) },
+    { name: 'text/plain body', request: (w) => ({ method, url: urlOf(url, w), headers: { 'content-type': 'text/plain' }, payload: 'hello' }) },
   ];
-  for (const field of Object.keys(valid({ user: {}, password: DEFAULT_PASSWORD, cookie: '' } as TestUser))) {
-    for (const [label, value] of [['an object', { $gt: '' }], ['an array', [1, 2]], ['true', true], ['null', null], ['a 1 MB string', huge], ['a huge number', 1e308]] as const) {
-      cases.push({ name: `${field} as ${label}`, request: (me) => ({ method, url, payload: { ...valid(me), [field]: value } }) });
+  const sample = { me: { user: {}, password: DEFAULT_PASSWORD, cookie: '' }, professor: {}, course: {} } as unknown as World;
+  for (const field of Object.keys(valid(sample))) {
+    for (const [label, value] of [['an object', { $gt: '' }], ['an array', [1, 2]], ['true', true], ['a 1 MB string', huge], ['a huge number', 1e308]] as const) {
+      cases.push({ name: `${field} as ${label}`, request: (w) => body(w, { ...valid(w), [field]: value }) });
     }
-    cases.push({
-      name: `${field} missing`,
-      request: (me) => {
-        const body = { ...valid(me) };
-        delete body[field];
-        return { method, url, payload: body };
-      },
-    });
+    // null means "clear it" for the optional exam date; for every other field it is wrong.
+    if (field !== 'examDate') cases.push({ name: `${field} as null`, request: (w) => body(w, { ...valid(w), [field]: null }) });
+    if (field !== 'examDate') {
+      cases.push({
+        name: `${field} missing`,
+        request: (w) => {
+          const b = { ...valid(w) };
+          delete b[field];
+          return body(w, b);
+        },
+      });
+    }
   }
-  return cases;
+  return cases.map((c) => ({ ...c, as }));
 }
 
-const FREE_TEXT = new Set(['fullname', 'password']);
-const DEFAULTED = new Set(['semester', 'branch']);
+/** Free text (a name, a password, a title) may legitimately look like anything. */
+const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename']);
+
+interface MultipartRoute {
+  fileField: 'avatar' | 'thumbnail' | 'notesfile';
+  /** Whether the route refuses a request without the file (course thumbnails are optional). */
+  fileRequired: boolean;
+  /** Fields with defaults or "not set" meanings: missing (or, for examDate, empty) is valid. */
+  optional: readonly string[];
+  as?: Case['as'];
+}
 
 /** The usual abuse of a multipart route. */
-function multipartCases(method: 'POST' | 'PATCH', url: string, validFields: () => Record<string, string | number | undefined>): Case[] {
-  const form = (fields: Record<string, string | number | undefined>, files = pngAvatar()): InjectOptions => ({ method, url, ...multipart(fields, files) });
+function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => Record<string, string | number | undefined>, route: MultipartRoute): Case[] {
+  const { fileField } = route;
+  const validFile = (): Record<string, FilePart> => ({ [fileField]: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } });
+  const form = (w: World, fields: Record<string, string | number | undefined>, files = validFile()): InjectOptions => ({ method, url: urlOf(url, w), ...multipart(fields, files) });
+  const raw = (w: World, contentType: string, payload: string | Buffer): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': contentType }, payload });
   const cases: Case[] = [
-    { name: 'JSON instead of multipart', request: () => ({ method, url, payload: { ...validFields() } }) },
-    { name: 'malformed multipart', request: () => ({ method, url, headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, payload: '--zzz\r\ncontent-disposition: form-data\r\n\r\nnope' }) },
-    { name: 'multipart without boundary', request: () => ({ method, url, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' }) },
-    { name: '2 MB of garbage', request: () => ({ method, url, headers: { 'content-type': 'multipart/form-data; boundary=zzz' }, payload: Buffer.alloc(2 * MB, 7) }) },
-    { name: 'a 1 MB field', request: () => form({ ...validFields(), fullname: huge }) },
-    { name: 'a prototype-polluting field name', request: () => form({ ...validFields(), ...(JSON.parse('{"__proto__":"x"}') as Record<string, string>) }) },
-    { name: 'no file', request: () => form(validFields(), {}) },
-    { name: 'a text file as the image', request: () => form(validFields(), { avatar: { filename: 'a.png', contentType: 'image/png', data: Buffer.from('hello') } }) },
-    { name: 'an empty file', request: () => form(validFields(), { avatar: { filename: 'a.png', contentType: 'image/png', data: Buffer.alloc(0) } }) },
-    { name: 'a truncated PNG header', request: () => form(validFields(), { avatar: { filename: 'a.png', contentType: 'image/png', data: tinyPng().subarray(0, 4) } }) },
+    { name: 'JSON instead of multipart', request: (w) => ({ method, url: urlOf(url, w), payload: { ...validFields() } }) },
+    { name: 'malformed multipart', request: (w) => raw(w, 'multipart/form-data; boundary=zzz', '--zzz\r\ncontent-disposition: form-data\r\n\r\nnope') },
+    { name: 'multipart without boundary', request: (w) => raw(w, 'multipart/form-data', 'x') },
+    { name: '2 MB of garbage', request: (w) => raw(w, 'multipart/form-data; boundary=zzz', Buffer.alloc(2 * MB, 7)) },
+    { name: 'a 1 MB field', request: (w) => form(w, { ...validFields(), fullname: huge }) },
+    { name: 'a prototype-polluting field name', request: (w) => form(w, { ...validFields(), ...(JSON.parse('{"__proto__":"x"}') as Record<string, string>) }) },
+    { name: 'an executable as the file', request: (w) => form(w, validFields(), { [fileField]: { filename: 'a.png', contentType: 'image/png', data: executable() } }) },
+    { name: 'an empty file', request: (w) => form(w, validFields(), { [fileField]: { filename: 'a.png', contentType: 'image/png', data: Buffer.alloc(0) } }) },
+    { name: 'a truncated PNG header', request: (w) => form(w, validFields(), { [fileField]: { filename: 'a.png', contentType: 'image/png', data: tinyPng().subarray(0, 4) } }) },
   ];
+  if (route.fileRequired) cases.push({ name: 'no file', request: (w) => form(w, validFields(), {}) });
   for (const field of Object.keys(validFields())) {
-    // semester and branch have defaults at signup (contract registerBody): missing is valid.
-    if (!DEFAULTED.has(field)) cases.push({ name: `${field} missing`, request: () => form({ ...validFields(), [field]: undefined }) });
-    // Free text (a name, a password) may legitimately look like anything.
-    if (FREE_TEXT.has(field)) continue;
-    cases.push({ name: `${field} as garbage`, request: () => form({ ...validFields(), [field]: '{"$gt":""}' }) });
-    cases.push({ name: `${field} as an empty string`, request: () => form({ ...validFields(), [field]: '' }) });
+    const optional = route.optional.includes(field);
+    if (!optional) cases.push({ name: `${field} missing`, request: (w) => form(w, { ...validFields(), [field]: undefined }) });
+    if (FREE_TEXT.has(field)) {
+      cases.push({ name: `${field} as only spaces`, request: (w) => form(w, { ...validFields(), [field]: '   ' }) });
+      continue;
+    }
+    cases.push({ name: `${field} as garbage`, request: (w) => form(w, { ...validFields(), [field]: '{"$gt":""}' }) });
+    if (!optional) cases.push({ name: `${field} as an empty string`, request: (w) => form(w, { ...validFields(), [field]: '' }) });
+  }
+  return cases.map((c) => ({ ...c, as: route.as }));
+}
+
+const BAD_IDS: [string, string][] = [
+  ['malformed id', 'not-an-id'],
+  ['unknown id', '00000000-0000-4000-8000-000000000000'],
+  ['SQL in the id', "1' OR '1'='1"],
+  ['a very long id', 'a'.repeat(5000)],
+  ['a huge number as id', '99999999999999999999999999'],
+];
+
+/** Bad ids in a path; `body` is what a valid request would carry besides the id. */
+const idCases = (url: (id: string, w: World) => string, { method = 'GET', as, body }: { method?: InjectOptions['method']; as?: Case['as']; body?: (w: World) => Partial<InjectOptions> } = {}): Case[] =>
+  BAD_IDS.map(([name, id]) => ({ name, as, request: (w) => ({ method, url: url(encodeURIComponent(id), w), ...body?.(w) }) }));
+
+const noInputCases = (method: 'GET' | 'POST', url: string, as?: Case['as']): Case[] => [
+  { name: 'junk query string', as, request: () => ({ method, url: `${url}?x=${'z'.repeat(10_000)}&__proto__=1` }), mayPass: true },
+  ...(method === 'POST' ? [{ name: 'malformed JSON body', as, request: () => ({ method, url, headers: { 'content-type': 'application/json' }, payload: '{' }) }] : []),
+];
+
+/** Bad values of a listing's query parameters. */
+function queryCases(url: string, bad: Record<string, string[]>, as?: Case['as']): Case[] {
+  const cases: Case[] = [...noInputCases('GET', url, as)];
+  for (const [param, values] of Object.entries(bad)) {
+    for (const value of values) cases.push({ name: `${param}=${value.slice(0, 20)}`, as, request: () => ({ method: 'GET', url: `${url}?${param}=${encodeURIComponent(value)}` }) });
   }
   return cases;
 }
 
-const idCases = (url: (id: string) => string): Case[] => [
-  { name: 'malformed id', request: () => ({ method: 'GET', url: url('not-an-id') }) },
-  { name: 'unknown id', request: () => ({ method: 'GET', url: url('00000000-0000-4000-8000-000000000000') }) },
-  { name: 'SQL in the id', request: () => ({ method: 'GET', url: url("1' OR '1'='1") }) },
-  { name: 'a very long id', request: () => ({ method: 'GET', url: url('a'.repeat(5000)) }) },
-  { name: 'a huge number as id', request: () => ({ method: 'GET', url: url('99999999999999999999999999') }) },
-];
+const PAGING = { limit: ['0', '501', 'abc', '-1', '1e3'], cursor: ['not-a-cursor', 'x'.repeat(300)] };
+const FILTERS = { ...PAGING, semester: ['0', '10', 'abc', '3.5'], branch: ['Astrology', 'all', '{"$ne":1}'] };
 
-const noInputCases = (method: 'GET' | 'POST', url: string): Case[] => [
-  { name: 'junk query string', request: () => ({ method, url: `${url}?x=${'z'.repeat(10_000)}&__proto__=1` }), mayPass: true },
-  ...(method === 'POST' ? [{ name: 'malformed JSON body', request: () => ({ method, url, headers: { 'content-type': 'application/json' }, payload: '{' }) }] : []),
-];
+const courseUrl = (make: (id: string) => string) => (w: World) => make(w.course._id);
+const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2027-01-01' });
+const notesForm = (): Partial<InjectOptions> => multipart({ filename: 'Week 1' }, { notesfile: textFile('w.txt', 'x') });
 
 const CASES: Record<string, Case[]> = {
   'GET /api/v1/health': noInputCases('GET', paths.health),
   'GET /api/v1/config': noInputCases('GET', paths.config),
   'GET /api/v1/users/current-user': noInputCases('GET', paths.users.currentUser),
   'POST /api/v1/users/logout': noInputCases('POST', paths.users.logout),
-  'POST /api/v1/users/login': jsonCases('POST', paths.users.login, (me) => ({ registrationId: me.user.registrationId ?? 300000000, password: 'wrong password' })),
+  'POST /api/v1/users/login': jsonCases('POST', paths.users.login, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000, password: 'wrong password' })),
   'PATCH /api/v1/users/update-account': jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 })),
   'POST /api/v1/users/change-password': jsonCases('POST', paths.users.changePassword, () => ({ oldpassword: DEFAULT_PASSWORD, newpassword: 'a whole new passphrase' })),
-  'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields()),
-  'PATCH /api/v1/users/avatar': multipartCases('PATCH', paths.users.avatar, () => ({})),
-  'GET /api/v1/users/getuser/:userId': idCases((id) => `/api/v1/users/getuser/${encodeURIComponent(id)}`),
-  'GET /files/:id': idCases((id) => `/files/${encodeURIComponent(id)}`),
+  'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields(), { fileField: 'avatar', fileRequired: true, optional: ['semester', 'branch'] }),
+  'PATCH /api/v1/users/avatar': multipartCases('PATCH', paths.users.avatar, () => ({}), { fileField: 'avatar', fileRequired: true, optional: [] }),
+  'GET /api/v1/users/getuser/:userId': idCases((id) => `/api/v1/users/getuser/${id}`),
+  'GET /files/:id': idCases((id) => `/files/${id}`),
+
+  'GET /api/v1/courses/allcourses': queryCases(paths.courses.all, PAGING),
+  'GET /api/v1/courses/searchbysemester': queryCases(paths.courses.bySemester, FILTERS),
+  'GET /api/v1/courses/searchbytitle': [
+    ...queryCases(paths.courses.byTitle, { ...PAGING, title: ['x'.repeat(201)] }),
+    // Regex and LIKE syntax is just text to search for: answered, never an error.
+    ...['.*', '%', '_', '\\', "'; drop table courses; --", '(?i)['].map((title) => ({ name: `title ${title}`, mayPass: true, request: () => ({ method: 'GET' as const, url: `${paths.courses.byTitle}?title=${encodeURIComponent(title)}` }) })),
+  ],
+  'GET /api/v1/courses/searchbyowner': queryCases(paths.courses.byOwner, PAGING, 'professor'),
+  'GET /api/v1/courses/searchbymycoursesteacher': queryCases(paths.courses.myCoursesTeacher, FILTERS, 'professor'),
+  'GET /api/v1/courses/searchbystudent': queryCases(paths.courses.byStudent, PAGING),
+  'GET /api/v1/courses/searchbymycourses': queryCases(paths.courses.myCourses, FILTERS),
+  'GET /api/v1/courses/examdates': noInputCases('GET', paths.courses.examDates),
+  'POST /api/v1/courses/create-course': multipartCases('POST', paths.courses.create, () => courseFields({ examDate: '2026-12-01' }), {
+    fileField: 'thumbnail',
+    fileRequired: false,
+    optional: ['semester', 'branch', 'examDate'],
+    as: 'professor',
+  }),
+  'GET /api/v1/courses/getcourse/:courseId': idCases((id) => paths.courses.get(id)),
+  'PATCH /api/v1/courses/updatecourse/:courseId': [
+    ...jsonCases('PATCH', courseUrl(paths.courses.update), editCourse, 'professor'),
+    { name: 'examDate not a real day', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examDate: '2027-02-29' } }) },
+    ...idCases((id) => paths.courses.update(id), { method: 'PATCH', as: 'professor', body: () => ({ payload: editCourse() }) }),
+  ],
+  'DELETE /api/v1/courses/deletecourse/:courseId': idCases((id) => paths.courses.delete(id), { method: 'DELETE', as: 'professor' }),
+  'GET /api/v1/courses/studentsofcourse/:courseId': idCases((id) => paths.courses.students(id)),
+  'PATCH /api/v1/courses/addstudenttocourse/:courseId': idCases((id) => paths.courses.join(id), { method: 'PATCH' }),
+  'PATCH /api/v1/courses/removestudentfromcourse/:courseId': idCases((id) => paths.courses.leave(id), { method: 'PATCH' }),
+  'PATCH /api/v1/courses/removestudent/:courseId/:studentId': [
+    ...idCases((id, w) => paths.courses.removeStudent(id, w.me.user._id), { method: 'PATCH', as: 'professor' }),
+    ...idCases((id, w) => paths.courses.removeStudent(w.course._id, id), { method: 'PATCH', as: 'professor' }),
+  ],
+  'GET /api/v1/notes/notesofcourse/:courseId': idCases((id) => paths.notes.ofCourse(id)),
+  'POST /api/v1/notes/create-notes/:courseId': [
+    ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
+    ...idCases((id) => paths.notes.create(id), { method: 'POST', as: 'professor', body: notesForm }),
+  ],
 };
 
-/** Everything a bad request must leave alone: users, sessions, files (rows and bytes). */
+/** Everything a bad request must leave alone: users, sessions, courses, enrolments, notes, files (rows and bytes). */
 async function fingerprint(): Promise<string> {
   // Both drivers answer execute() with { rows }.
   const rows = async (query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
   return JSON.stringify([
     await rows(sql`select id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, updated_at from users order by id`),
     await rows(sql`select token_hash, user_id, expires_at from sessions order by token_hash`),
+    await rows(sql`select * from courses order by id`),
+    await rows(sql`select * from enrollments order by course_id, student_id`),
+    await rows(sql`select * from notes order by id`),
     await rows(sql`select * from files order by id`),
     storedFiles(ctx).sort(),
   ]);
@@ -123,9 +218,13 @@ async function fingerprint(): Promise<string> {
 const EXCLUDED = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
 describe('bad input', () => {
-  let me: TestUser;
+  let world: World;
   beforeEach(async () => {
-    me = await buildStudent(ctx.app);
+    const me = await buildStudent(ctx.app);
+    const professor = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, professor);
+    await joinCourse(ctx.app, me, course._id);
+    world = { me, professor, course };
   });
 
   it('covers every registered route', () => {
@@ -140,8 +239,9 @@ describe('bad input', () => {
     it(`${route}: 4xx envelope, nothing changed`, async () => {
       for (const c of cases) {
         const before = await fingerprint();
-        const options = c.request(me);
-        const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), cookie: me.cookie } });
+        const options = c.request(world);
+        const cookie = world[c.as ?? 'me'].cookie;
+        const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), cookie } });
         const label = `${route} — ${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, label).toBeLessThan(500);
         if (!c.mayPass) {

@@ -15,6 +15,19 @@ import { recordResponse, recordToken } from './response-scan';
 
 export const EXAM_OFFICE_PASSWORD = 'exam-office-test-secret';
 
+/** Every SQL statement the test database ran, in order; tests count the queries of one request. */
+export const sqlLog: string[] = [];
+const onQuery = (query: string) => {
+  sqlLog.push(query);
+};
+
+/** The statements `run` caused, e.g. to check that a listing is one query. */
+export async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const start = sqlLog.length;
+  await run();
+  return sqlLog.slice(start);
+}
+
 /**
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
  * (created and dropped here) when TEST_DATABASE_URL is set.
@@ -22,7 +35,7 @@ export const EXAM_OFFICE_PASSWORD = 'exam-office-test-secret';
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openDatabase({ pgliteDir: 'memory://', onQuery });
     return { database, drop: () => database.close() };
   }
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
@@ -32,7 +45,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', onQuery });
   return {
     database,
     drop: async () => {
@@ -130,7 +143,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 }
 
 export async function resetDatabase(ctx: TestContext): Promise<void> {
-  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files CASCADE`);
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { paths, type User } from '@campus/contract';
+import { paths, type Course, type Note, type User } from '@campus/contract';
 import { EXAM_OFFICE_PASSWORD } from './build-app';
-import { multipart, pngAvatar } from './fixtures';
+import { multipart, pngAvatar, textFile, type FilePart } from './fixtures';
 
 let nextRegistrationId = 300_000_000;
 
@@ -67,4 +67,45 @@ export async function loginExamOffice(app: FastifyInstance, registrationId = 211
   const cookie = await loginAs(app, registrationId, EXAM_OFFICE_PASSWORD);
   const res = await app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
   return { user: res.json().data as User, password: EXAM_OFFICE_PASSWORD, cookie };
+}
+
+export interface CourseFields {
+  title?: string;
+  description?: string;
+  coursenumber?: number | string;
+  semester?: number | string;
+  branch?: string;
+  examDate?: string;
+}
+
+let nextCourseNumber = 500_000_000;
+
+export function courseFields(overrides: CourseFields = {}): Record<string, string | number | undefined> {
+  const coursenumber = overrides.coursenumber ?? nextCourseNumber++;
+  return { title: `Course ${coursenumber}`, description: 'What the course covers', coursenumber, semester: 3, branch: 'Computer Engineering', ...overrides };
+}
+
+/** Creates a course through the API as `owner` (a professor), optionally with a thumbnail. */
+export async function buildCourse(app: FastifyInstance, owner: TestUser, overrides: CourseFields = {}, files: Record<string, FilePart> = {}): Promise<Course> {
+  const res = await app.inject({ method: 'POST', url: paths.courses.create, ...withCookie(multipart(courseFields(overrides), files), owner.cookie) });
+  if (res.statusCode !== 201) throw new Error(`buildCourse failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.course as Course;
+}
+
+/** Joins `course` as `student` through the API. */
+export async function joinCourse(app: FastifyInstance, student: TestUser, courseId: string): Promise<void> {
+  const res = await app.inject({ method: 'PATCH', url: paths.courses.join(courseId), headers: { cookie: student.cookie } });
+  if (res.statusCode !== 200) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Adds a notes file to `courseId` as its owner; returns the note. */
+export async function buildNote(app: FastifyInstance, owner: TestUser, courseId: string, file: FilePart = textFile('week1.txt', 'lecture one'), filename = 'Week 1'): Promise<Note> {
+  const res = await app.inject({ method: 'POST', url: paths.notes.create(courseId), ...withCookie(multipart({ filename }, { notesfile: file }), owner.cookie) });
+  if (res.statusCode !== 201) throw new Error(`buildNote failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.notes as Note;
+}
+
+/** A multipart body with the session cookie added to its headers. */
+export function withCookie(body: ReturnType<typeof multipart>, cookie: string) {
+  return { payload: body.payload, headers: { ...body.headers, cookie } };
 }

@@ -72,3 +72,13 @@ export function multipart(fields: Record<string, string | number | undefined>, f
 }
 
 export const pngAvatar = (): Record<string, FilePart> => ({ avatar: { filename: 'me.png', contentType: 'image/png', data: tinyPng() } });
+
+/** A plain-text file part (notes accept text/plain, sniffed as valid UTF-8 without NULs). */
+export const textFile = (filename: string, text: string): FilePart => ({ filename, contentType: 'text/plain', data: Buffer.from(text) });
+
+/** A minimal PDF: the signature is what the sniffer reads. */
+export function tinyPdf(text = 'notes'): Buffer {
+  return Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`);
+}
+
+export const pngThumbnail = (): Record<string, FilePart> => ({ thumbnail: { filename: 'cover.png', contentType: 'image/png', data: tinyPng() } });

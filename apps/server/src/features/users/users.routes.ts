@@ -15,6 +15,7 @@ import { badRequest, notFound, unauthorized } from '../../platform/errors/app-er
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
+import { isUuid } from '../../platform/http/ids';
 import { limiter } from '../../platform/http/rate-limits';
 import { canViewUser } from './users.policy';
 import { presentUser } from './users.presenter';
@@ -27,7 +28,6 @@ import {
   updateAccount,
 } from './users.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -131,7 +131,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId } = request.params;
       // Malformed ids, unknown ids and users the caller may not see all answer the same 404.
-      if (!UUID.test(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound('user not found');
+      if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound('user not found');
       const user = await findUserById(db, userId);
       if (!user) throw notFound('user not found');
       return ok(reply, { user: presentUser(user) }, 'user fetched successfully');

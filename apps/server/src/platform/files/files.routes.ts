@@ -2,9 +2,9 @@ import { FILE_LIMITS, FILES_PREFIX } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors/app-error';
+import { isUuid } from '../http/ids';
 import { findFile } from './files.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INLINE_KINDS = new Set(['avatar', 'thumbnail']);
 
 /** RFC 6266 header: an ASCII fallback plus the UTF-8 name, nothing that could break the header. */
@@ -22,7 +22,7 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
       // A malformed id is simply an unknown file: 404, never a database error.
-      if (!UUID.test(id)) throw notFound('file not found');
+      if (!isUuid(id)) throw notFound('file not found');
       const file = await findFile(app.database.db, id);
       // Files the caller may not read are "not found" too: their existence is private.
       if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound('file not found');

@@ -1,0 +1,13 @@
+import type { CourseRow, UserRow } from '../../db/schema';
+import { isExamOffice, isProfessor } from '../../platform/auth/access';
+import { forbidden } from '../../platform/errors/app-error';
+
+/** Who may create courses: professors, except the exam office (API.md "Sessions and roles"). */
+export const canCreateCourses = (user: UserRow) => isProfessor(user) && !isExamOffice(user);
+
+export const isOwner = (user: UserRow, course: CourseRow) => course.ownerId === user.id;
+
+/** Edit, delete, add notes, remove a student: the owner only (spec §6), enforced here. */
+export function assertOwner(user: UserRow, course: CourseRow): void {
+  if (!isOwner(user, course)) throw forbidden('only the owner of this course can do this');
+}

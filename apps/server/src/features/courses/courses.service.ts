@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateCourseBody, EnrolledStudent, UpdateCourseBody } from '@campus/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import { conflict, notFound } from '../../platform/errors/app-error';
+import type { FileStore } from '../../platform/files/file-store';
+import { insertFileRow } from '../../platform/files/files.service';
+import type { StoredUpload } from '../../platform/files/upload';
+import { existingId } from '../../platform/http/ids';
+import { findCourseView, type CourseView } from './courses.queries';
+
+/** The course row for a path id, or 404 (malformed and unknown ids alike). */
+export async function courseOr404(db: Db, courseId: string): Promise<CourseRow> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, existingId(courseId, 'course'))).limit(1);
+  if (!row) throw notFound('course not found');
+  return row;
+}
+
+/** The course with its owner's name and students, or 404. */
+export async function courseViewOr404(db: Db, courseId: string): Promise<CourseView> {
+  const view = await findCourseView(db, existingId(courseId, 'course'));
+  if (!view) throw notFound('course not found');
+  return view;
+}
+
+export async function isEnrolled(db: Db, courseId: string, studentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.studentId, studentId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** True when `studentId` is enrolled in at least one course `professorId` owns (getuser's rule). */
+export async function teachesStudent(db: Db, professorId: string, studentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ courseId: enrollments.courseId })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.studentId, studentId), eq(courses.ownerId, professorId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Creates a course owned by `owner`, with its thumbnail when one was sent. The thumbnail bytes
+ * are already durable; the file row and the course row share a transaction, and the caller
+ * deletes the bytes if this throws.
+ */
+export async function createCourse(db: Db, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const file = thumbnail ? await insertFileRow(tx, thumbnail, 'thumbnail', owner.id) : null;
+    const [inserted] = await tx
+      .insert(courses)
+      .values({
+        id: randomUUID(),
+        title: body.title,
+        description: body.description,
+        coursenumber: body.coursenumber,
+        semester: body.semester,
+        branch: body.branch,
+        thumbnailFileId: file?.id ?? null,
+        ownerId: owner.id,
+        examDate: body.examDate ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('course not inserted');
+    return inserted;
+  });
+  return { row, ownername: owner.fullname, students: [] };
+}
+
+/** Applies an edit; an absent examDate keeps the current one, null clears it. */
+export async function updateCourse(db: Db, course: CourseRow, body: UpdateCourseBody): Promise<void> {
+  await db
+    .update(courses)
+    .set({
+      title: body.title,
+      description: body.description,
+      semester: body.semester,
+      branch: body.branch,
+      ...(body.examDate !== undefined ? { examDate: body.examDate } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(courses.id, course.id));
+}
+
+/**
+ * Deletes a course with its notes, enrolments and files in one transaction; the stored bytes
+ * go only after the commit (a rolled-back delete must not lose files). Afterwards nothing of
+ * the course is reachable: its rows are gone, so its file URLs answer 404.
+ */
+export async function deleteCourse(db: Db, store: FileStore, course: CourseRow): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
+    const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
+    // Cascades remove the course's notes and enrolments with it.
+    await tx.delete(courses).where(eq(courses.id, course.id));
+    if (fileIds.length === 0) return [];
+    const removed = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storageKey });
+    return removed.map((r) => r.key);
+  });
+  // Bytes that fail to go are orphans, not a failed delete: the rows (and so every URL) are gone.
+  await Promise.all(keys.map((key) => store.delete(key).catch(() => {})));
+}
+
+/** Joins; 409 when already joined (the primary key decides, so two racing joins cannot both win). */
+export async function joinCourse(db: Db, course: CourseRow, student: UserRow): Promise<void> {
+  const inserted = await db
+    .insert(enrollments)
+    .values({ courseId: course.id, studentId: student.id, joinedAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ courseId: enrollments.courseId });
+  if (inserted.length === 0) throw conflict('you have already joined this course');
+}
+
+/** Removes a membership; false when there was none. */
+export async function removeEnrolment(db: Db, courseId: string, studentId: string): Promise<boolean> {
+  const removed = await db
+    .delete(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.studentId, studentId)))
+    .returning({ courseId: enrollments.courseId });
+  return removed.length > 0;
+}
+
+/** The enrolled students as the spec's entries, in the order they joined. */
+export async function studentsOfCourse(db: Db, courseId: string): Promise<EnrolledStudent[]> {
+  const rows = await db
+    .select({ name: users.fullname, regid: users.registrationId, studentobjectid: users.id })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.studentId))
+    .where(eq(enrollments.courseId, courseId))
+    .orderBy(asc(enrollments.joinedAt), asc(enrollments.studentId));
+  return rows.map((r) => ({ name: r.name, regid: Number(r.regid), studentobjectid: r.studentobjectid }));
+}

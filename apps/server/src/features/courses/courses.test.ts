@@ -1,0 +1,372 @@
+import { paths, type Course } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queriesDuring, storedFiles, useTestApp } from '../../../test/build-app';
+import {
+  buildCourse,
+  buildNote,
+  buildProfessor,
+  buildStudent,
+  courseFields,
+  joinCourse,
+  loginExamOffice,
+  withCookie,
+  type TestUser,
+} from '../../../test/factories';
+import { multipart, pngOfSize, pngThumbnail, textFile } from '../../../test/fixtures';
+
+const ctx = useTestApp();
+
+const get = (url: string, who?: TestUser) => ctx.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+const patch = (url: string, who: TestUser, payload?: object) => ctx.app.inject({ method: 'PATCH', url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+const create = (who: TestUser, fields: Record<string, string | number | undefined>, files = {}) =>
+  ctx.app.inject({ method: 'POST', url: paths.courses.create, ...withCookie(multipart(fields, files), who.cookie) });
+const titles = (res: { json(): { data: { listofcourses: Course[] } } }) => res.json().data.listofcourses.map((c) => c.title);
+const count = async (table: string) => Number(((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+
+describe('POST /courses/create-course', () => {
+  it('creates a course from string fields with a thumbnail and exam date: 201 and the course JSON', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const res = await create(prof, courseFields({ title: ' Compilers ', coursenumber: '211070500', semester: '5', branch: 'Eletronics Engineering', examDate: '2026-12-01' }), pngThumbnail());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ statusCode: 201, success: true, message: 'course created successfully' });
+    const course = body.data.course;
+    expect(Object.keys(course).sort()).toEqual(
+      ['_id', 'title', 'description', 'coursenumber', 'semester', 'branch', 'thumbnail', 'owner', 'ownername', 'students', 'examDate', 'createdAt', 'updatedAt'].sort(),
+    );
+    expect(course).toMatchObject({ title: 'Compilers', coursenumber: 211070500, semester: 5, branch: 'Electronics Engineering', owner: prof.user._id, ownername: prof.user.fullname, students: [], examDate: '2026-12-01' });
+    expect(course.thumbnail).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+    const thumb = await get(course.thumbnail, await buildStudent(ctx.app));
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/png');
+  });
+
+  it('needs no thumbnail or exam date (the web app shows a placeholder, the hall ticket TBA)', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const res = await create(prof, courseFields({ examDate: '' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.course).toMatchObject({ thumbnail: '', examDate: null });
+  });
+
+  it.each([
+    [{ title: '' }, 'title is required'],
+    [{ description: '  ' }, 'description is required'],
+    [{ coursenumber: '99999999' }, 'coursenumber must be at least 100000000'],
+    [{ coursenumber: 'CS101' }, 'coursenumber must be a number'],
+    [{ semester: '9' }, 'semester must be between 1 and 8'],
+    [{ branch: 'Astrology' }, 'branch must be one of the nine branches'],
+    [{ examDate: '2026-02-30' }, 'examDate is not a real calendar date'],
+  ])('refuses %o with a 400 naming the field, keeping no thumbnail', async (override, message) => {
+    const prof = await buildProfessor(ctx.app);
+    const avatars = storedFiles(ctx);
+    const res = await create(prof, { ...courseFields(), ...override }, pngThumbnail());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toBe(message);
+    expect(await count('courses')).toBe(0);
+    expect(await count('files where kind = \'thumbnail\'')).toBe(0);
+    expect(storedFiles(ctx)).toEqual(avatars);
+  });
+
+  it('refuses a thumbnail that is not an image (415) or too large (413), leaving nothing', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const avatars = storedFiles(ctx);
+    const wrong = await create(prof, courseFields(), { thumbnail: textFile('cover.png', 'not an image') });
+    expect(wrong.statusCode).toBe(415);
+    const big = await create(prof, courseFields(), { thumbnail: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024 + 1) } });
+    expect(big.statusCode).toBe(413);
+    expect(await count('courses')).toBe(0);
+    expect(storedFiles(ctx)).toEqual(avatars);
+  });
+
+  it('is refused to students (403), the exam office (403) and the logged-out (401)', async () => {
+    const student = await buildStudent(ctx.app);
+    const office = await loginExamOffice(ctx.app);
+    const avatars = storedFiles(ctx);
+    expect((await create(student, courseFields(), pngThumbnail())).statusCode).toBe(403);
+    expect((await create(office, courseFields())).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: paths.courses.create, ...multipart(courseFields()) })).statusCode).toBe(401);
+    expect(await count('courses')).toBe(0);
+    expect(storedFiles(ctx)).toEqual(avatars);
+  });
+});
+
+describe('listings', () => {
+  it('allcourses: every course, newest first, with owner names and enrolled ids, in one SQL query', async () => {
+    const ada = await buildProfessor(ctx.app, { fullname: 'Ada Lovelace' });
+    const alan = await buildProfessor(ctx.app, { fullname: 'Alan Turing' });
+    const older = await buildCourse(ctx.app, ada, { title: 'Analytical Engines' });
+    const newer = await buildCourse(ctx.app, alan, { title: 'Computability' });
+    const s1 = await buildStudent(ctx.app);
+    const s2 = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, s1, older._id);
+    await joinCourse(ctx.app, s2, older._id);
+
+    let res!: Awaited<ReturnType<typeof get>>;
+    const queries = await queriesDuring(async () => {
+      res = await get(paths.courses.all, s1);
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data.listofcourses as Course[];
+    expect(list.map((c) => c._id)).toEqual([newer._id, older._id]);
+    expect(list[1]).toMatchObject({ ownername: 'Ada Lovelace', students: [s1.user._id, s2.user._id] });
+    expect(list[0]).toMatchObject({ ownername: 'Alan Turing', students: [] });
+    expect(res.json().data).not.toHaveProperty('nextCursor');
+    // One statement resolves the session, one builds the whole listing: no N+1.
+    expect(queries.filter((q) => !/from "sessions"/.test(q))).toHaveLength(1);
+  });
+
+  it('searchbysemester: semester and branch filter; 9 and All (or absent) mean all', async () => {
+    const prof = await buildProfessor(ctx.app);
+    await buildCourse(ctx.app, prof, { title: 'A', semester: 1, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'B', semester: 2, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'C', semester: 2, branch: 'Textile Engineering' });
+    const url = (q: string) => `${paths.courses.bySemester}?${q}`;
+    expect(titles(await get(url('semester=2&branch=Civil%20Engineering'), prof))).toEqual(['B']);
+    expect(titles(await get(url('semester=2&branch=All'), prof))).toEqual(['C', 'B']);
+    expect(titles(await get(url('semester=9&branch=Civil%20Engineering'), prof))).toEqual(['B', 'A']);
+    expect(titles(await get(url('semester=9&branch=All'), prof))).toEqual(['C', 'B', 'A']);
+    expect(titles(await get(paths.courses.bySemester, prof))).toEqual(['C', 'B', 'A']);
+    const bad = await get(url('semester=10'), prof);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toBe('semester must be between 1 and 9');
+  });
+
+  it('searchbytitle: case-insensitive substring, the text taken literally', async () => {
+    const prof = await buildProfessor(ctx.app);
+    await buildCourse(ctx.app, prof, { title: 'Data Structures' });
+    await buildCourse(ctx.app, prof, { title: 'Big DATA systems' });
+    await buildCourse(ctx.app, prof, { title: '100% Practical_Labs' });
+    await buildCourse(ctx.app, prof, { title: 'Thermodynamics' });
+    const search = async (title: string) => titles(await get(`${paths.courses.byTitle}?title=${encodeURIComponent(title)}`, prof));
+    expect(await search('data')).toEqual(['Big DATA systems', 'Data Structures']);
+    expect(await search('%')).toEqual(['100% Practical_Labs']);
+    expect(await search('_')).toEqual(['100% Practical_Labs']);
+    expect(await search('.*')).toEqual([]);
+    expect(await search("' or 1=1 --")).toEqual([]);
+    expect(await search('')).toHaveLength(4);
+  });
+
+  it('searchbyowner and searchbymycoursesteacher: only my courses, filtered; students are refused', async () => {
+    const me = await buildProfessor(ctx.app);
+    const other = await buildProfessor(ctx.app);
+    await buildCourse(ctx.app, me, { title: 'Mine 1', semester: 1 });
+    await buildCourse(ctx.app, me, { title: 'Mine 4', semester: 4 });
+    await buildCourse(ctx.app, other, { title: 'Theirs', semester: 4 });
+    expect(titles(await get(paths.courses.byOwner, me))).toEqual(['Mine 4', 'Mine 1']);
+    expect(titles(await get(`${paths.courses.myCoursesTeacher}?semester=4&branch=All`, me))).toEqual(['Mine 4']);
+    const student = await buildStudent(ctx.app);
+    expect((await get(paths.courses.byOwner, student)).statusCode).toBe(403);
+    expect((await get(paths.courses.myCoursesTeacher, student)).statusCode).toBe(403);
+  });
+
+  it('searchbystudent and searchbymycourses: joined courses in the order joined, filtered; professors are refused', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const first = await buildCourse(ctx.app, prof, { title: 'First', semester: 3 });
+    const second = await buildCourse(ctx.app, prof, { title: 'Second', semester: 5 });
+    await buildCourse(ctx.app, prof, { title: 'Not joined' });
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, second._id);
+    await joinCourse(ctx.app, student, first._id);
+    expect(titles(await get(paths.courses.byStudent, student))).toEqual(['Second', 'First']);
+    expect(titles(await get(`${paths.courses.myCourses}?semester=3&branch=All`, student))).toEqual(['First']);
+    expect(titles(await get(`${paths.courses.myCourses}?semester=9&branch=Textile%20Engineering`, student))).toEqual([]);
+    expect((await get(paths.courses.byStudent, prof)).statusCode).toBe(403);
+    expect((await get(paths.courses.myCourses, prof)).statusCode).toBe(403);
+  });
+
+  it('pages with limit and cursor, without gaps or repeats; a forged cursor is a 400', async () => {
+    const prof = await buildProfessor(ctx.app);
+    for (let i = 0; i < 5; i++) await buildCourse(ctx.app, prof, { title: `Course ${i}` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`${paths.courses.all}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, prof);
+      expect(res.statusCode).toBe(200);
+      seen.push(...titles(res));
+      cursor = res.json().data.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['Course 4', 'Course 3', 'Course 2', 'Course 1', 'Course 0']);
+    const forged = await get(`${paths.courses.all}?limit=2&cursor=bm9wZQ`, prof);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().errors[0]).toBe('cursor is not valid');
+  });
+});
+
+describe('one course', () => {
+  it('getcourse: the course and its owner name; 404 for unknown and malformed ids', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Grace Hopper' });
+    const course = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    const res = await get(paths.courses.get(course._id), student);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ course: { ...course }, owner: 'Grace Hopper' });
+    expect((await get(paths.courses.get('00000000-0000-4000-8000-000000000000'), student)).statusCode).toBe(404);
+    expect((await get(paths.courses.get('nope'), student)).json().errors[0]).toBe('course not found');
+  });
+
+  it('updatecourse: the owner edits; an absent exam date is kept, null clears it', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { examDate: '2026-12-01' });
+    const edit = { title: 'Renamed', description: 'New text', semester: '6', branch: 'Civil Engineering' };
+    const res = await patch(paths.courses.update(course._id), prof, edit);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.course).toMatchObject({ title: 'Renamed', description: 'New text', semester: 6, branch: 'Civil Engineering', examDate: '2026-12-01', coursenumber: course.coursenumber });
+    expect(res.json().data.course.updatedAt > course.updatedAt).toBe(true);
+    const moved = await patch(paths.courses.update(course._id), prof, { ...edit, examDate: '2027-01-15' });
+    expect(moved.json().data.course.examDate).toBe('2027-01-15');
+    const cleared = await patch(paths.courses.update(course._id), prof, { ...edit, examDate: null });
+    expect(cleared.json().data.course.examDate).toBeNull();
+  });
+
+  it('updatecourse: refused to another professor (403) and students (403), 404 for unknown; nothing changes', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Original' });
+    const edit = { title: 'Hijacked', description: 'x', semester: 1, branch: 'Civil Engineering' };
+    expect((await patch(paths.courses.update(course._id), await buildProfessor(ctx.app), edit)).statusCode).toBe(403);
+    expect((await patch(paths.courses.update(course._id), await buildStudent(ctx.app), edit)).statusCode).toBe(403);
+    expect((await patch(paths.courses.update('00000000-0000-4000-8000-000000000000'), prof, edit)).statusCode).toBe(404);
+    const bad = await patch(paths.courses.update(course._id), prof, { ...edit, semester: 12 });
+    expect(bad.statusCode).toBe(400);
+    expect((await get(paths.courses.get(course._id), prof)).json().data.course.title).toBe('Original');
+  });
+});
+
+describe('membership', () => {
+  it('join and leave, each 409 on repeat; the course answers with its students', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    const joined = await patch(paths.courses.join(course._id), student);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().data.course.students).toEqual([student.user._id]);
+    const again = await patch(paths.courses.join(course._id), student);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0]).toBe('you have already joined this course');
+    const left = await patch(paths.courses.leave(course._id), student);
+    expect(left.statusCode).toBe(200);
+    expect(left.json().data.course.students).toEqual([]);
+    const leftAgain = await patch(paths.courses.leave(course._id), student);
+    expect(leftAgain.statusCode).toBe(409);
+    expect(leftAgain.json().errors[0]).toBe('you have not joined this course');
+  });
+
+  it('twenty simultaneous joins by one student give one success and 409s', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => patch(paths.courses.join(course._id), student)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    expect(await count('enrollments')).toBe(1);
+  });
+
+  it('only students join (professors 403), unknown courses 404', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    expect((await patch(paths.courses.join(course._id), prof)).statusCode).toBe(403);
+    expect((await patch(paths.courses.join('00000000-0000-4000-8000-000000000000'), await buildStudent(ctx.app))).statusCode).toBe(404);
+  });
+
+  it('studentsofcourse: names, registration ids and ids in the order joined', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const a = await buildStudent(ctx.app, { fullname: 'Student A' });
+    const b = await buildStudent(ctx.app, { fullname: 'Student B' });
+    await joinCourse(ctx.app, b, course._id);
+    await joinCourse(ctx.app, a, course._id);
+    const res = await get(paths.courses.students(course._id), a);
+    expect(res.json().data).toEqual({
+      studentsofcourse: [
+        { name: 'Student B', regid: b.user.registrationId, studentobjectid: b.user._id },
+        { name: 'Student A', regid: a.user.registrationId, studentobjectid: a.user._id },
+      ],
+      students: [b.user._id, a.user._id],
+    });
+  });
+
+  it('removestudent: the owner removes an enrolled student; 404 when not enrolled; 403 for anyone else', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    const url = paths.courses.removeStudent(course._id, student.user._id);
+    expect((await patch(url, await buildProfessor(ctx.app))).statusCode).toBe(403);
+    expect((await patch(url, student)).statusCode).toBe(403);
+    const removed = await patch(url, prof);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.course.students).toEqual([]);
+    const again = await patch(url, prof);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().errors[0]).toBe('student is not enrolled in this course');
+    expect((await patch(paths.courses.removeStudent(course._id, 'nope'), prof)).statusCode).toBe(404);
+  });
+
+  it('examdates: one entry per joined course in the order of searchbystudent, DD/MM/YYYY or TBA', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const dated = await buildCourse(ctx.app, prof, { examDate: '2026-12-01' });
+    const undated = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: [] });
+    await joinCourse(ctx.app, student, undated._id);
+    await joinCourse(ctx.app, student, dated._id);
+    expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: ['TBA', '01/12/2026'] });
+    expect(titles(await get(paths.courses.byStudent, student))).toEqual([undated.title, dated.title]);
+    expect((await get(paths.courses.examDates, prof)).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /courses/deletecourse', () => {
+  it('removes the course, its notes, enrolments and files; nothing stays reachable', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, {}, pngThumbnail());
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    const note = await buildNote(ctx.app, prof, course._id);
+    expect(storedFiles(ctx).length).toBe(4); // two avatars, the thumbnail, the notes file
+
+    const res = await ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: {}, message: 'course deleted successfully', success: true });
+
+    expect(await count('courses')).toBe(0);
+    expect(await count('enrollments')).toBe(0);
+    expect(await count('notes')).toBe(0);
+    expect(await count("files where kind in ('thumbnail', 'notesfile')")).toBe(0);
+    expect(storedFiles(ctx).length).toBe(2);
+    expect((await get(paths.courses.get(course._id), student)).statusCode).toBe(404);
+    expect((await get(paths.notes.ofCourse(course._id), prof)).statusCode).toBe(404);
+    expect((await get(note.notesfile, prof)).statusCode).toBe(404);
+    expect((await get(course.thumbnail, student)).statusCode).toBe(404);
+    expect((await get(paths.courses.byStudent, student)).json().data.listofcourses).toEqual([]);
+  });
+
+  it('is refused to another professor and to students (403); 404 for an unknown course', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const del = (id: string, who: TestUser) => ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(id), headers: { cookie: who.cookie } });
+    expect((await del(course._id, await buildProfessor(ctx.app))).statusCode).toBe(403);
+    expect((await del(course._id, await buildStudent(ctx.app))).statusCode).toBe(403);
+    expect((await del('00000000-0000-4000-8000-000000000000', prof)).statusCode).toBe(404);
+    expect(await count('courses')).toBe(1);
+  });
+});
+
+describe('GET /users/getuser for professors', () => {
+  it('a professor reads a student enrolled in one of their courses, and no one else', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const other = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    const student = await buildStudent(ctx.app);
+    const stranger = await buildStudent(ctx.app);
+    expect((await get(paths.users.getUser(student.user._id), prof)).statusCode).toBe(404);
+    await joinCourse(ctx.app, student, course._id);
+    const seen = await get(paths.users.getUser(student.user._id), prof);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data.user.registrationId).toBe(student.user.registrationId);
+    expect((await get(paths.users.getUser(student.user._id), other)).statusCode).toBe(404);
+    expect((await get(paths.users.getUser(stranger.user._id), prof)).statusCode).toBe(404);
+    expect((await get(paths.users.getUser(other.user._id), prof)).statusCode).toBe(404);
+    await patch(paths.courses.leave(course._id), student);
+    expect((await get(paths.users.getUser(student.user._id), prof)).statusCode).toBe(404);
+  });
+});

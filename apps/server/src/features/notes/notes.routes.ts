@@ -1,0 +1,59 @@
+import { API_PREFIX, MESSAGES, createNotesBody, type NotesOfCourse } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden } from '../../platform/errors/app-error';
+import { ok } from '../../platform/errors/envelope';
+import { parseOrThrow } from '../../platform/errors/validation';
+import { readMultipart } from '../../platform/files/upload';
+import { assertOwner } from '../courses/courses.policy';
+import { courseOr404 } from '../courses/courses.service';
+import { canReadNotes } from './notes.policy';
+import { presentNote } from './notes.presenter';
+import { courseOfNotesFile, createNote, notesOfCourse } from './notes.service';
+
+const courseParams = z.object({ courseId: z.string().max(100) });
+const tags = ['notes'];
+
+/** /api/v1/notes, and who may download a notes file. */
+export async function notesRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  // The file URL gives no access by itself: the same readers as the course's notes list.
+  app.fileAccess.register('notesfile', async (user, file) => {
+    const course = await courseOfNotesFile(db, file.id);
+    return course !== undefined && (await canReadNotes(db, user, course));
+  });
+
+  app.get(`${API_PREFIX}/notes/notesofcourse/:courseId`, {
+    config: { access: 'user' },
+    schema: { tags, summary: "A course's notes (owner, enrolled students, professors)", params: courseParams },
+    handler: async (request, reply) => {
+      const course = await courseOr404(db, request.params.courseId);
+      if (!(await canReadNotes(db, request.user!, course))) throw forbidden('join the course to read its notes');
+      const data: NotesOfCourse = { notesofcourse: (await notesOfCourse(db, course.id)).map(presentNote) };
+      return ok(reply, data, 'notes fetched successfully');
+    },
+  });
+
+  app.post(`${API_PREFIX}/notes/create-notes/:courseId`, {
+    config: { access: 'professor' },
+    schema: { tags, summary: 'Add a notes file (owner; multipart filename + notesfile)', params: courseParams, consumes: ['multipart/form-data'] },
+    handler: async (request, reply) => {
+      // Who may upload is settled before a byte of the file is stored.
+      const course = await courseOr404(db, request.params.courseId);
+      assertOwner(request.user!, course);
+      const form = await readMultipart(request, app.fileStore, { fileField: 'notesfile', kind: 'notesfile' });
+      try {
+        const { filename } = parseOrThrow(createNotesBody, form.fields);
+        if (!form.file) throw badRequest('notesfile is required');
+        const note = await createNote(db, course, filename, form.file);
+        return ok(reply, { notes: presentNote(note) }, MESSAGES.notesAdded, 201);
+      } catch (err) {
+        if (form.file) await app.fileStore.delete(form.file.key);
+        throw err;
+      }
+    },
+  });
+}
