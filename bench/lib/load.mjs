@@ -1,0 +1,75 @@
+// Load measurement with autocannon, and a bare Fastify app as this machine's ceiling.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+};
+
+/**
+ * `connections` clients hitting `url` for `duration` seconds. `paths`, when given, rotates the
+ * request path over the list (one shared counter, so every connection walks it).
+ */
+export async function measure(url, { headers = {}, paths } = {}) {
+  let i = 0;
+  const requests = paths ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] : undefined;
+  const r = await autocannon({ url, headers, requests, connections: LOAD.connections, duration: LOAD.duration });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    total: r.requests.total,
+  };
+}
+
+/**
+ * Waits until the server has worked off what the last run left queued (autocannon stops sending,
+ * not the server working): /api/v1/health pings the database, so it answers fast only once the
+ * backlog is gone. Returns how long that took.
+ */
+export async function settle(base) {
+  const started = performance.now();
+  for (;;) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/v1/health`);
+    await res.arrayBuffer();
+    if (performance.now() - t < 20) return performance.now() - started;
+    if (performance.now() - started > 120_000) throw new Error('server still busy 120 s after the run');
+  }
+}
+
+const ms = (v) => (v < 1 ? '<1 ms' : `${v} ms`);
+
+/** One table row: "1234 req/s, p50 12 ms, p99 40 ms, non-2xx 0". */
+export function loadRow(scenario, m) {
+  const extra = m.errors ? `, ${m.errors} errors/timeouts` : '';
+  return {
+    scenario,
+    value: `${m.rps.toFixed(0)} req/s, p50 ${ms(m.p50)}, p99 ${ms(m.p99)}, non-2xx ${m.non2xx}${extra}`,
+  };
+}
+
+/** Starts bench/lib/ceiling-server.mjs (bare Fastify, one tiny JSON route) on 127.0.0.1:port. */
+export async function startCeiling(port) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'ceiling-server.mjs'), String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`ceiling server exited with ${code}`)));
+    child.stdout.on('data', (d) => {
+      if (String(d).includes('ready')) resolve();
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

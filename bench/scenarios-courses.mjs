@@ -1,0 +1,142 @@
+// Course listings under load: allcourses, searchbytitle and getcourse against a seeded database
+// (20,000 students, 200 professors, 2,000 courses, 60,000 enrolments), and the bare-Fastify
+// ceiling of this machine for comparison.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startServer } from './lib/server.mjs';
+import { tinyPng } from './lib/png.mjs';
+import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
+import { createScratchDatabase, seedPglite, seedPostgres } from './lib/seed.mjs';
+
+const rateLimitsOff = {
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+  RATE_LIMIT_LOGIN_PER_ADDRESS: '100000',
+  RATE_LIMIT_REGISTER_PER_ADDRESS: '100000',
+};
+const SEARCH_WORD = 'data';
+
+/** Registers one student through the API, logs in, and returns the session cookie header. */
+async function studentSession(base) {
+  const fields = {
+    registrationId: '200000002',
+    email: 'bench-courses@campus.test',
+    fullname: 'Bench Student',
+    password: 'bench-password-long',
+    semester: '3',
+    branch: 'Computer Engineering',
+    userrole: '2',
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('avatar', new Blob([tinyPng], { type: 'image/png' }), 'a.png');
+  const reg = await fetch(`${base}/api/v1/users/register`, { method: 'POST', body: form });
+  if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
+  const res = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ registrationId: fields.registrationId, password: fields.password }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('campus_session='));
+  if (!session) throw new Error('login set no campus_session cookie');
+  return session.split(';')[0];
+}
+
+/** One GET with the session: status, body bytes and the number of courses listed (if any). */
+async function probe(url, cookie) {
+  const res = await fetch(url, { headers: { cookie } });
+  const body = Buffer.from(await res.arrayBuffer());
+  let listed;
+  try {
+    listed = JSON.parse(body.toString()).data?.listofcourses?.length;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, bytes: body.length, gzipBytes: gzipSync(body).length, listed };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/**
+ * Creates and migrates a fresh database by starting the built server once, seeds it directly,
+ * restarts the server on it, logs a student in and measures the three course reads.
+ * BENCH_DATABASE_URL (a PostgreSQL server URL) uses a scratch database there instead of PGlite.
+ */
+export async function courses({ port }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-courses-'));
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  const env = { ...rateLimitsOff, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const label = scratch ? scratch.label : 'PGlite (embedded)';
+  let server;
+  try {
+    const first = await startServer({ port, env, dataDir });
+    await first.stop();
+
+    process.stderr.write(`  seeding ${label}…\n`);
+    const seeded = scratch ? await seedPostgres(scratch.url) : await seedPglite(join(dataDir, 'db'));
+    const c = seeded.counts;
+    process.stderr.write(
+      `  seeded ${c.students} students, ${c.professors} professors, ${c.courses} courses, ${c.enrollments} enrolments in ${(seeded.ms / 1000).toFixed(1)} s\n`,
+    );
+
+    server = await startServer({ port, env, dataDir });
+    const cookie = await studentSession(server.base);
+    const headers = { cookie };
+    const all = `${server.base}/api/v1/courses/allcourses`;
+    const search = `${server.base}/api/v1/courses/searchbytitle?title=${SEARCH_WORD}`;
+    const getPaths = seeded.courseIds.map((id) => `/api/v1/courses/getcourse/${id}`);
+
+    const allProbe = await probe(all, cookie);
+    const searchProbe = await probe(search, cookie);
+    const getProbe = await probe(`${server.base}${getPaths[0]}`, cookie);
+    for (const [name, p] of [['allcourses', allProbe], ['searchbytitle', searchProbe], ['getcourse', getProbe]]) {
+      if (p.status !== 200) process.stderr.write(`  warning: ${name} answered ${p.status} before the run\n`);
+    }
+
+    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each\n`);
+    const rows = [
+      { scenario: 'courses database', value: label },
+      {
+        scenario: 'courses seed',
+        value: `${c.students} students, ${c.professors} professors, ${c.courses} courses, ${c.enrollments} enrolments (${(seeded.ms / 1000).toFixed(1)} s)`,
+      },
+    ];
+    // Each run waits for the previous one's queued requests to finish first.
+    const run = async (name, url, options) => {
+      const waited = await settle(server.base);
+      if (waited > 1000) process.stderr.write(`  ${name}: waited ${(waited / 1000).toFixed(1)} s for the previous run's backlog\n`);
+      rows.push(loadRow(name, await measure(url, { headers, ...options })));
+    };
+    await run('allcourses', all);
+    rows.push({
+      scenario: 'allcourses response',
+      value: `${kb(allProbe.bytes)} (${kb(allProbe.gzipBytes)} gzipped), ${allProbe.listed ?? '?'} courses, status ${allProbe.status}`,
+    });
+    await run(`searchbytitle "${SEARCH_WORD}"`, search);
+    rows.push({
+      scenario: 'searchbytitle response',
+      value: `${kb(searchProbe.bytes)}, ${searchProbe.listed ?? '?'} courses, status ${searchProbe.status}`,
+    });
+    await run(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
+    rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, status ${getProbe.status}` });
+    return rows;
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+/** A bare Fastify app answering a tiny JSON, under the same load: the best this machine does. */
+export async function ceiling({ port }) {
+  const bare = await startCeiling(port + 1);
+  try {
+    return [loadRow('ceiling (bare Fastify)', await measure(bare.url))];
+  } finally {
+    await bare.stop();
+  }
+}
