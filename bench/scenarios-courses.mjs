@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startServer } from './lib/server.mjs';
+import { median, startServer } from './lib/server.mjs';
 import { tinyPng } from './lib/png.mjs';
 import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { createScratchDatabase, seedPglite, seedPostgres } from './lib/seed.mjs';
@@ -45,20 +45,31 @@ async function studentSession(base) {
   return session.split(';')[0];
 }
 
-/** One GET with the session: status, body bytes and the number of courses listed (if any). */
+/**
+ * GETs with the session on an idle server: status, body bytes, the number of courses listed (if
+ * any) and the median time of 5 sequential requests (what one user sees without load).
+ */
 async function probe(url, cookie) {
-  const res = await fetch(url, { headers: { cookie } });
-  const body = Buffer.from(await res.arrayBuffer());
+  const times = [];
+  let res;
+  let body;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    res = await fetch(url, { headers: { cookie } });
+    body = Buffer.from(await res.arrayBuffer());
+    times.push(performance.now() - t);
+  }
   let listed;
   try {
     listed = JSON.parse(body.toString()).data?.listofcourses?.length;
   } catch {
     /* not JSON */
   }
-  return { status: res.status, bytes: body.length, gzipBytes: gzipSync(body).length, listed };
+  return { status: res.status, bytes: body.length, gzipBytes: gzipSync(body).length, listed, aloneMs: median(times) };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const alone = (p) => `${p.aloneMs.toFixed(0)} ms alone`;
 
 /**
  * Creates and migrates a fresh database by starting the built server once, seeds it directly,
@@ -114,15 +125,15 @@ export async function courses({ port }) {
     await run('allcourses', all);
     rows.push({
       scenario: 'allcourses response',
-      value: `${kb(allProbe.bytes)} (${kb(allProbe.gzipBytes)} gzipped), ${allProbe.listed ?? '?'} courses, status ${allProbe.status}`,
+      value: `${kb(allProbe.bytes)} (${kb(allProbe.gzipBytes)} gzipped), ${allProbe.listed ?? '?'} courses, ${alone(allProbe)}, status ${allProbe.status}`,
     });
     await run(`searchbytitle "${SEARCH_WORD}"`, search);
     rows.push({
       scenario: 'searchbytitle response',
-      value: `${kb(searchProbe.bytes)}, ${searchProbe.listed ?? '?'} courses, status ${searchProbe.status}`,
+      value: `${kb(searchProbe.bytes)}, ${searchProbe.listed ?? '?'} courses, ${alone(searchProbe)}, status ${searchProbe.status}`,
     });
     await run(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
-    rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, status ${getProbe.status}` });
+    rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, ${alone(getProbe)}, status ${getProbe.status}` });
     return rows;
   } finally {
     await server?.stop();
