@@ -101,6 +101,8 @@ export const enrollments = pgTable(
   },
   (t) => [
     primaryKey({ name: 'enrollments_pk', columns: [t.courseId, t.studentId] }),
+    // A course's students in the order they joined, read from the index alone (every listing).
+    index('enrollments_course_joined_idx').on(t.courseId, t.joinedAt, t.studentId),
     // A student's courses in the order they joined them (searchbystudent, examdates).
     index('enrollments_student_idx').on(t.studentId, t.joinedAt, t.courseId),
   ],

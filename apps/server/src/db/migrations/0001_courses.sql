@@ -40,6 +40,7 @@ CREATE INDEX "courses_owner_idx" ON "courses" USING btree ("owner_id","created_a
 CREATE INDEX "courses_semester_branch_idx" ON "courses" USING btree ("semester","branch","created_at");--> statement-breakpoint
 CREATE INDEX "courses_branch_idx" ON "courses" USING btree ("branch","created_at");--> statement-breakpoint
 CREATE INDEX "courses_title_trgm_idx" ON "courses" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "enrollments_course_joined_idx" ON "enrollments" USING btree ("course_id","joined_at","student_id");--> statement-breakpoint
 CREATE INDEX "enrollments_student_idx" ON "enrollments" USING btree ("student_id","joined_at","course_id");--> statement-breakpoint
 CREATE INDEX "notes_course_idx" ON "notes" USING btree ("course_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "notes_file_unique" ON "notes" USING btree ("file_id");
