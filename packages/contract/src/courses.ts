@@ -60,7 +60,8 @@ export const courseFilterQuery = pageQuery.extend({
 });
 export type CourseFilterQuery = z.infer<typeof courseFilterQuery>;
 
-export const titleSearchQuery = pageQuery.extend({
+/** Title search; semester and branch may narrow it too (the web app's one combined query). */
+export const titleSearchQuery = courseFilterQuery.extend({
   title: z.string().max(COURSE_TITLE_MAX, { error: `title must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
 });
 

@@ -69,10 +69,10 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(paths.courses.byTitle, {
     config: { access: 'user' },
-    schema: { tags, summary: 'Courses whose title contains the text, ignoring case', querystring: titleSearchQuery },
+    schema: { tags, summary: 'Courses whose title contains the text, ignoring case (semester and branch optional)', querystring: titleSearchQuery },
     handler: async (request, reply) => {
-      const { title, ...page } = request.query;
-      return ok(reply, await listing({ title: title.trim() }, page), 'courses fetched successfully');
+      const { title, semester, branch, ...page } = request.query;
+      return ok(reply, await listing({ title: title.trim(), semester, branch }, page), 'courses fetched successfully');
     },
   });
 

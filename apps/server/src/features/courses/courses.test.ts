@@ -147,6 +147,17 @@ describe('listings', () => {
     expect(await search('')).toHaveLength(4);
   });
 
+  it('searchbytitle: semester and branch narrow the search when given', async () => {
+    const prof = await buildProfessor(ctx.app);
+    await buildCourse(ctx.app, prof, { title: 'Data 1', semester: 1, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'Data 2', semester: 2, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'Data 3', semester: 2, branch: 'Textile Engineering' });
+    const url = (q: string) => `${paths.courses.byTitle}?title=data&${q}`;
+    expect(titles(await get(url('semester=2'), prof))).toEqual(['Data 3', 'Data 2']);
+    expect(titles(await get(url('semester=2&branch=Civil%20Engineering'), prof))).toEqual(['Data 2']);
+    expect(titles(await get(url('semester=9&branch=All'), prof))).toEqual(['Data 3', 'Data 2', 'Data 1']);
+  });
+
   it('searchbyowner and searchbymycoursesteacher: only my courses, filtered; students are refused', async () => {
     const me = await buildProfessor(ctx.app);
     const other = await buildProfessor(ctx.app);
