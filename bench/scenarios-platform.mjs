@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { median, percentile, startServer } from './lib/server.mjs';
-import { tinyPng } from './lib/png.mjs';
+import { login as logIn, register } from './lib/accounts.mjs';
 
 /** Time from spawning `node apps/server/dist/server.js` on an empty DATA_DIR to a healthy answer. */
 export async function coldStart({ port }) {
@@ -22,30 +22,11 @@ export async function login({ port }) {
     env: { RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000', RATE_LIMIT_LOGIN_PER_ADDRESS: '100000' },
   });
   try {
-    const form = new FormData();
-    const fields = {
-      registrationId: '200000001',
-      email: 'bench@campus.test',
-      fullname: 'Bench User',
-      password: 'bench-password-long',
-      semester: '3',
-      branch: 'Computer Engineering',
-      userrole: '2',
-    };
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('avatar', new Blob([tinyPng], { type: 'image/png' }), 'a.png');
-    const reg = await fetch(`${s.base}/api/v1/users/register`, { method: 'POST', body: form });
-    if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
+    await register(s.base, { registrationId: '200000001' });
     const times = [];
     for (let i = 0; i < 50; i++) {
       const t = performance.now();
-      const res = await fetch(`${s.base}/api/v1/users/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ registrationId: fields.registrationId, password: fields.password }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+      await logIn(s.base, '200000001');
       times.push(performance.now() - t);
     }
     return [
