@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
-// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight, courses, ceiling
+// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight, coursepages, courses, ceiling
 // (default: all). BENCH_DURATION (s) and BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL
 // runs `courses` on a scratch database of that PostgreSQL server instead of PGlite.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { root, serverEntry } from './lib/server.mjs';
-import { coldStart, login, loginPageWeight } from './scenarios-platform.mjs';
+import { coldStart, login } from './scenarios-platform.mjs';
+import { coursePagesWeight, loginPageWeight } from './scenarios-web.mjs';
 import { ceiling, courses } from './scenarios-courses.mjs';
 
-const scenarios = { startup: coldStart, login, pageweight: loginPageWeight, courses, ceiling };
+const scenarios = { startup: coldStart, login, pageweight: loginPageWeight, coursepages: coursePagesWeight, courses, ceiling };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 const unknown = wanted.filter((w) => !scenarios[w]);
 if (unknown.length) {
