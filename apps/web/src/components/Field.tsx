@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
@@ -43,6 +43,19 @@ export function TextField({ label, hint, error, id, ...input }: TextFieldProps) 
   );
 }
 
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string; ref?: Ref<HTMLTextAreaElement> };
+
+/** Multi-line text (a course description), labelled and reporting errors like TextField. */
+export function TextAreaField({ label, hint, error, id, rows = 5, ...textarea }: TextAreaFieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <FieldShell id={fieldId} label={label} hint={hint} error={error}>
+      <textarea id={fieldId} rows={rows} className={inputClass} {...described(fieldId, hint, error)} {...textarea} />
+    </FieldShell>
+  );
+}
+
 /** A password input with a show/hide toggle (spec §5). */
 export function PasswordField({ label, hint, error, id, ...input }: TextFieldProps) {
   const auto = useId();
@@ -71,7 +84,8 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
   hint?: string;
   error?: string;
-  options: readonly (string | number)[];
+  /** A plain value is its own label; `{ value, label }` when they differ (a filter's "All" is 9). */
+  options: readonly (string | number | { value: string | number; label: string })[];
   ref?: Ref<HTMLSelectElement>;
 };
 
@@ -81,11 +95,14 @@ export function SelectField({ label, hint, error, id, options, ...select }: Sele
   return (
     <FieldShell id={fieldId} label={label} hint={hint} error={error}>
       <select id={fieldId} className={inputClass} {...described(fieldId, hint, error)} {...select}>
-        {options.map((option) => (
-          <option key={option} value={String(option)}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === 'object' ? option : { value: option, label: String(option) };
+          return (
+            <option key={value} value={String(value)}>
+              {text}
+            </option>
+          );
+        })}
       </select>
     </FieldShell>
   );

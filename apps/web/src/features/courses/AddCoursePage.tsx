@@ -1,0 +1,112 @@
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
+import type { CreateCourseBody, CreateCourseInput } from '@campus/contract/courses';
+import type { User } from '@campus/contract/users';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { FileField, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { FormPage } from '../../components/Page';
+import { errorText } from '../../lib/api';
+import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { RequireUser } from '../auth';
+import { useCreateCourse } from './api/create-course';
+import { useCourseRole } from './roles';
+
+const checks = deferredResolver(() => import('./course-checks').then((m) => m.createCourseResolver));
+
+/** /add-course: professors other than the exam office create a course (spec §2, §5 "Add course"). */
+export default function AddCoursePage() {
+  return <RequireUser>{(user) => <AddCourseFor user={user} />}</RequireUser>;
+}
+
+function AddCourseFor({ user }: { user: User }) {
+  const role = useCourseRole(user);
+  if (role !== 'professor') {
+    return (
+      <FormPage title="Add Course">
+        <p className="text-slate-700">
+          {role === 'student' ? 'Only professors can create courses. Browse All Courses to join one.' : 'The exam office does not create courses.'}
+        </p>
+      </FormPage>
+    );
+  }
+  return <AddCourseForm />;
+}
+
+function AddCourseForm() {
+  const navigate = useNavigate();
+  const create = useCreateCourse();
+  const { register, handleSubmit, formState } = useForm<CreateCourseInput, unknown, CreateCourseBody>({
+    resolver: checks.resolver,
+    defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '' },
+  });
+  const { errors } = formState;
+
+  // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const [thumbnailError, setThumbnailError] = useState<string>();
+  const checkThumbnail = () => {
+    const problem = thumbnail ? imageProblem(thumbnail, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes) : null;
+    setThumbnailError(problem ?? undefined);
+    return problem === null;
+  };
+
+  const submit = handleSubmit(
+    (body) => {
+      if (!checkThumbnail()) return;
+      create.mutate(
+        multipart({
+          title: body.title,
+          description: body.description,
+          coursenumber: body.coursenumber,
+          semester: body.semester,
+          branch: body.branch,
+          // No date picked: left out, and the hall ticket says TBA.
+          examDate: body.examDate || undefined,
+          thumbnail,
+        }),
+      );
+    },
+    () => checkThumbnail(),
+  );
+
+  if (create.isSuccess) {
+    const { course } = create.data.data;
+    return (
+      <FormPage title="Add Course">
+        <SuccessBanner message={create.data.message || 'course created successfully'} onDismiss={() => navigate(`/course/${course._id}`)} />
+      </FormPage>
+    );
+  }
+
+  return (
+    <FormPage title="Add Course" intro="Students find it under All Courses by its title, semester and branch.">
+      <form noValidate onSubmit={submit} onFocus={checks.preload} className="flex flex-col gap-4">
+        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+        <TextField label="Course number" inputMode="numeric" hint="At least 9 digits." error={errors.coursenumber?.message} {...register('coursenumber')} />
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+          <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+        </div>
+        <TextField label="Exam date" type="date" hint="Optional: the hall ticket says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
+        <FileField
+          label="Thumbnail"
+          accept="image/png,image/jpeg"
+          hint="Optional: a png or jpeg image, at most 5 MB."
+          error={thumbnailError}
+          onFile={(file) => {
+            setThumbnail(file);
+            setThumbnailError(undefined);
+          }}
+        />
+        <ErrorBanner message={errors.root?.message ?? (create.isError ? errorText(create.error) : null)} />
+        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          Add Course
+        </Button>
+      </form>
+    </FormPage>
+  );
+}

@@ -1,0 +1,167 @@
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
+import { aCourse } from './test-data';
+
+const fluid = aCourse();
+const signals = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000002', title: 'Signals', semester: 3, branch: 'Computer Engineering', thumbnail: '' });
+
+const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement;
+
+describe('AllCoursesPage', () => {
+  it('lists every course (searchbysemester with semester 9 and branch All) as cards', async () => {
+    const asked: string[] = [];
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.bySemester, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return ok({ listofcourses: [fluid, signals] });
+      }),
+    );
+    renderApp('/all-courses');
+    expect(await screen.findByRole('heading', { name: 'All Courses' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toHaveAttribute('href', `/course/${fluid._id}`);
+    expect(asked).toEqual(['?semester=9&branch=All']);
+    const fluidCard = within(card('Fluid Mechanics'));
+    expect(fluidCard.getByRole('img', { name: 'Fluid Mechanics thumbnail' })).toHaveAttribute('src', '/files/fluid-cover');
+    expect(fluidCard.getByText('Civil Engineering - 5')).toBeInTheDocument();
+    expect(fluidCard.getByText('Enrolled: 0')).toBeInTheDocument();
+    expect(fluidCard.getByRole('button', { name: 'Join' })).toBeInTheDocument();
+    // No thumbnail: a placeholder, not a broken image.
+    expect(within(card('Signals')).queryByRole('img')).toBeNull();
+  });
+
+  it('filters on the server without a title, and searches by title with the filters applied here', async () => {
+    const asked: string[] = [];
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.bySemester, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`semester ${url.search}`);
+        return ok({ listofcourses: url.searchParams.get('semester') === '4' ? [] : [fluid, signals] });
+      }),
+      http.get(paths.courses.byTitle, ({ request }) => {
+        asked.push(`title ${new URL(request.url).search}`);
+        return ok({ listofcourses: [fluid, signals] });
+      }),
+    );
+    renderApp('/all-courses');
+    await screen.findByRole('link', { name: 'Signals' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Semester'), '4');
+    expect(await screen.findByText('No Courses Found')).toBeInTheDocument();
+    expect(asked).toContain('semester ?semester=4&branch=All');
+
+    await userEvent.selectOptions(screen.getByLabelText('Semester'), '9');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'mech');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    await waitFor(() => expect(asked).toContain('title ?title=mech'));
+    // Debounced: one search for the whole word, not one per letter.
+    expect(asked.filter((a) => a.startsWith('title'))).toEqual(['title ?title=mech']);
+
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Computer Engineering');
+    expect(await screen.findByRole('link', { name: 'Signals' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Fluid Mechanics' })).toBeNull();
+    expect(asked.filter((a) => a.startsWith('title'))).toHaveLength(1);
+  });
+
+  it('shows a failed listing in red', async () => {
+    loggedInAs(aStudent());
+    server.use(http.get(paths.courses.bySemester, () => fail(400, 'branch must be All or one of the nine branches')));
+    renderApp('/all-courses');
+    expect(await screen.findByRole('alert')).toHaveTextContent('branch must be All or one of the nine branches');
+  });
+
+  it('Join sends the PATCH and the card turns to Leave with the new count', async () => {
+    const student = aStudent();
+    let joined = false;
+    let patched = 0;
+    loggedInAs(student);
+    server.use(
+      http.get(paths.courses.bySemester, () => ok({ listofcourses: [aCourse({ students: joined ? [student._id] : [] })] })),
+      http.patch(paths.courses.join(fluid._id), () => {
+        patched += 1;
+        joined = true;
+        return ok({ course: aCourse({ students: [student._id] }) }, 'joined');
+      }),
+      http.patch(paths.courses.leave(fluid._id), () => {
+        joined = false;
+        return ok({ course: aCourse() }, 'left');
+      }),
+    );
+    renderApp('/all-courses');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Join' }));
+    expect(await within(card('Fluid Mechanics')).findByRole('button', { name: 'Leave' })).toBeEnabled();
+    expect(within(card('Fluid Mechanics')).getByText('Enrolled: 1')).toBeInTheDocument();
+    expect(patched).toBe(1);
+
+    await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' }));
+    expect(await within(card('Fluid Mechanics')).findByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(within(card('Fluid Mechanics')).getByText('Enrolled: 0')).toBeInTheDocument();
+  });
+
+  it('shows a refused join on the card', async () => {
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.bySemester, () => ok({ listofcourses: [fluid] })),
+      http.patch(paths.courses.join(fluid._id), () => fail(409, 'you have already joined this course')),
+    );
+    renderApp('/all-courses');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await within(card('Fluid Mechanics')).findByRole('alert')).toHaveTextContent('you have already joined this course');
+  });
+
+  it('offers professors no Join button', async () => {
+    loggedInAs(aProfessor());
+    server.use(http.get(paths.courses.bySemester, () => ok({ listofcourses: [fluid] })));
+    renderApp('/all-courses');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    expect(screen.getByText('Enrolled: 0')).toBeInTheDocument();
+  });
+});
+
+describe('MyCoursesPage', () => {
+  it("a student's joined courses come from searchbymycourses; none: 'No Courses joined by you'", async () => {
+    const asked: string[] = [];
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.myCourses, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return ok({ listofcourses: [] });
+      }),
+    );
+    renderApp('/my-courses');
+    expect(await screen.findByText('No Courses joined by you')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Courses' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Textile Engineering');
+    await waitFor(() => expect(asked).toEqual(['?semester=9&branch=All', '?semester=9&branch=Textile+Engineering']));
+  });
+
+  it("a professor's own courses come from searchbymycoursesteacher; none: 'No Courses created by you'", async () => {
+    loggedInAs(aProfessor());
+    server.use(http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })));
+    renderApp('/my-courses');
+    expect(await screen.findByText('No Courses created by you')).toBeInTheDocument();
+  });
+
+  it('lists a professor’s courses as cards', async () => {
+    loggedInAs(aProfessor());
+    server.use(http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [fluid] })));
+    renderApp('/my-courses');
+    expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
+  });
+
+  it('tells the exam office it has no course pages, without asking the server', async () => {
+    loggedInAs(theExamOffice());
+    renderApp('/my-courses');
+    expect(await screen.findByText(/The exam office has no course pages/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
+import type { Course, UpdateCourseBody, UpdateCourseInput } from '@campus/contract/courses';
+import { useForm } from 'react-hook-form';
+import { ErrorBanner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { errorText } from '../../lib/api';
+import { deferredResolver } from '../../lib/forms';
+import { useUpdateCourse } from './api/update-course';
+
+const checks = deferredResolver(() => import('./course-checks').then((m) => m.updateCourseResolver));
+
+/** The owner's Edit Course tab: prefilled, checked with the contract's updateCourseBody, sent as JSON. */
+export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (message: string) => void }) {
+  const update = useUpdateCourse(course._id);
+  const { register, handleSubmit, formState } = useForm<UpdateCourseInput, unknown, UpdateCourseBody>({
+    resolver: checks.resolver,
+    defaultValues: {
+      title: course.title,
+      description: course.description,
+      semester: String(course.semester),
+      branch: course.branch,
+      examDate: course.examDate ?? '',
+    },
+  });
+  const { errors } = formState;
+
+  const save = handleSubmit((body) =>
+    // An emptied date is sent as null, which clears it; the contract reads '' as null too.
+    update.mutate({ ...body, examDate: body.examDate ?? null }, { onSuccess: ({ message }) => onSaved(message || 'Course updated.') }),
+  );
+
+  return (
+    <form noValidate onSubmit={save} onFocus={checks.preload} className="flex max-w-lg flex-col gap-4">
+      <TextField label="Title" error={errors.title?.message} {...register('title')} />
+      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+        <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+      </div>
+      <TextField label="Exam date" type="date" hint="Empty it to clear the date (the hall ticket then says TBA)." error={errors.examDate?.message} {...register('examDate')} />
+      <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
+      <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className="self-start">
+        Save
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import type { NotesOfCourse } from '@campus/contract/notes';
+import { paths } from '@campus/contract/paths';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request, upload } from '../../../lib/api';
+import { courseKeys } from '../keys';
+
+/** GET notesofcourse/:courseId. Only mounted for the course's readers: a student who has not joined is never asking. */
+export function useNotesOfCourse(courseId: string) {
+  return useQuery({
+    queryKey: courseKeys.notes(courseId),
+    queryFn: async ({ signal }) => (await request<NotesOfCourse>(paths.notes.ofCourse(courseId), { signal })).data.notesofcourse,
+  });
+}
+
+/** POST create-notes/:courseId (multipart filename + notesfile), reporting upload percent for the bar. */
+export function useAddNotes(courseId: string, onProgress: (percent: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => upload<object>(paths.notes.create(courseId), form, { onProgress }),
+    onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.notes(courseId) }),
+  });
+}
