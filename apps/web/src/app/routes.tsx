@@ -2,6 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
+import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { Layout } from './Layout';
@@ -17,7 +18,7 @@ import { Layout } from './Layout';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

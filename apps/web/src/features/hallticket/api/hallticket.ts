@@ -1,0 +1,22 @@
+import type { CourseList, ExamDates } from '@campus/contract/courses';
+import { paths } from '@campus/contract/paths';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api';
+import { courseKeys } from '../../courses';
+
+/**
+ * GET searchbystudent and GET examdates: the server keeps both in the same order, so exam date i
+ * belongs to course i (API.md). Their keys sit under the courses prefix, so joining or leaving a
+ * course anywhere refreshes the admit card too.
+ */
+export function useHallTicket() {
+  const courses = useQuery({
+    queryKey: courseKeys.byStudent,
+    queryFn: async ({ signal }) => (await request<CourseList>(paths.courses.byStudent, { signal })).data.listofcourses,
+  });
+  const examDates = useQuery({
+    queryKey: courseKeys.examDates,
+    queryFn: async ({ signal }) => (await request<ExamDates>(paths.courses.examDates, { signal })).data.examdates,
+  });
+  return { courses, examDates };
+}
