@@ -1,0 +1,286 @@
+import type { Course } from '@campus/contract/courses';
+import type { Note } from '@campus/contract/notes';
+import { paths } from '@campus/contract/paths';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aProfessor, aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
+import { aCourse } from './test-data';
+
+const student = aStudent();
+const prof = aProfessor();
+const otherProf = aProfessor({ _id: '5f0c7d1e-0000-4000-8000-000000000003', fullname: 'Alan Turing' });
+const lecture: Note = { _id: 'n1', filename: 'Lecture 1', notesfile: '/files/lecture-1', createdAt: '2026-01-02T00:00:00.000Z' };
+
+/** getcourse answering the given course (a function: the test may change it), owned by Grace Hopper. */
+function serveCourse(course: () => Course) {
+  server.use(http.get(paths.courses.get(course()._id), () => ok({ course: course(), owner: 'Grace Hopper' })));
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
+const openTab = async (name: string) => {
+  await userEvent.click(await screen.findByRole('tab', { name }));
+  expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+};
+
+describe('CoursePage', () => {
+  it('shows the header and all six tabs to the owner', async () => {
+    loggedInAs(prof);
+    serveCourse(() => aCourse());
+    renderApp(`/course/${aCourse()._id}`);
+    expect(await screen.findByRole('heading', { name: 'Fluid Mechanics' })).toBeInTheDocument();
+    expect(screen.getByText('By Grace Hopper')).toBeInTheDocument();
+    expect(screen.getByText('Civil Engineering - 5')).toBeInTheDocument();
+    expect(screen.getByText('Exam date: 14/12/2026')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes', 'Add Notes', 'Edit Course', 'Delete Course']);
+    expect(screen.getByText('Course number: 211070555')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it('shows a student the three reading tabs and Join; another professor the same without Join', async () => {
+    loggedInAs(student);
+    serveCourse(() => aCourse({ examDate: null }));
+    const first = renderApp(`/course/${aCourse()._id}`);
+    expect(await screen.findByRole('button', { name: 'Join' })).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes']);
+    expect(screen.getByText('Exam date: TBA')).toBeInTheDocument();
+    first.unmount();
+
+    loggedInAs(otherProf);
+    renderApp(`/course/${aCourse()._id}`);
+    await screen.findByRole('heading', { name: 'Fluid Mechanics' });
+    expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes']);
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+  });
+
+  it("says 'Course not found' for a 404 and the fixed message for other failures", async () => {
+    loggedInAs(student);
+    server.use(http.get(paths.courses.get('missing'), () => fail(404, 'course not found')));
+    const first = renderApp('/course/missing');
+    expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
+    first.unmount();
+
+    server.use(http.get(paths.courses.get('refused'), () => fail(403, 'no')));
+    renderApp('/course/refused');
+    expect(await screen.findByText('Error fetching course. Please try again later.')).toBeInTheDocument();
+  });
+
+  it("a student who has not joined reads 'Join Course to get notes' and no notes are asked for; joining opens them", async () => {
+    let notesAsked = 0;
+    let joined = false;
+    loggedInAs(student);
+    serveCourse(() => aCourse({ students: joined ? [student._id] : [] }));
+    server.use(
+      http.get(paths.notes.ofCourse(aCourse()._id), () => {
+        notesAsked += 1;
+        return ok({ notesofcourse: [lecture] });
+      }),
+      http.patch(paths.courses.join(aCourse()._id), () => {
+        joined = true;
+        return ok({ course: aCourse({ students: [student._id] }) });
+      }),
+    );
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Notes');
+    expect(screen.getByText('Join Course to get notes')).toBeInTheDocument();
+    expect(notesAsked).toBe(0);
+
+    await openTab('Course');
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('button', { name: 'Leave' })).toBeInTheDocument();
+    await openTab('Notes');
+    const link = await screen.findByRole('link', { name: 'Download Lecture 1' });
+    expect(link).toHaveAttribute('href', '/files/lecture-1');
+    expect(link).toHaveAttribute('download');
+    expect(link).toHaveTextContent('Download');
+    expect(notesAsked).toBe(1);
+  });
+
+  it("an empty notes list says 'No notes yet'", async () => {
+    loggedInAs(otherProf);
+    serveCourse(() => aCourse());
+    server.use(http.get(paths.notes.ofCourse(aCourse()._id), () => ok({ notesofcourse: [] })));
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Notes');
+    expect(await screen.findByText('No notes yet')).toBeInTheDocument();
+  });
+
+  it('lists the enrolled students under the teacher; the owner removes one', async () => {
+    let enrolled = [
+      { name: 'Ada Lovelace', regid: 211070001, studentobjectid: student._id },
+      { name: 'Bob Ross', regid: 211070002, studentobjectid: 'bob' },
+    ];
+    let removed = '';
+    loggedInAs(prof);
+    serveCourse(() => aCourse({ students: enrolled.map((s) => s.studentobjectid) }));
+    server.use(
+      http.get(paths.courses.students(aCourse()._id), () => ok({ studentsofcourse: enrolled, students: enrolled.map((s) => s.studentobjectid) })),
+      http.patch(paths.courses.removeStudent(aCourse()._id, 'bob'), () => {
+        removed = 'bob';
+        enrolled = enrolled.filter((s) => s.studentobjectid !== 'bob');
+        return ok({ course: aCourse({ students: [student._id] }) });
+      }),
+    );
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Enrolled');
+    expect(await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText('Enrolled students: 2')).toBeInTheDocument();
+    expect(screen.getByText('211070002')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Bob Ross' }));
+    await waitFor(() => expect(screen.queryByText('Bob Ross')).toBeNull());
+    expect(removed).toBe('bob');
+    expect(screen.getByText('Enrolled students: 1')).toBeInTheDocument();
+  });
+
+  it('shows the fixed messages when the students cannot be fetched or removed', async () => {
+    const one = [{ name: 'Bob Ross', regid: 211070002, studentobjectid: 'bob' }];
+    loggedInAs(prof);
+    serveCourse(() => aCourse({ students: ['bob'] }));
+    server.use(
+      http.get(paths.courses.students(aCourse()._id), () => ok({ studentsofcourse: one, students: ['bob'] })),
+      http.patch(paths.courses.removeStudent(aCourse()._id, 'bob'), () => fail(404, 'that student is not enrolled')),
+    );
+    const first = renderApp(`/course/${aCourse()._id}`);
+    await openTab('Enrolled');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Bob Ross' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error removing student. Please try again later.');
+    first.unmount();
+
+    server.use(http.get(paths.courses.students(aCourse()._id), () => fail(403, 'no')));
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Enrolled');
+    expect(await screen.findByText('Error fetching students. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('other readers see no Remove buttons', async () => {
+    loggedInAs(otherProf);
+    serveCourse(() => aCourse());
+    server.use(
+      http.get(paths.courses.students(aCourse()._id), () => ok({ studentsofcourse: [{ name: 'Bob Ross', regid: 211070002, studentobjectid: 'bob' }], students: ['bob'] })),
+    );
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Enrolled');
+    await screen.findByText('Bob Ross');
+    expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('Add Notes uploads filename + notesfile with a progress bar; dismissing the banner shows the Notes tab with the new file', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let notes: Note[] = [];
+    let form: FormData | undefined;
+    loggedInAs(prof);
+    serveCourse(() => aCourse());
+    server.use(
+      http.get(paths.notes.ofCourse(aCourse()._id), () => ok({ notesofcourse: notes })),
+      http.post(paths.notes.create(aCourse()._id), async ({ request }) => {
+        form = await request.formData();
+        await answered;
+        notes = [lecture];
+        return ok({ notes: lecture }, 'notes added successfully', 201);
+      }),
+    );
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Add Notes');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Notes' }));
+    expect(await screen.findByText('filename is required')).toBeInTheDocument();
+    expect(screen.getByText('notesfile is required')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('File name'), 'Lecture 1');
+    await userEvent.upload(screen.getByLabelText('Notes file'), new File(['hello'], 'lecture1.txt', { type: 'text/plain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Notes' }));
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('aria-valuenow');
+    expect(screen.getByRole('button', { name: 'Add Notes' })).toBeDisabled();
+    answer();
+
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('notes added successfully');
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
+    expect(form!.get('filename')).toBe('Lecture 1');
+    expect(form!.get('notesfile')).toMatchObject({ name: 'lecture1.txt' });
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('link', { name: 'Download Lecture 1' })).toBeInTheDocument();
+  });
+
+  it('Edit Course is prefilled; Save sends JSON (a cleared date as null), returns to the Course tab with the banner', async () => {
+    let sent: unknown;
+    let course = aCourse();
+    loggedInAs(prof);
+    serveCourse(() => course);
+    server.use(
+      http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [course] })),
+      http.patch(paths.courses.update(course._id), async ({ request }) => {
+        sent = await request.json();
+        course = aCourse({ title: 'Fluid Mechanics (revised)', examDate: null });
+        return ok({ course }, 'course updated successfully');
+      }),
+    );
+    renderApp(`/course/${course._id}`);
+    await openTab('Edit Course');
+    expect(screen.getByLabelText('Title')).toHaveValue('Fluid Mechanics');
+    expect(screen.getByLabelText('Semester')).toHaveValue('5');
+    expect(screen.getByLabelText('Branch')).toHaveValue('Civil Engineering');
+    expect(screen.getByLabelText('Exam date')).toHaveValue('2026-12-14');
+    await userEvent.type(screen.getByLabelText('Title'), ' (revised)');
+    fireEvent.change(screen.getByLabelText('Exam date'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('course updated successfully');
+    expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'Fluid Mechanics (revised)' })).toBeInTheDocument();
+    expect(screen.getByText('Exam date: TBA')).toBeInTheDocument();
+    expect(sent).toEqual({
+      title: 'Fluid Mechanics (revised)',
+      description: 'Flow, pressure and the equations that hold them together.',
+      semester: 5,
+      branch: 'Civil Engineering',
+      examDate: null,
+    });
+  });
+
+  it('Delete Course asks first; after the banner is dismissed it goes to /my-courses, and the course is not asked for again', async () => {
+    let gets = 0;
+    let deleted = false;
+    loggedInAs(prof);
+    server.use(
+      http.get(paths.courses.get(aCourse()._id), () => {
+        gets += 1;
+        return deleted ? fail(404, 'course not found') : ok({ course: aCourse(), owner: 'Grace Hopper' });
+      }),
+      http.delete(paths.courses.delete(aCourse()._id), () => {
+        deleted = true;
+        return ok({}, 'course deleted successfully');
+      }),
+      http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })),
+    );
+    const { where } = renderApp(`/course/${aCourse()._id}`);
+    await openTab('Delete Course');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this course ?');
+
+    // "No, cancel" closes it without deleting.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No, cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Yes, I'm sure" }));
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('course deleted successfully');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Course not found')).toBeNull();
+    expect(gets).toBe(1);
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(where.pathname).toBe('/my-courses'));
+    expect(await screen.findByText('No Courses created by you')).toBeInTheDocument();
+    expect(gets).toBe(1);
+  });
+});
