@@ -99,6 +99,15 @@ describe('CoursePage', () => {
     expect(notesAsked).toBe(1);
   });
 
+  it("a student removed since the page loaded (notes refused with 403) is told to join again", async () => {
+    loggedInAs(student);
+    serveCourse(() => aCourse({ students: [student._id] }));
+    server.use(http.get(paths.notes.ofCourse(aCourse()._id), () => fail(403, 'join the course to read its notes')));
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Notes');
+    expect(await screen.findByText('Join Course to get notes')).toBeInTheDocument();
+  });
+
   it("an empty notes list says 'No notes yet'", async () => {
     loggedInAs(otherProf);
     serveCourse(() => aCourse());

@@ -13,7 +13,7 @@ import { DeleteCourseTab } from './DeleteCourseTab';
 import { EditCourseTab } from './EditCourseTab';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
-import { NotesTab } from './NotesTab';
+import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { Thumbnail } from './Thumbnail';
 
@@ -96,7 +96,7 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
         </Panel>
         <Panel value="notes">
           {role === 'student' && !isEnrolled(course.students, user._id) ? (
-            <p className="py-6 text-center text-lg font-semibold text-slate-600">Join Course to get notes</p>
+            <JoinFirst />
           ) : (
             <NotesTab courseId={courseId} />
           )}

@@ -1,11 +1,13 @@
 import { ErrorBanner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
-import { errorText } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { useNotesOfCourse } from './api/notes';
 
 /** The Notes tab for the course's readers: each file with its Download link (the server sends it as an attachment). */
 export function NotesTab({ courseId }: { courseId: string }) {
   const q = useNotesOfCourse(courseId);
+  // 403: the student was removed from the course since the page loaded; say what to do about it.
+  if (q.isError && q.error instanceof ApiError && q.error.status === 403) return <JoinFirst />;
   if (q.isError) return <ErrorBanner message={errorText(q.error)} />;
   if (!q.data) return <Spinner label="Loading notes" />;
   if (q.data.length === 0) return <p className="py-6 text-center text-lg font-semibold text-slate-600">No notes yet</p>;
@@ -26,4 +28,9 @@ export function NotesTab({ courseId }: { courseId: string }) {
       ))}
     </ul>
   );
+}
+
+/** What a student who has not joined sees instead of the notes (spec §6); nothing is fetched for them. */
+export function JoinFirst() {
+  return <p className="py-6 text-center text-lg font-semibold text-slate-600">Join Course to get notes</p>;
 }
