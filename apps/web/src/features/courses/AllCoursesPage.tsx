@@ -1,5 +1,6 @@
 import type { User } from '@campus/contract/users';
 import { useId, useState } from 'react';
+import { Button } from '../../components/Button';
 import { RequireUser } from '../auth';
 import { useBrowseCourses } from './api/list-courses';
 import { CourseListResult, NotForOffice } from './CourseList';
@@ -52,6 +53,13 @@ function Browse({ user, student }: { user: User; student: boolean }) {
         <CourseFilters value={filter} onChange={setFilter} />
       </div>
       <CourseListResult query={courses} empty="No Courses Found" userId={user._id} student={student} />
+      {courses.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => void courses.fetchNextPage()} disabled={courses.isFetchingNextPage}>
+            {courses.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
     </>
   );
 }

@@ -14,19 +14,19 @@ const signals = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000002', title: 'S
 const card = (title: string) => screen.getByRole('link', { name: title }).closest('article') as HTMLElement;
 
 describe('AllCoursesPage', () => {
-  it('lists every course (searchbysemester with semester 9 and branch All) as cards', async () => {
+  it('lists the newest courses, a page at a time, as cards (searchbytitle with every filter)', async () => {
     const asked: string[] = [];
     loggedInAs(aStudent());
     server.use(
-      http.get(paths.courses.bySemester, ({ request }) => {
+      http.get(paths.courses.byTitle, ({ request }) => {
         asked.push(new URL(request.url).search);
-        return ok({ listofcourses: [fluid, signals] });
+        return ok({ listofcourses: [fluid, signals], nextCursor: null });
       }),
     );
     renderApp('/all-courses');
     expect(await screen.findByRole('heading', { name: 'All Courses' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toHaveAttribute('href', `/course/${fluid._id}`);
-    expect(asked).toEqual(['?semester=9&branch=All']);
+    expect(asked).toEqual(['?title=&semester=9&branch=All&limit=24']);
     const fluidCard = within(card('Fluid Mechanics'));
     expect(fluidCard.getByRole('img', { name: 'Fluid Mechanics thumbnail' })).toHaveAttribute('src', '/files/fluid-cover');
     expect(fluidCard.getByText('Civil Engineering - 5')).toBeInTheDocument();
@@ -34,20 +34,41 @@ describe('AllCoursesPage', () => {
     expect(fluidCard.getByRole('button', { name: 'Join' })).toBeInTheDocument();
     // No thumbnail: a placeholder, not a broken image.
     expect(within(card('Signals')).queryByRole('img')).toBeNull();
+    // The last page: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('filters on the server without a title, and searches by title with the filters applied here', async () => {
+  it('"Load more" follows the cursor and appends the next page', async () => {
     const asked: string[] = [];
     loggedInAs(aStudent());
     server.use(
-      http.get(paths.courses.bySemester, ({ request }) => {
-        const url = new URL(request.url);
-        asked.push(`semester ${url.search}`);
-        return ok({ listofcourses: url.searchParams.get('semester') === '4' ? [] : [fluid, signals] });
-      }),
       http.get(paths.courses.byTitle, ({ request }) => {
-        asked.push(`title ${new URL(request.url).search}`);
-        return ok({ listofcourses: [fluid, signals] });
+        const url = new URL(request.url);
+        asked.push(url.searchParams.get('cursor') ?? 'first');
+        return url.searchParams.get('cursor') === 'page-2'
+          ? ok({ listofcourses: [signals], nextCursor: null })
+          : ok({ listofcourses: [fluid], nextCursor: 'page-2' });
+      }),
+    );
+    renderApp('/all-courses');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'Signals' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
+    expect(asked).toEqual(['first', 'page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('sends the title (debounced) and the filters to the server in one query', async () => {
+    const asked: string[] = [];
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.byTitle, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        if (url.searchParams.get('semester') === '4') return ok({ listofcourses: [], nextCursor: null });
+        if (url.searchParams.get('branch') === 'Computer Engineering') return ok({ listofcourses: [signals], nextCursor: null });
+        return ok({ listofcourses: [fluid, signals], nextCursor: null });
       }),
     );
     renderApp('/all-courses');
@@ -55,24 +76,23 @@ describe('AllCoursesPage', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Semester'), '4');
     expect(await screen.findByText('No Courses Found')).toBeInTheDocument();
-    expect(asked).toContain('semester ?semester=4&branch=All');
+    expect(asked).toContain('?title=&semester=4&branch=All&limit=24');
 
     await userEvent.selectOptions(screen.getByLabelText('Semester'), '9');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'mech');
-    await screen.findByRole('link', { name: 'Fluid Mechanics' });
-    await waitFor(() => expect(asked).toContain('title ?title=mech'));
+    await waitFor(() => expect(asked).toContain('?title=mech&semester=9&branch=All&limit=24'));
     // Debounced: one search for the whole word, not one per letter.
-    expect(asked.filter((a) => a.startsWith('title'))).toEqual(['title ?title=mech']);
+    expect(asked.filter((a) => a.includes('title=m'))).toEqual(['?title=mech&semester=9&branch=All&limit=24']);
 
     await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Computer Engineering');
     expect(await screen.findByRole('link', { name: 'Signals' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Fluid Mechanics' })).toBeNull();
-    expect(asked.filter((a) => a.startsWith('title'))).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Fluid Mechanics' })).toBeNull());
+    expect(asked).toContain('?title=mech&semester=9&branch=Computer+Engineering&limit=24');
   });
 
   it('shows a failed listing in red', async () => {
     loggedInAs(aStudent());
-    server.use(http.get(paths.courses.bySemester, () => fail(400, 'branch must be All or one of the nine branches')));
+    server.use(http.get(paths.courses.byTitle, () => fail(400, 'branch must be All or one of the nine branches')));
     renderApp('/all-courses');
     expect(await screen.findByRole('alert')).toHaveTextContent('branch must be All or one of the nine branches');
   });
@@ -83,7 +103,7 @@ describe('AllCoursesPage', () => {
     let patched = 0;
     loggedInAs(student);
     server.use(
-      http.get(paths.courses.bySemester, () => ok({ listofcourses: [aCourse({ students: joined ? [student._id] : [] })] })),
+      http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse({ students: joined ? [student._id] : [] })], nextCursor: null })),
       http.patch(paths.courses.join(fluid._id), () => {
         patched += 1;
         joined = true;
@@ -109,7 +129,7 @@ describe('AllCoursesPage', () => {
   it('shows a refused join on the card', async () => {
     loggedInAs(aStudent());
     server.use(
-      http.get(paths.courses.bySemester, () => ok({ listofcourses: [fluid] })),
+      http.get(paths.courses.byTitle, () => ok({ listofcourses: [fluid], nextCursor: null })),
       http.patch(paths.courses.join(fluid._id), () => fail(409, 'you have already joined this course')),
     );
     renderApp('/all-courses');
@@ -120,7 +140,7 @@ describe('AllCoursesPage', () => {
 
   it('offers professors no Join button', async () => {
     loggedInAs(aProfessor());
-    server.use(http.get(paths.courses.bySemester, () => ok({ listofcourses: [fluid] })));
+    server.use(http.get(paths.courses.byTitle, () => ok({ listofcourses: [fluid], nextCursor: null })));
     renderApp('/all-courses');
     await screen.findByRole('link', { name: 'Fluid Mechanics' });
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();

@@ -12,7 +12,7 @@ export type SemesterFilter = number; // 1..8, or 9 for all (spec §9)
 export type BranchFilter = Branch | typeof ALL_BRANCHES;
 
 export const courseKeys = {
-  browse: (filter: { title: string } | { semester: SemesterFilter; branch: BranchFilter }) => [...coursesKey, 'browse', filter] as const,
+  browse: (filter: { title: string; semester: SemesterFilter; branch: BranchFilter }) => [...coursesKey, 'browse', filter] as const,
   mine: (role: 'student' | 'professor', semester: SemesterFilter, branch: BranchFilter) => [...coursesKey, 'mine', role, { semester, branch }] as const,
   /** One course and everything hanging off it: removing this prefix forgets a deleted course entirely. */
   course: (courseId: string) => [...coursesKey, 'course', courseId] as const,
