@@ -39,6 +39,7 @@ function scriptRecorder(page) {
 }
 
 const weigh = (bodies) => {
+  if (process.env.BENCH_VERBOSE) for (const x of bodies) process.stderr.write(`    ${x.url.split('/').pop()} ${(gzipSync(x.b, { level: 9 }).length / 1024).toFixed(1)} KB\n`);
   const gz = bodies.reduce((n, x) => n + gzipSync(x.b, { level: 9 }).length, 0);
   const raw = bodies.reduce((n, x) => n + x.b.length, 0);
   return `${(gz / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw, ${bodies.length} files)`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { courseFilterQuery, createCourseBody, formatExamDate, titleSearchQuery, updateCourseBody } from './courses';
+import { courseFilterQuery, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
+import { formatExamDate, isCalendarDate } from './dates';
 import { createNotesBody } from './notes';
-import { isCalendarDate } from './fields';
 
 const valid = { title: ' Compilers ', description: 'Parsing and code generation', coursenumber: '211070500', semester: '5', branch: 'Computer Engineering' };
 const firstError = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;

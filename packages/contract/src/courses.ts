@@ -111,10 +111,3 @@ export interface StudentsOfCourse {
 export interface ExamDates {
   examdates: string[];
 }
-
-/** `YYYY-MM-DD` as `DD/MM/YYYY` (the hall ticket's format), without going through a Date. */
-export const formatExamDate = (isoDate: string | null): string => {
-  if (!isoDate) return 'TBA';
-  const [y, m, d] = isoDate.split('-');
-  return `${d}/${m}/${y}`;
-};

@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN,
   type Branch,
 } from './constants';
+import { isCalendarDate } from './dates';
 
 /**
  * Field schemas reused by every request schema. Each message names its field, so the server's
@@ -95,13 +96,6 @@ export const calendarDateField = (field: string) =>
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
     .refine(isCalendarDate, { error: `${field} is not a real calendar date` });
-
-export function isCalendarDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  if (y < 1900 || y > 2999) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** Trimmed, required text with a length cap; the messages name the field. */
 export const requiredText = (field: string, max: number) =>

@@ -6,3 +6,4 @@ export * from './config';
 export * from './paths';
 export * from './courses';
 export * from './notes';
+export * from './dates';

@@ -194,7 +194,7 @@ describe('CoursePage', () => {
     );
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Add Notes');
-    await userEvent.click(screen.getByRole('button', { name: 'Add Notes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Notes' }));
     expect(await screen.findByText('filename is required')).toBeInTheDocument();
     expect(screen.getByText('notesfile is required')).toBeInTheDocument();
 
@@ -232,7 +232,7 @@ describe('CoursePage', () => {
     );
     renderApp(`/course/${course._id}`);
     await openTab('Edit Course');
-    expect(screen.getByLabelText('Title')).toHaveValue('Fluid Mechanics');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Fluid Mechanics');
     expect(screen.getByLabelText('Semester')).toHaveValue('5');
     expect(screen.getByLabelText('Branch')).toHaveValue('Civil Engineering');
     expect(screen.getByLabelText('Exam date')).toHaveValue('2026-12-14');
@@ -270,7 +270,7 @@ describe('CoursePage', () => {
     );
     const { where } = renderApp(`/course/${aCourse()._id}`);
     await openTab('Delete Course');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Course' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this course ?');
 

@@ -1,21 +1,32 @@
-import { formatExamDate, type CourseWithOwner } from '@campus/contract/courses';
+import type { CourseWithOwner } from '@campus/contract/courses';
+import { formatExamDate } from '@campus/contract/dates';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useCourse } from './api/course';
-import { AddNotesTab } from './AddNotesTab';
-import { DeleteCourseTab } from './DeleteCourseTab';
-import { EditCourseTab } from './EditCourseTab';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { Thumbnail } from './Thumbnail';
+
+/**
+ * The owner's tabs (forms, the upload, the delete dialog, with react-hook-form and the contract's
+ * checks) load only for the owner: a student's course page never downloads them.
+ */
+const ownerTabs = {
+  addNotes: () => import('./AddNotesTab'),
+  editCourse: () => import('./EditCourseTab'),
+  deleteCourse: () => import('./DeleteCourseTab'),
+};
+const AddNotesTab = lazy(() => ownerTabs.addNotes().then((m) => ({ default: m.AddNotesTab })));
+const EditCourseTab = lazy(() => ownerTabs.editCourse().then((m) => ({ default: m.EditCourseTab })));
+const DeleteCourseTab = lazy(() => ownerTabs.deleteCourse().then((m) => ({ default: m.DeleteCourseTab })));
 
 /** /course/:courseId: the course with its tabs (spec §2 "Course detail", §4 "Course tabs"). */
 export default function CoursePage() {
@@ -47,6 +58,11 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
   const q = useCourse(courseId);
   const [tab, setTab] = useState<Tab>('course');
   const [saved, setSaved] = useState<string | null>(null);
+  const owner = q.data?.course.owner === user._id;
+  // Fetched while the owner reads the course, so opening a tab shows it at once.
+  useEffect(() => {
+    if (owner) for (const load of Object.values(ownerTabs)) void load().catch(() => {});
+  }, [owner]);
 
   if (q.isError) {
     if (q.error instanceof ApiError && q.error.status === 404) {
@@ -65,7 +81,6 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
   if (!q.data) return <Spinner label="Loading course" />;
 
   const { course } = q.data;
-  const owner = course.owner === user._id;
   const switchTo = (next: string) => {
     setTab(next as Tab);
     setSaved(null); // the edit's banner belongs to the moment after saving, not to every tab
@@ -102,7 +117,7 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
           )}
         </Panel>
         {owner && (
-          <>
+          <Suspense fallback={<Spinner label="Loading" />}>
             <Panel value="addnotes">
               <AddNotesTab courseId={courseId} onDone={() => switchTo('notes')} />
             </Panel>
@@ -118,7 +133,7 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
             <Panel value="deletecourse">
               <DeleteCourseTab courseId={courseId} onDeleted={onDeleted} />
             </Panel>
-          </>
+          </Suspense>
         )}
       </Tabs.Root>
     </article>
