@@ -5,10 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { coursesRoutes } from './features/courses/courses.routes';
 import { notesRoutes } from './features/notes/notes.routes';
+import { NotificationHub } from './features/notifications/notification-hub';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { ensureExamOffice } from './features/users/users.service';
 import { usersRoutes } from './features/users/users.routes';
 import { registerAuth } from './platform/auth/guard';
+import { liveSessions, sessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/errors/error-handler';
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('fileStore', new LocalFileStore(path.join(config.dataDir, 'files')));
   app.decorate('fileAccess', new FileAccessRegistry());
+  app.decorate('notificationHub', new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log));
   if (!options.database) app.addHook('onClose', () => database.close());
 
   // Error handlers are copied into plugin contexts when those are registered: set them first.
@@ -91,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(coursesRoutes);
   await app.register(notesRoutes);
+  await app.register(notificationsRoutes);
   await app.register(filesRoutes);
 
   web.app = await registerWebApp(app);

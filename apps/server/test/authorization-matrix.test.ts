@@ -2,6 +2,7 @@ import { paths, type Course, type Note } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './build-app';
+import { send } from './send';
 import { ACTOR_NAMES, buildActors, cookieOf, type ActorName, type Actors } from './actors';
 import { DEFAULT_PASSWORD, buildCourse, buildNote, courseFields, joinCourse, userFields } from './factories';
 import { multipart, pngAvatar, pngThumbnail, textFile } from './fixtures';
@@ -20,13 +21,17 @@ const ctx = useTestApp();
 interface World {
   course: Course;
   note: Note;
+  /** The notification the owner got when `student` joined. */
+  notificationId: string;
 }
 
 async function buildWorld(actors: Actors): Promise<World> {
   const course = await buildCourse(ctx.app, actors.professor, {}, pngThumbnail());
   await joinCourse(ctx.app, actors.student, course._id);
   const note = await buildNote(ctx.app, actors.professor, course._id);
-  return { course, note };
+  const list = await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: actors.professor.cookie } });
+  const notificationId = (list.json().data.unreadnotifications as { notificationid: string }[])[0]!.notificationid;
+  return { course, note, notificationId };
 }
 
 type Row = {
@@ -133,6 +138,16 @@ const MATRIX: Record<string, Row> = {
     request: (_actor, actors) => ({ method: 'GET', url: actors.student.user.avatar }),
     expected: loggedIn(200),
   },
+  'GET /api/v1/notifications/getnotification': { request: () => ({ method: 'GET', url: paths.notifications.list }), expected: loggedIn(200) },
+  'PATCH /api/v1/notifications/readallnotifications': { request: () => ({ method: 'PATCH', url: paths.notifications.readAll }), expected: loggedIn(200) },
+  'PATCH /api/v1/notifications/readnotification/:notificationId': {
+    // The owner was told when `student` joined the world's course. Only the recipient may mark
+    // it read; everyone else is told it does not exist.
+    world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.notifications.read(w.notificationId) }),
+    expected: { anonymous: 401, student: 404, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404 },
+  },
+  'GET /api/v1/notifications/stream': { request: () => ({ method: 'GET', url: paths.notifications.stream }), expected: loggedIn(200) },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
   'GET /files/:id (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
   'GET /files/:id (notes file)': { world: true,
@@ -169,7 +184,7 @@ describe('authorization matrix', () => {
       for (const actor of ACTOR_NAMES) {
         const world = row.world ? await buildWorld(actors) : ({} as World);
         const options = row.request(actor, actors, world);
-        const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
+        const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;
         expect(res.headers['content-type'] ?? '', `${route} as ${actor}`).not.toContain('text/html');
       }

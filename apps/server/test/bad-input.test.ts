@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
+import { send } from './send';
 import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, joinCourse, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 
@@ -194,6 +195,17 @@ const CASES: Record<string, Case[]> = {
     ...idCases((id, w) => paths.courses.removeStudent(w.course._id, id), { method: 'PATCH', as: 'professor' }),
   ],
   'GET /api/v1/notes/notesofcourse/:courseId': idCases((id) => paths.notes.ofCourse(id)),
+  'GET /api/v1/notifications/getnotification': noInputCases('GET', paths.notifications.list),
+  'PATCH /api/v1/notifications/readallnotifications': [
+    { name: 'junk JSON body', request: () => ({ method: 'PATCH', url: paths.notifications.readAll, headers: { 'content-type': 'application/json' }, payload: '{' }) },
+  ],
+  'PATCH /api/v1/notifications/readnotification/:notificationId': idCases((id) => paths.notifications.read(id), { method: 'PATCH' }),
+  'GET /api/v1/notifications/stream': [
+    ...noInputCases('GET', paths.notifications.stream),
+    // A Last-Event-ID that is not an event id is ignored: the stream starts afresh.
+    ...['abc', '-1', '9'.repeat(40), "1' or '1'='1"].map((id) => ({ name: `Last-Event-ID ${id.slice(0, 12)}`, mayPass: true, request: () => ({ method: 'GET' as const, url: paths.notifications.stream, headers: { 'last-event-id': id } }) })),
+    { name: 'lastEventId too long', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${'1'.repeat(50)}` }) },
+  ],
   'POST /api/v1/notes/create-notes/:courseId': [
     ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
     ...idCases((id) => paths.notes.create(id), { method: 'POST', as: 'professor', body: notesForm }),
@@ -241,7 +253,7 @@ describe('bad input', () => {
         const before = await fingerprint();
         const options = c.request(world);
         const cookie = world[c.as ?? 'me'].cookie;
-        const res = await ctx.app.inject({ ...options, headers: { ...(options.headers as Record<string, string>), cookie } });
+        const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), cookie } });
         const label = `${route} — ${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, label).toBeLessThan(500);
         if (!c.mayPass) {

@@ -32,7 +32,7 @@ export async function queriesDuring(run: () => Promise<unknown>): Promise<string
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
  * (created and dropped here) when TEST_DATABASE_URL is set.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ pgliteDir: 'memory://', onQuery });
@@ -48,6 +48,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', onQuery });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });
@@ -77,6 +78,8 @@ export interface TestContext {
   database: Database;
   config: Config;
   dataDir: string;
+  /** The PostgreSQL URL of the test database; undefined on PGlite (which one process owns). */
+  databaseUrl?: string;
   /** Every route registered on `app` (HEAD duplicates removed). */
   routes: RouteOptions[];
   /** Another app on the same database and data dir, with other settings (closed after the file). */
@@ -122,6 +125,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const opened = await openTestDatabase();
     drop = opened.drop;
     ctx.database = opened.database;
+    ctx.databaseUrl = opened.url;
     ctx.routes = [];
     ctx.app = await instrumentedApp(ctx.config, ctx.database, ctx.routes);
     ctx.extraApp = async (more) => {
@@ -143,7 +147,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 }
 
 export async function resetDatabase(ctx: TestContext): Promise<void> {
-  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes CASCADE`);
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config);

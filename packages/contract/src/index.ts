@@ -7,3 +7,4 @@ export * from './paths';
 export * from './courses';
 export * from './notes';
 export * from './dates';
+export * from './notifications';

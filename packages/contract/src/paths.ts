@@ -33,6 +33,12 @@ export const paths = {
     removeStudent: (courseId: string, studentId: string) =>
       `${API_PREFIX}/courses/removestudent/${encodeURIComponent(courseId)}/${encodeURIComponent(studentId)}`,
   },
+  notifications: {
+    list: `${API_PREFIX}/notifications/getnotification`,
+    read: (notificationId: string) => `${API_PREFIX}/notifications/readnotification/${encodeURIComponent(notificationId)}`,
+    readAll: `${API_PREFIX}/notifications/readallnotifications`,
+    stream: `${API_PREFIX}/notifications/stream`,
+  },
   notes: {
     ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
     create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,

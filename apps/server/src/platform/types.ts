@@ -4,6 +4,7 @@ import type { Access } from './auth/access';
 import type { UserRow } from '../db/schema';
 import type { FileStore } from './files/file-store';
 import type { FileAccessRegistry } from './files/file-access';
+import type { NotificationHub } from '../features/notifications/notification-hub';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     database: Database;
     fileStore: FileStore;
     fileAccess: FileAccessRegistry;
+    /** The event streams open on this instance (tests and the benchmark read its size). */
+    notificationHub: NotificationHub;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */

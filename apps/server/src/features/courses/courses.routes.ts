@@ -31,6 +31,7 @@ import {
   deleteCourse,
   joinCourse,
   removeEnrolment,
+  removeStudent,
   studentsOfCourse,
   updateCourse,
 } from './courses.service';
@@ -203,7 +204,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeEnrolment(db, course.id, studentId))) throw notFound('student is not enrolled in this course');
+      if (!(await removeStudent(db, course, studentId))) throw notFound('student is not enrolled in this course');
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'student removed successfully');
     },
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateCourseBody, EnrolledStudent, UpdateCourseBody } from '@campus/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ROLES, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { conflict, notFound } from '../../platform/errors/app-error';
@@ -8,7 +8,14 @@ import type { FileStore } from '../../platform/files/file-store';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
+import { notify, oneUser } from '../notifications/notifications.service';
 import { findCourseView, type CourseView } from './courses.queries';
+
+/** Where a notification about a course leads. */
+export const courseLink = (courseId: string) => `/course/${courseId}`;
+
+/** The students enrolled in a course, as a recipients query for `notify`. */
+export const enrolledIn = (courseId: string) => sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`;
 
 /** The course row for a path id, or 404 (malformed and unknown ids alike). */
 export async function courseOr404(db: Db, courseId: string): Promise<CourseRow> {
@@ -70,6 +77,11 @@ export async function createCourse(db: Db, owner: UserRow, body: CreateCourseBod
       })
       .returning();
     if (!inserted) throw new Error('course not inserted');
+    // The students of the course's branch and semester hear of it (API.md "Notifications").
+    await notify(tx, sql`select ${users.id} from ${users} where ${users.userrole} = ${ROLES.STUDENT} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
+      content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
+      link: courseLink(inserted.id),
+    });
     return inserted;
   });
   return { row, ownername: owner.fullname, students: [] };
@@ -99,6 +111,8 @@ export async function deleteCourse(db: Db, store: FileStore, course: CourseRow):
   const keys = await db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
+    // Told while their enrolments still exist; no link: the course is gone.
+    await notify(tx, enrolledIn(course.id), { content: `The course "${course.title}" was deleted`, link: null });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -111,12 +125,24 @@ export async function deleteCourse(db: Db, store: FileStore, course: CourseRow):
 
 /** Joins; 409 when already joined (the primary key decides, so two racing joins cannot both win). */
 export async function joinCourse(db: Db, course: CourseRow, student: UserRow): Promise<void> {
-  const inserted = await db
-    .insert(enrollments)
-    .values({ courseId: course.id, studentId: student.id, joinedAt: new Date() })
-    .onConflictDoNothing()
-    .returning({ courseId: enrollments.courseId });
-  if (inserted.length === 0) throw conflict('you have already joined this course');
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(enrollments)
+      .values({ courseId: course.id, studentId: student.id, joinedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ courseId: enrollments.courseId });
+    if (inserted.length === 0) throw conflict('you have already joined this course');
+    await notify(tx, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id) });
+  });
+}
+
+/** The owner removes a student, who is told; false when the student was not enrolled. */
+export async function removeStudent(db: Db, course: CourseRow, studentId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await removeEnrolment(tx, course.id, studentId))) return false;
+    await notify(tx, oneUser(studentId), { content: `You were removed from the course "${course.title}"`, link: courseLink(course.id) });
+    return true;
+  });
 }
 
 /** Removes a membership; false when there was none. */

@@ -4,6 +4,8 @@ import { courses, notes, type CourseRow, type NoteRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
+import { courseLink, enrolledIn } from '../courses/courses.service';
+import { notify } from '../notifications/notifications.service';
 
 /** Records an uploaded notes file: the file row and the note share a transaction. */
 export async function createNote(db: Db, course: CourseRow, filename: string, upload: StoredUpload): Promise<NoteRow> {
@@ -11,6 +13,10 @@ export async function createNote(db: Db, course: CourseRow, filename: string, up
     const file = await insertFileRow(tx, upload, 'notesfile', course.ownerId);
     const [note] = await tx.insert(notes).values({ id: randomUUID(), courseId: course.id, filename, fileId: file.id, createdAt: new Date() }).returning();
     if (!note) throw new Error('note not inserted');
+    await notify(tx, enrolledIn(course.id), {
+      content: `New notes "${filename}" in "${course.title}"`,
+      link: courseLink(course.id),
+    });
     return note;
   });
 }

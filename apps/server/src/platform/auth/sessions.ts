@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
+import { announce } from '../realtime/bus';
 
 export const SESSION_COOKIE = 'campus_session';
 /** last_seen_at is written at most this often, so a busy session costs no write per request. */
@@ -54,13 +55,29 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
   return { user, tokenHash };
 }
 
+/** Revokes a session (logout); its open event streams, on any instance, close at once. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  const [gone] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+  if (gone) await announce(db, { t: 'session', user: gone.userId });
 }
 
 /** Revokes every session of a user except the one given (after a password change). */
 export async function revokeOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+  await announce(db, { t: 'session', user: userId });
+}
+
+/**
+ * Which of these sessions are still valid (present, not idle too long, not past expiry),
+ * without extending any: an open event stream must not keep its session alive.
+ */
+export async function liveSessions(db: Db, tokenHashes: string[], policy: SessionPolicy, now = new Date()): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now)));
+  return new Set(rows.filter((r) => now.getTime() - r.lastSeenAt.getTime() <= policy.idleMs).map((r) => r.tokenHash));
 }
 
 /**

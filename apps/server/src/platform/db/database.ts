@@ -11,10 +11,23 @@ import * as schema from '../../db/schema';
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface Listener {
+  /** A NOTIFY on the channel, after the notifying transaction committed. */
+  onMessage(payload: string): void;
+  /** The dedicated connection was lost and is back: messages in between may be missing. */
+  onResume?(): void;
+  onError?(err: unknown): void;
+}
+
 export interface Database {
   db: Db;
   /** `select 1`: true when the database answers. */
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on `channel`: on PostgreSQL through one dedicated connection (reconnected when lost),
+   * on PGlite in process. Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw err;
     }
-    return wrap(db as unknown as Db, () => pool.end());
+    return wrap(db as unknown as Db, (channel, listener) => listenOnServer(options.databaseUrl!, channel, listener), () => pool.end());
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -84,13 +97,68 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.close();
     throw err;
   }
-  return wrap(db as unknown as Db, () => client.close());
+  const listenInProcess = async (channel: string, listener: Listener) => {
+    const stop = await client.listen(channel, (payload) => listener.onMessage(payload));
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
+  return wrap(db as unknown as Db, listenInProcess, () => client.close());
 }
 
-function wrap(db: Db, close: () => Promise<void>): Database {
+const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
+
+/** A LISTEN on its own connection (a pool connection would be handed to other queries). */
+async function listenOnServer(url: string, channel: string, listener: Listener): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let stopped = false;
+  let attempt = 0;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) listener.onMessage(msg.payload ?? '');
+    });
+    next.on('error', (err) => {
+      listener.onError?.(err);
+      void reconnect(next);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${quoted}`);
+    client = next;
+  };
+
+  const reconnect = async (lost: InstanceType<typeof pg.Client>) => {
+    if (stopped || client !== lost) return;
+    client = undefined;
+    lost.end().catch(() => {});
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]));
+      try {
+        await connect();
+        attempt = 0;
+        listener.onResume?.();
+        return;
+      } catch (err) {
+        listener.onError?.(err);
+      }
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
+
+function wrap(db: Db, listen: Database['listen'], close: () => Promise<void>): Database {
   let closed = false;
   return {
     db,
+    listen,
     async ping() {
       try {
         await db.execute(sql`select 1`);

@@ -1,0 +1,100 @@
+import { API_PREFIX, paths } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../platform/errors/app-error';
+import { ok } from '../../platform/errors/envelope';
+import { existingId } from '../../platform/http/ids';
+import { subscribe } from '../../platform/realtime/bus';
+import type { Stream } from './notification-hub';
+import { markAllRead, markRead, notificationsOf } from './notifications.service';
+
+const tags = ['notifications'];
+/** Event ids are seq numbers; anything else in Last-Event-ID is ignored (a fresh start). */
+const EVENT_ID = /^\d{1,15}$/;
+
+/** /api/v1/notifications: the lists, marking read, and the live stream (Server-Sent Events). */
+export async function notificationsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const hub = app.notificationHub;
+  const unsubscribe = await subscribe(app.database, {
+    onMessage: (message) => hub.handle(message),
+    onResume: () => hub.resume(),
+    onError: (err) => app.log.warn({ err }, 'notification bus connection lost; reconnecting'),
+  });
+  hub.start();
+  // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
+  app.addHook('preClose', async () => hub.closeAll());
+  app.addHook('onClose', async () => unsubscribe());
+
+  app.get(paths.notifications.list, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'My notifications: unread (newest 500) and read (newest 100), newest first' },
+    handler: async (request, reply) => ok(reply, await notificationsOf(db, request.user!.id), 'notifications fetched successfully'),
+  });
+
+  app.patch(`${API_PREFIX}/notifications/readnotification/:notificationId`, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Mark one of my notifications read (404 for anyone else’s)', params: z.object({ notificationId: z.string().max(100) }) },
+    handler: async (request, reply) => {
+      const id = existingId(request.params.notificationId, 'notification');
+      if (!(await markRead(db, request.user!.id, id))) throw notFound('notification not found');
+      return ok(reply, {}, 'notification marked as read');
+    },
+  });
+
+  app.patch(paths.notifications.readAll, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Mark all my notifications read' },
+    handler: async (request, reply) => {
+      await markAllRead(db, request.user!.id);
+      return ok(reply, {}, 'all notifications marked as read');
+    },
+  });
+
+  app.get(paths.notifications.stream, {
+    config: { access: 'user' },
+    schema: {
+      tags,
+      summary: 'Live notifications (text/event-stream): `notification` events with the unread count, `unread` events',
+      querystring: z.object({ lastEventId: z.string().max(20).optional() }),
+    },
+    handler: async (request, reply) => {
+      const given = request.headers['last-event-id'] ?? request.query.lastEventId;
+      const afterSeq = typeof given === 'string' && EVENT_ID.test(given) ? Number(given) : undefined;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // Reverse proxies must pass events through as they come, not buffer them.
+        'x-accel-buffering': 'no',
+        // The connection ends with the stream: an ended stream must not linger as an idle
+        // keep-alive connection that a shutting-down server would wait for.
+        connection: 'close',
+      });
+      res.write('retry: 3000\n\n');
+      const stream: Stream = {
+        userId: request.user!.id,
+        sessionHash: request.sessionHash!,
+        lastSeq: afterSeq ?? 0,
+        alive: () => !res.destroyed && !res.writableEnded,
+        write: (text) => {
+          if (res.destroyed || res.writableEnded) return false;
+          res.write(text);
+          return true;
+        },
+        close: () => res.end(),
+      };
+      request.raw.on('close', () => hub.remove(stream));
+      try {
+        await hub.open(stream, afterSeq);
+      } catch (err) {
+        request.log.error({ err }, 'notification stream failed to open');
+        res.end();
+      }
+    },
+  });
+}

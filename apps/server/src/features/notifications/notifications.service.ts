@@ -1,0 +1,134 @@
+import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationsData } from '@campus/contract';
+import { and, between, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { notifications } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import { announce } from '../../platform/realtime/bus';
+
+/** What a notification says, and where clicking it leads (a client route), if anywhere. */
+export interface Notice {
+  content: string;
+  link: string | null;
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/**
+ * Tells every user that `recipients` (a SELECT of user ids) yields, in one INSERT … SELECT —
+ * never a loop — inside the caller's transaction, so the notifications exist exactly when the
+ * change they describe does. The other instances hear of it at commit (bus message `new` with
+ * the fan-out's seq range). Returns how many were told.
+ */
+export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<number> {
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into ${notifications} (id, recipient_id, content, link, created_at)
+      select gen_random_uuid(), r.id, ${notice.content}, ${notice.link}, now()
+      from (${recipients}) as r(id)
+      returning seq
+    )
+    select min(seq)::text as first, max(seq)::text as last, count(*)::int as told from inserted`);
+  const [range] = rowsOf<{ first: string | null; last: string | null; told: number }>(result);
+  if (!range?.told) return 0;
+  await announce(tx, { t: 'new', from: Number(range.first), to: Number(range.last) });
+  return range.told;
+}
+
+/** One user, as a recipients query for `notify`. */
+export const oneUser = (userId: string): SQL => sql`select ${userId}::uuid`;
+
+export interface StoredNotification {
+  id: string;
+  seq: number;
+  recipientId: string;
+  content: string;
+  link: string | null;
+  createdAt: Date;
+}
+
+export function presentNotification(n: Pick<StoredNotification, 'id' | 'content' | 'link' | 'createdAt'>): NotificationItem {
+  return { notificationid: n.id, content: n.content, date: n.createdAt.toISOString(), ...(n.link ? { link: n.link } : {}) };
+}
+
+const columns = {
+  id: notifications.id,
+  seq: notifications.seq,
+  recipientId: notifications.recipientId,
+  content: notifications.content,
+  link: notifications.link,
+  createdAt: notifications.createdAt,
+};
+
+/**
+ * A user's notifications, newest first: every unread one (the newest UNREAD_CAP) and the newest
+ * READ_CAP read ones, in one statement over the (recipient, seq) indexes.
+ */
+export async function notificationsOf(db: Db, userId: string): Promise<NotificationsData> {
+  const result = await db.execute(sql`
+    (select id, content, link, created_at, false as read, seq from ${notifications}
+       where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})
+    union all
+    (select id, content, link, created_at, true as read, seq from ${notifications}
+       where recipient_id = ${userId} and read_at is not null order by seq desc limit ${READ_CAP})
+    order by seq desc`);
+  const rows = rowsOf<{ id: string; content: string; link: string | null; created_at: string | Date; read: boolean }>(result);
+  const items = rows.map((r) => ({ read: r.read, item: presentNotification({ id: r.id, content: r.content, link: r.link, createdAt: new Date(r.created_at) }) }));
+  return {
+    unreadnotifications: items.filter((i) => !i.read).map((i) => i.item),
+    readnotifications: items.filter((i) => i.read).map((i) => i.item),
+    notifications: items.map((i) => i.item),
+  };
+}
+
+/** Marks one of the user's notifications read; false when the user has no such notification. */
+export async function markRead(db: Db, userId: string, notificationId: string): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.recipientId, userId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) return false;
+  await announce(db, { t: 'read', user: userId });
+  return true;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)));
+  await announce(db, { t: 'read', user: userId });
+}
+
+/** Unread counts of these users (users with none are absent). */
+export async function unreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: notifications.recipientId, n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, userIds), isNull(notifications.readAt)))
+    .groupBy(notifications.recipientId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** The notifications of a fan-out (seq range) for the users connected here, oldest first. */
+export function fanOutFor(db: Db, userIds: string[], from: number, to: number): Promise<StoredNotification[]> {
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, userIds), between(notifications.seq, from, to)))
+    .orderBy(notifications.seq);
+}
+
+/** What a user missed after an event id (a reconnect's Last-Event-ID), oldest first, capped. */
+export function missedSince(db: Db, userIds: string[], afterSeq: number, limit = UNREAD_CAP): Promise<StoredNotification[]> {
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, userIds), gt(notifications.seq, afterSeq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+}
+
+/** The newest event id a user has (0 when none): where a fresh stream starts. */
+export async function latestSeq(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ seq: sql<string | null>`max(${notifications.seq})::text` }).from(notifications).where(eq(notifications.recipientId, userId));
+  return Number(row?.seq ?? 0);
+}

@@ -1,0 +1,261 @@
+import { paths, type NotificationItem, type NotificationsData } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../platform/db/database';
+import { useTestApp } from '../../../test/build-app';
+import { buildCourse, buildNote, buildProfessor, buildStudent, joinCourse, loginAs, type TestUser } from '../../../test/factories';
+import { openSse } from '../../../test/sse-client';
+import { notify, oneUser } from './notifications.service';
+
+const ctx = useTestApp();
+
+const get = (url: string, who: TestUser) => ctx.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+const patch = (url: string, who: TestUser) => ctx.app.inject({ method: 'PATCH', url, headers: { cookie: who.cookie } });
+const listOf = async (who: TestUser): Promise<NotificationsData> => (await get(paths.notifications.list, who)).json().data;
+const contents = async (who: TestUser) => (await listOf(who)).notifications.map((n) => n.content);
+
+describe('who is told (API.md "Notifications")', () => {
+  it('a new course: the students of its branch and semester, and nobody else', async () => {
+    const prof = await buildProfessor(ctx.app, { semester: 5, branch: 'Civil Engineering' });
+    const cohort = [await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' }), await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' })];
+    const others = [
+      await buildStudent(ctx.app, { semester: 4, branch: 'Civil Engineering' }),
+      await buildStudent(ctx.app, { semester: 5, branch: 'Textile Engineering' }),
+      await buildProfessor(ctx.app, { semester: 5, branch: 'Civil Engineering' }),
+    ];
+    const course = await buildCourse(ctx.app, prof, { title: 'Hydraulics', semester: 5, branch: 'Civil Engineering' });
+    for (const s of cohort) {
+      const [n] = (await listOf(s)).unreadnotifications;
+      expect(n).toMatchObject({ content: 'New course "Hydraulics" for Civil Engineering, semester 5', link: `/course/${course._id}` });
+    }
+    for (const who of [prof, ...others]) expect(await contents(who)).toEqual([]);
+  });
+
+  it('a join: the owner; leaving tells nobody', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
+    const student = await buildStudent(ctx.app, { fullname: 'Ada Student', semester: 7 });
+    await joinCourse(ctx.app, student, course._id);
+    expect(await contents(prof)).toEqual(['Ada Student joined your course "Optics"']);
+    await patch(paths.courses.leave(course._id), student);
+    expect(await contents(prof)).toHaveLength(1);
+    expect(await contents(student)).toEqual([]);
+  });
+
+  it('a removal by the owner: the student removed', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
+    const student = await buildStudent(ctx.app, { semester: 7 });
+    const bystander = await buildStudent(ctx.app, { semester: 7 });
+    await joinCourse(ctx.app, student, course._id);
+    await joinCourse(ctx.app, bystander, course._id);
+    await patch(paths.courses.removeStudent(course._id, student.user._id), prof);
+    expect(await contents(student)).toEqual(['You were removed from the course "Optics"']);
+    expect(await contents(bystander)).toEqual([]);
+    expect(await contents(prof)).toHaveLength(2); // the two joins only
+  });
+
+  it('notes added and the course deleted: the enrolled students only', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
+    const enrolled = await buildStudent(ctx.app, { semester: 7 });
+    const outsider = await buildStudent(ctx.app, { semester: 7 });
+    await joinCourse(ctx.app, enrolled, course._id);
+    await buildNote(ctx.app, prof, course._id, undefined, 'Week 1');
+    await ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } });
+    const items = (await listOf(enrolled)).notifications;
+    expect(items.map((n) => n.content)).toEqual(['The course "Optics" was deleted', 'New notes "Week 1" in "Optics"']);
+    expect(items[0]).not.toHaveProperty('link');
+    expect(items[1]!.link).toBe(`/course/${course._id}`);
+    expect(await contents(outsider)).toEqual([]);
+    expect(await contents(prof)).toEqual([`${enrolled.user.fullname} joined your course "Optics"`]);
+  });
+
+  it('a refused change tells nobody (the fan-out shares its transaction)', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { semester: 2 });
+    const student = await buildStudent(ctx.app, { semester: 7 });
+    await joinCourse(ctx.app, student, course._id);
+    expect((await patch(paths.courses.join(course._id), student)).statusCode).toBe(409);
+    expect(await contents(prof)).toHaveLength(1);
+  });
+});
+
+describe('GET /notifications/getnotification', () => {
+  it('lists my own, newest first, split into unread and read, with `date` when created', async () => {
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    for (const content of ['first', 'second', 'third']) await notify(ctx.database.db, oneUser(me.user._id), { content, link: null });
+    await notify(ctx.database.db, oneUser(other.user._id), { content: 'not mine', link: null });
+    const before = await listOf(me);
+    expect(before.unreadnotifications.map((n) => n.content)).toEqual(['third', 'second', 'first']);
+    const second = before.unreadnotifications[1]!;
+    expect(Object.keys(second).sort()).toEqual(['content', 'date', 'notificationid']);
+    expect(Math.abs(Date.parse(second.date) - Date.now())).toBeLessThan(60_000);
+
+    expect((await patch(paths.notifications.read(second.notificationid), me)).statusCode).toBe(200);
+    const after = await listOf(me);
+    expect(after.unreadnotifications.map((n) => n.content)).toEqual(['third', 'first']);
+    expect(after.readnotifications.map((n) => n.content)).toEqual(['second']);
+    expect(after.notifications.map((n) => n.content)).toEqual(['third', 'second', 'first']);
+  });
+
+  it('holds the newest 500 unread and the newest 100 read', async () => {
+    const me = await buildStudent(ctx.app);
+    const db = ctx.database.db;
+    // 150 read ones, then 600 unread ones: inserted in bulk, in order.
+    await db.execute(sql`insert into notifications (id, recipient_id, content, created_at, read_at)
+      select gen_random_uuid(), ${me.user._id}, 'read ' || n, now(), now() from generate_series(1, 150) as n order by n`);
+    await db.execute(sql`insert into notifications (id, recipient_id, content, created_at)
+      select gen_random_uuid(), ${me.user._id}, 'unread ' || n, now() from generate_series(1, 600) as n order by n`);
+    const data = await listOf(me);
+    expect(data.unreadnotifications).toHaveLength(500);
+    expect(data.unreadnotifications[0]!.content).toBe('unread 600');
+    expect(data.unreadnotifications.at(-1)!.content).toBe('unread 101');
+    expect(data.readnotifications).toHaveLength(100);
+    expect(data.readnotifications[0]!.content).toBe('read 150');
+    expect(data.notifications).toHaveLength(600);
+  });
+});
+
+describe('marking read', () => {
+  it('readnotification: the recipient only; anyone else (and unknown or malformed ids) 404, changing nothing', async () => {
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'mine', link: null });
+    const [mine] = (await listOf(me)).unreadnotifications as [NotificationItem];
+    const refused = await patch(paths.notifications.read(mine.notificationid), other);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errors[0]).toBe('notification not found');
+    expect((await patch(paths.notifications.read('00000000-0000-4000-8000-000000000000'), me)).statusCode).toBe(404);
+    expect((await patch(paths.notifications.read('nope'), me)).statusCode).toBe(404);
+    expect((await listOf(me)).unreadnotifications).toHaveLength(1);
+    // Reading twice is fine: it stays read.
+    expect((await patch(paths.notifications.read(mine.notificationid), me)).statusCode).toBe(200);
+    expect((await patch(paths.notifications.read(mine.notificationid), me)).statusCode).toBe(200);
+    expect((await listOf(me)).readnotifications).toHaveLength(1);
+  });
+
+  it('readallnotifications: every unread one of mine, nobody else’s', async () => {
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    for (const who of [me, me, other]) await notify(ctx.database.db, oneUser(who.user._id), { content: 'x', link: null });
+    expect((await patch(paths.notifications.readAll, me)).statusCode).toBe(200);
+    expect((await listOf(me)).unreadnotifications).toHaveLength(0);
+    expect((await listOf(me)).readnotifications).toHaveLength(2);
+    expect((await listOf(other)).unreadnotifications).toHaveLength(1);
+  });
+});
+
+describe('GET /notifications/stream (Server-Sent Events)', () => {
+  let base = '';
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  const stream = (who: TestUser, headers: Record<string, string> = {}) => openSse(`${base}${paths.notifications.stream}`, { cookie: who.cookie, ...headers });
+
+  it('refuses the logged-out with 401', async () => {
+    const res = await fetch(`${base}${paths.notifications.stream}`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { success: boolean }).success).toBe(false);
+  });
+
+  it('starts with the unread count, then pushes each new notification with the new count', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const me = await buildStudent(ctx.app, { semester: 6, branch: 'Textile Engineering' });
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'before', link: null });
+    const sse = await stream(me);
+    expect(sse.status).toBe(200);
+    expect(JSON.parse((await sse.next('unread')).data)).toEqual({ unread: 1 });
+    const course = await buildCourse(ctx.app, prof, { title: 'Weaving', semester: 6, branch: 'Textile Engineering' });
+    const event = await sse.next('notification', 1000);
+    expect(Number(event.id)).toBeGreaterThan(0);
+    expect(JSON.parse(event.data)).toMatchObject({ unread: 2, notification: { content: 'New course "Weaving" for Textile Engineering, semester 6', link: `/course/${course._id}` } });
+    // Reading elsewhere (another tab) updates the count here.
+    await patch(paths.notifications.readAll, me);
+    expect(JSON.parse((await sse.next('unread', 1000)).data)).toEqual({ unread: 0 });
+    sse.close();
+  });
+
+  it('replays what was missed after Last-Event-ID', async () => {
+    const me = await buildStudent(ctx.app);
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'one', link: null });
+    const first = await stream(me);
+    await first.next('unread');
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'two', link: null });
+    const seen = await first.next('notification', 1000);
+    first.close();
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'three', link: null });
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'four', link: null });
+    const again = await stream(me, { 'last-event-id': seen.id! });
+    expect(JSON.parse((await again.next('notification')).data).notification.content).toBe('three');
+    expect(JSON.parse((await again.next('notification')).data).notification.content).toBe('four');
+    expect(JSON.parse((await again.next('unread')).data)).toEqual({ unread: 4 });
+    again.close();
+  });
+
+  it('closes when its session is logged out, and only that session’s stream', async () => {
+    const me = await buildStudent(ctx.app);
+    const otherCookie = await loginAs(ctx.app, me.user.registrationId, me.password);
+    const mine = await stream(me);
+    const other = await stream({ ...me, cookie: otherCookie });
+    await mine.next('unread');
+    await other.next('unread');
+    await ctx.app.inject({ method: 'POST', url: paths.users.logout, headers: { cookie: me.cookie } });
+    await expect(Promise.race([mine.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'still here', link: null });
+    expect(JSON.parse((await other.next('notification', 1000)).data).notification.content).toBe('still here');
+    other.close();
+  });
+
+  it('closes an expired session’s stream at the periodic check, without the heartbeat extending it', async () => {
+    const me = await buildStudent(ctx.app);
+    const sse = await stream(me);
+    await sse.next('unread');
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${me.user._id}`);
+    await ctx.app.notificationHub.checkSessions();
+    await expect(Promise.race([sse.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
+  });
+
+  it('server shutdown ends open streams instead of waiting for them', async () => {
+    const extra = await ctx.extraApp({});
+    const url = await extra.listen({ port: 0, host: '127.0.0.1' });
+    const me = await buildStudent(ctx.app);
+    const sse = await openSse(`${url}${paths.notifications.stream}`, { cookie: me.cookie });
+    await sse.next('unread');
+    const started = Date.now();
+    await extra.close();
+    await sse.ended;
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('across instances', () => {
+  // Two instances need a PostgreSQL server: an embedded PGlite belongs to one process.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a notification created through instance A reaches an SSE client of instance B within a second', async () => {
+    const databaseB = await openDatabase({ databaseUrl: ctx.databaseUrl, pgliteDir: '' });
+    const appB = await buildApp(ctx.config, { database: databaseB, logger: false });
+    try {
+      const urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
+      const prof = await buildProfessor(ctx.app);
+      const student = await buildStudent(ctx.app, { semester: 8, branch: 'Production Engineering' });
+      const onB = await openSse(`${urlB}${paths.notifications.stream}`, { cookie: student.cookie });
+      await onB.next('unread');
+      const delays: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const sent = Date.now();
+        await buildCourse(ctx.app, prof, { title: `Lean ${i}`, semester: 8, branch: 'Production Engineering' });
+        const event = JSON.parse((await onB.next('notification', 1000)).data);
+        delays.push(Date.now() - sent);
+        expect(event).toMatchObject({ unread: i + 1, notification: { content: `New course "Lean ${i}" for Production Engineering, semester 8` } });
+      }
+      expect(Math.max(...delays)).toBeLessThan(1000);
+      onB.close();
+    } finally {
+      await appB.close();
+      await databaseB.close();
+    }
+  });
+});
