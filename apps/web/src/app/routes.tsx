@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
+import { notificationRoutes } from '../features/notifications';
 import { profileRoutes } from '../features/profile/routes';
 import { Layout } from './Layout';
 
@@ -18,7 +19,7 @@ import { Layout } from './Layout';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

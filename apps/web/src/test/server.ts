@@ -16,6 +16,8 @@ export const fail = (status: number, ...errors: string[]) =>
  */
 export const server = setupServer(
   http.get(paths.config, () => ok(aConfig())),
+  // The bell polls this for whoever is logged in (jsdom has no EventSource): nothing unread.
+  http.get(paths.notifications.list, () => ok({ readnotifications: [], unreadnotifications: [], notifications: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
 );
 

@@ -1,0 +1,148 @@
+import type { NotificationItem } from '@campus/contract/notifications';
+import { paths } from '@campus/contract/paths';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { loggedInAs, ok, server } from '../../test/server';
+
+const item = (id: string, content: string, link?: string): NotificationItem => ({
+  notificationid: `00000000-0000-4000-8000-00000000000${id}`,
+  content,
+  date: '2026-11-20T10:00:00.000Z',
+  ...(link ? { link } : {}),
+});
+
+const lists = (unread: NotificationItem[], read: NotificationItem[]) => ({ unreadnotifications: unread, readnotifications: read, notifications: [...unread, ...read] });
+
+/** A stand-in for the browser's EventSource: tests push the server's events through it. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  static opened = 0;
+  readonly listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+    FakeEventSource.opened += 1;
+  }
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  emit(type: string, data?: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+
+describe('the bell', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('shows the live count from the stream, and the new count with each notification', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    loggedInAs(aStudent());
+    renderApp('/');
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe(paths.notifications.stream));
+    const stream = FakeEventSource.last!;
+    act(() => {
+      stream.emit('open');
+      stream.emit('unread', { unread: 2 });
+    });
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    act(() => stream.emit('notification', { notification: item('1', 'New course'), unread: 3 }));
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toHaveTextContent('3');
+  });
+
+  it('closes the stream when the user logs out', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    loggedInAs(aStudent());
+    server.use(http.post(paths.users.logout, () => ok({}, 'logged out')));
+    renderApp('/');
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const stream = FakeEventSource.last!;
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(stream.closed).toBe(true));
+  });
+
+  it('without a stream, polls every 10 s, one request at a time', async () => {
+    vi.stubGlobal('EventSource', undefined);
+    let asked = 0;
+    let unread = [item('1', 'one')];
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => {
+        asked += 1;
+        return ok(lists(unread, []));
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    const afterFirst = asked;
+    unread = [item('2', 'two'), item('1', 'one')];
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(asked).toBe(afterFirst + 1);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(asked).toBe(afterFirst + 2);
+  });
+});
+
+describe('/all-notifications', () => {
+  beforeEach(() => vi.stubGlobal('EventSource', undefined));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says "No Notifications" when there are none', async () => {
+    loggedInAs(aStudent());
+    renderApp('/all-notifications');
+    expect(await screen.findByText('No Notifications')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull();
+  });
+
+  it('lists unread ones as buttons and read ones framed; clicking one marks it read and follows its link', async () => {
+    const course = item('1', 'New course "Optics"', '/course/7c0a0000-0000-4000-8000-000000000001');
+    const old = item('2', 'You were removed from "Signals"');
+    let marked: string | null = null;
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => ok(marked ? lists([], [course, old]) : lists([course], [old]))),
+      http.patch(paths.notifications.read(course.notificationid), () => {
+        marked = course.notificationid;
+        return ok({}, 'notification marked as read');
+      }),
+      http.get(paths.courses.get('7c0a0000-0000-4000-8000-000000000001'), () => new Promise(() => {})),
+    );
+    const { where } = renderApp('/all-notifications');
+    const main = within(await screen.findByRole('main'));
+    const unread = await main.findByRole('button', { name: /New course "Optics"/ });
+    expect(main.getByText('You were removed from "Signals"').closest('li')).toHaveClass('border');
+    expect(main.queryByRole('button', { name: /Signals/ })).toBeNull();
+    await userEvent.click(unread);
+    await waitFor(() => expect(where.pathname).toBe('/course/7c0a0000-0000-4000-8000-000000000001'));
+    await waitFor(() => expect(marked).toBe(course.notificationid));
+  });
+
+  it('"Mark all as read" marks every one read', async () => {
+    let allRead = false;
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => ok(allRead ? lists([], [item('1', 'one'), item('2', 'two')]) : lists([item('1', 'one'), item('2', 'two')], []))),
+      http.patch(paths.notifications.readAll, () => {
+        allRead = true;
+        return ok({}, 'all notifications marked as read');
+      }),
+    );
+    renderApp('/all-notifications');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark all as read' })).toBeNull());
+    expect(screen.getByText('one').closest('li')).toHaveClass('border');
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+import type { NotificationsData } from '@campus/contract/notifications';
+import { paths } from '@campus/contract/paths';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api';
+
+/** Both notification queries sit under this prefix: marking read refreshes the two at once. */
+export const notificationsKey = ['notifications'] as const;
+export const notificationKeys = {
+  list: [...notificationsKey, 'list'] as const,
+  /** The bell's number: set by the live stream, or polled when the stream is down. */
+  unread: [...notificationsKey, 'unread'] as const,
+};
+
+export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsData> {
+  return (await request<NotificationsData>(paths.notifications.list, { signal })).data;
+}
+
+/** GET getnotification: the page's lists (unread, read), newest first. */
+export function useNotifications() {
+  return useQuery({ queryKey: notificationKeys.list, queryFn: ({ signal }) => fetchNotifications(signal) });
+}
+
+/** PATCH readnotification/:id. The bell follows from the stream's `unread` event, or the refetch. */
+export function useReadNotification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationId: string) => request<unknown>(paths.notifications.read(notificationId), { method: 'PATCH' }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}
+
+/** PATCH readallnotifications. */
+export function useReadAllNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<unknown>(paths.notifications.readAll, { method: 'PATCH' }),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
+  });
+}

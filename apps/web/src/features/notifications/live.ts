@@ -1,0 +1,50 @@
+import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus/contract/notifications';
+import { paths } from '@campus/contract/paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fetchNotifications, notificationKeys } from './api/notifications';
+
+/** The spec's polling period, used only while the live stream is down. */
+export const POLL_MS = 10_000;
+
+/**
+ * The bell's unread count for the logged-in user (`userId`; null when nobody is confirmed by the
+ * server). Live from the event stream: the count arrives with every new notification and after
+ * every read, on whichever server instance the browser is connected to. While the stream is
+ * down (the browser reconnects on its own), the count is polled every 10 s instead; TanStack
+ * Query runs one interval per query, never a second one, and pauses it while the tab is hidden.
+ */
+export function useUnreadCount(userId: string | null): number | undefined {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    const source = new EventSource(paths.notifications.stream);
+    const setCount = (unread: number) => client.setQueryData(notificationKeys.unread, unread);
+    source.addEventListener('open', () => setLive(true));
+    source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
+    source.addEventListener(STREAM_EVENTS.notification, (e) => {
+      setCount((JSON.parse((e as MessageEvent<string>).data) as NotificationEvent).unread);
+      // The page's lists, if open, show the new one at once.
+      void client.invalidateQueries({ queryKey: notificationKeys.list });
+    });
+    // An error means the stream dropped: poll until it is back (or for good, if it closed).
+    source.addEventListener('error', () => setLive(false));
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [userId, client]);
+
+  const polled = useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: async ({ signal }) => (await fetchNotifications(signal)).unreadnotifications.length,
+    enabled: userId !== null,
+    // Live: the stream keeps the number fresh, so nothing to poll or refetch on focus.
+    staleTime: live ? Infinity : 0,
+    refetchInterval: live ? false : POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  return userId ? polled.data : undefined;
+}

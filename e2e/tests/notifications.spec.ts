@@ -1,0 +1,55 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { shot, uniqueRegistrationId } from '../support/fixtures';
+import { logIn, newUser, signUp, type NewUser } from '../support/flows';
+
+async function personIn(browser: Browser, user: NewUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, user);
+  await logIn(page, user.registrationId, user.password);
+  await expect(page.getByRole('heading', { name: new RegExp(user.fullname) })).toBeVisible();
+  return page;
+}
+
+const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ });
+
+test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const id = uniqueRegistrationId();
+  const prof = await personIn(browser, newUser('professor', id));
+  const studentUser = newUser('student', id + 1, { semester: 6, branch: 'Mechanical Engineering' });
+  const student = await personIn(browser, studentUser);
+  await expect(bell(student)).toHaveAccessibleName('Notifications');
+  const title = `Kinematics ${id}`;
+
+  // The professor creates a course for the student's branch and semester; the student's page
+  // is not reloaded, and the bell rises within a couple of seconds.
+  await prof.goto('/add-course');
+  await prof.getByLabel('Title').fill(title);
+  await prof.getByLabel('Description').fill('Motion without its causes.');
+  await prof.getByLabel('Course number').fill(String(id));
+  await prof.getByLabel('Semester').selectOption('6');
+  await prof.getByLabel('Branch').selectOption('Mechanical Engineering');
+  await prof.getByRole('button', { name: 'Add Course' }).click();
+  await expect(prof.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
+  await prof.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(prof).toHaveURL(/\/course\//);
+  await expect(bell(student)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 3000 });
+  await shot(student, 'notifications-01-bell');
+
+  // The student opens the notification: it becomes read and leads to the course.
+  await bell(student).click();
+  await expect(student.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await student.getByRole('button', { name: new RegExp(`New course "${title}"`) }).click();
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  await expect(bell(student)).toHaveAccessibleName('Notifications', { timeout: 3000 });
+
+  // The student joins; the professor's bell rises, live.
+  await student.getByRole('button', { name: 'Join' }).click();
+  await expect(bell(prof)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 3000 });
+  await bell(prof).click();
+  await expect(prof.getByRole('button', { name: new RegExp(`${studentUser.fullname} joined your course`) })).toBeVisible();
+  await shot(prof, 'notifications-02-page');
+  await prof.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(prof.getByText(`${studentUser.fullname} joined your course "${title}"`).locator('xpath=ancestor::li')).toHaveClass(/border/);
+  await expect(bell(prof)).toHaveAccessibleName('Notifications', { timeout: 3000 });
+});
