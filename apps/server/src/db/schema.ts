@@ -24,8 +24,12 @@ export const users = pgTable(
     isExamOffice: boolean('is_exam_office').notNull().default(false),
     ...timestamps,
   },
-  // Emails are unique ignoring case: the index is on lower(email), so "A@x.io" and "a@x.io" clash.
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    // Emails are unique ignoring case: the index is on lower(email), so "A@x.io" and "a@x.io" clash.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // A new course's cohort (its notification fan-out): the students of one semester and branch.
+    index('users_student_cohort_idx').on(t.semester, t.branch).where(sql`${t.userrole} = 2`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -78,7 +78,7 @@ export async function createCourse(db: Db, owner: UserRow, body: CreateCourseBod
       .returning();
     if (!inserted) throw new Error('course not inserted');
     // The students of the course's branch and semester hear of it (API.md "Notifications").
-    await notify(tx, sql`select ${users.id} from ${users} where ${users.userrole} = ${ROLES.STUDENT} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
+    await notify(tx, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
       content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
     });
