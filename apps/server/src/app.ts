@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { coursesRoutes } from './features/courses/courses.routes';
+import { marksheetsRoutes } from './features/marksheets/marksheets.routes';
 import { notesRoutes } from './features/notes/notes.routes';
 import { NotificationHub } from './features/notifications/notification-hub';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(coursesRoutes);
   await app.register(notesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(marksheetsRoutes);
   await app.register(filesRoutes);
 
   web.app = await registerWebApp(app);

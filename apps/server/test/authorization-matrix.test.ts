@@ -1,11 +1,11 @@
-import { paths, type Course, type Note } from '@campus/contract';
+import { paths, type Course, type Marksheet, type Note } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from './build-app';
 import { send } from './send';
 import { ACTOR_NAMES, buildActors, cookieOf, type ActorName, type Actors } from './actors';
-import { DEFAULT_PASSWORD, buildCourse, buildNote, courseFields, joinCourse, userFields } from './factories';
-import { multipart, pngAvatar, pngThumbnail, textFile } from './fixtures';
+import { DEFAULT_PASSWORD, buildCourse, buildNote, courseFields, joinCourse, userFields, withCookie } from './factories';
+import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf } from './fixtures';
 
 /**
  * Every registered /api and /files route × every actor → the expected status, with valid input so
@@ -18,7 +18,7 @@ const ctx = useTestApp();
  * join) cannot decide another's answer: a course owned by `professor`, with `student` enrolled
  * (`otherStudent` is not) and one notes file.
  */
-interface World {
+interface World extends Partial<Records> {
   course: Course;
   note: Note;
   /** The notification the owner got when `student` joined. */
@@ -39,7 +39,26 @@ type Row = {
   expected: Record<ActorName, number>;
   /** Build a World before each actor's call (rows about courses, notes and their files). */
   world?: true;
+  /** Build `student`'s records once for the row: an open request (semester 1), a marksheet (semester 2). */
+  records?: true;
 };
+
+interface Records {
+  marksheet: Marksheet;
+}
+
+async function buildRecords(actors: Actors): Promise<Records> {
+  const applied = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: actors.student.cookie }, payload: { semester: 1 } });
+  if (applied.statusCode !== 201) throw new Error(`apply failed: ${applied.body}`);
+  const uploaded = await ctx.app.inject({ method: 'POST', url: paths.marksheets.create(actors.student.user._id), ...withCookie(multipart({ semester: 2 }, { marksheet: pdfFile() }), actors.examOffice.cookie) });
+  if (uploaded.statusCode !== 201) throw new Error(`marksheet upload failed: ${uploaded.body}`);
+  return { marksheet: uploaded.json().data.marksheet as Marksheet };
+}
+
+const pdfFile = () => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
+/** Only the student themself and the exam office; to everyone else the records do not exist. */
+const selfAndOffice: Record<ActorName, number> = { anonymous: 401, student: 200, otherStudent: 404, professor: 404, otherProfessor: 404, examOffice: 200 };
+const officeOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: 403, otherProfessor: 403, examOffice: ok });
 
 /** Shorthands for the role rules: who answers 2xx and what everyone else gets. */
 const students = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: ok, otherStudent: ok, professor: others, otherProfessor: others, examOffice: others });
@@ -148,6 +167,32 @@ const MATRIX: Record<string, Row> = {
     expected: { anonymous: 401, student: 404, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404 },
   },
   'GET /api/v1/notifications/stream': { request: () => ({ method: 'GET', url: paths.notifications.stream }), expected: loggedIn(200) },
+  'POST /api/v1/applications/createapplication': {
+    request: () => ({ method: 'POST', url: paths.applications.create, payload: { semester: 3 } }),
+    expected: students(201),
+  },
+  'GET /api/v1/applications/semesterapplied': { request: () => ({ method: 'GET', url: paths.applications.semestersApplied }), expected: students(200) },
+  'GET /api/v1/applications/allapplications': { request: () => ({ method: 'GET', url: paths.applications.all }), expected: officeOnly(200) },
+  'GET /api/v1/applications/applicationofuser/:userId': {
+    records: true,
+    request: (_a, actors) => ({ method: 'GET', url: paths.applications.ofUser(actors.student.user._id) }),
+    expected: selfAndOffice,
+  },
+  'GET /api/v1/marksheets/getallapplicantmarksheets/:userId': {
+    records: true,
+    request: (_a, actors) => ({ method: 'GET', url: paths.marksheets.ofUser(actors.student.user._id) }),
+    expected: selfAndOffice,
+  },
+  'GET /api/v1/marksheets/marksheetexists/:userId/:semester': {
+    records: true,
+    request: (_a, actors) => ({ method: 'GET', url: paths.marksheets.exists(actors.student.user._id, 2) }),
+    expected: selfAndOffice,
+  },
+  'POST /api/v1/marksheets/createmarksheet/:applicantId': {
+    request: (_a, actors) => ({ method: 'POST', url: paths.marksheets.create(actors.student.user._id), ...multipart({ semester: 3 }, { marksheet: pdfFile() }) }),
+    expected: officeOnly(201),
+  },
+  'GET /files/:id (marksheet)': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: w.marksheet!.marksheet }), expected: selfAndOffice },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
   'GET /files/:id (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
   'GET /files/:id (notes file)': { world: true,
@@ -180,9 +225,10 @@ describe('authorization matrix', () => {
       // Each actor is a different account, so one actor's logout or password change cannot
       // affect another's call; anonymous goes first, before anyone changed anything.
       const actors = await buildActors(ctx.app);
+      const records = row.records ? await buildRecords(actors) : {};
       const got: Record<string, number> = {};
       for (const actor of ACTOR_NAMES) {
-        const world = row.world ? await buildWorld(actors) : ({} as World);
+        const world = { ...(row.world ? await buildWorld(actors) : ({} as World)), ...records };
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;

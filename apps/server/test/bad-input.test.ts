@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
 import { send } from './send';
-import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, joinCourse, userFields, type TestUser } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 
 /**
@@ -18,6 +18,7 @@ const ctx = useTestApp();
 interface World {
   me: TestUser;
   professor: TestUser;
+  office: TestUser;
   course: Course;
 }
 
@@ -25,7 +26,7 @@ interface Case {
   name: string;
   request: (w: World) => InjectOptions;
   /** Who sends it: the caller who would succeed with valid input, so validation is what refuses. */
-  as?: 'me' | 'professor';
+  as?: 'me' | 'professor' | 'office';
   /** Requests that carry no input the route reads may succeed; everything else must be a 4xx. */
   mayPass?: boolean;
 }
@@ -77,7 +78,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
 const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename']);
 
 interface MultipartRoute {
-  fileField: 'avatar' | 'thumbnail' | 'notesfile';
+  fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet';
   /** Whether the route refuses a request without the file (course thumbnails are optional). */
   fileRequired: boolean;
   /** Fields with defaults or "not set" meanings: missing (or, for examDate, empty) is valid. */
@@ -195,6 +196,27 @@ const CASES: Record<string, Case[]> = {
     ...idCases((id, w) => paths.courses.removeStudent(w.course._id, id), { method: 'PATCH', as: 'professor' }),
   ],
   'GET /api/v1/notes/notesofcourse/:courseId': idCases((id) => paths.notes.ofCourse(id)),
+  'POST /api/v1/applications/createapplication': [
+    ...jsonCases('POST', paths.applications.create, () => ({ semester: 1 })),
+    { name: 'a semester above my own', request: () => ({ method: 'POST', url: paths.applications.create, payload: { semester: 8 } }) },
+  ],
+  'GET /api/v1/applications/semesterapplied': noInputCases('GET', paths.applications.semestersApplied),
+  'GET /api/v1/applications/allapplications': noInputCases('GET', paths.applications.all, 'office'),
+  'GET /api/v1/applications/applicationofuser/:userId': idCases((id) => paths.applications.ofUser(id), { as: 'office' }),
+  'GET /api/v1/marksheets/getallapplicantmarksheets/:userId': idCases((id) => paths.marksheets.ofUser(id), { as: 'office' }),
+  'GET /api/v1/marksheets/marksheetexists/:userId/:semester': [
+    ...idCases((id) => paths.marksheets.exists(id, 1), { as: 'office' }),
+    ...['0', '9', 'abc', '1.5', '-1', '9'.repeat(19)].map((semester) => ({
+      name: `semester ${semester}`,
+      as: 'office' as const,
+      request: (w: World) => ({ method: 'GET' as const, url: paths.marksheets.exists(w.me.user._id, semester) }),
+    })),
+  ],
+  'POST /api/v1/marksheets/createmarksheet/:applicantId': [
+    ...multipartCases('POST', (w) => paths.marksheets.create(w.me.user._id), () => ({ semester: 1 }), { fileField: 'marksheet', fileRequired: true, optional: [], as: 'office' }),
+    { name: "a semester above the applicant's", as: 'office', request: (w) => ({ method: 'POST', url: paths.marksheets.create(w.me.user._id), ...multipart({ semester: 8 }, { marksheet: { filename: 'm.png', contentType: 'image/png', data: tinyPng() } }) }) },
+    ...idCases((id) => paths.marksheets.create(id), { method: 'POST', as: 'office', body: () => multipart({ semester: 1 }, { marksheet: { filename: 'm.png', contentType: 'image/png', data: tinyPng() } }) }),
+  ],
   'GET /api/v1/notifications/getnotification': noInputCases('GET', paths.notifications.list),
   'PATCH /api/v1/notifications/readallnotifications': [
     { name: 'junk JSON body', request: () => ({ method: 'PATCH', url: paths.notifications.readAll, headers: { 'content-type': 'application/json' }, payload: '{' }) },
@@ -222,6 +244,9 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from courses order by id`),
     await rows(sql`select * from enrollments order by course_id, student_id`),
     await rows(sql`select * from notes order by id`),
+    await rows(sql`select * from applications order by id`),
+    await rows(sql`select * from marksheets order by id`),
+    await rows(sql`select id, recipient_id, read_at from notifications order by id`),
     await rows(sql`select * from files order by id`),
     storedFiles(ctx).sort(),
   ]);
@@ -236,7 +261,7 @@ describe('bad input', () => {
     const professor = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, professor);
     await joinCourse(ctx.app, me, course._id);
-    world = { me, professor, course };
+    world = { me, professor, course, office: await loginExamOffice(ctx.app) };
   });
 
   it('covers every registered route', () => {

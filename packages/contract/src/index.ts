@@ -8,3 +8,4 @@ export * from './courses';
 export * from './notes';
 export * from './dates';
 export * from './notifications';
+export * from './marksheets';

@@ -39,6 +39,17 @@ export const paths = {
     readAll: `${API_PREFIX}/notifications/readallnotifications`,
     stream: `${API_PREFIX}/notifications/stream`,
   },
+  applications: {
+    create: `${API_PREFIX}/applications/createapplication`,
+    semestersApplied: `${API_PREFIX}/applications/semesterapplied`,
+    all: `${API_PREFIX}/applications/allapplications`,
+    ofUser: (userId: string) => `${API_PREFIX}/applications/applicationofuser/${encodeURIComponent(userId)}`,
+  },
+  marksheets: {
+    ofUser: (userId: string) => `${API_PREFIX}/marksheets/getallapplicantmarksheets/${encodeURIComponent(userId)}`,
+    exists: (userId: string, semester: number | string) => `${API_PREFIX}/marksheets/marksheetexists/${encodeURIComponent(userId)}/${encodeURIComponent(String(semester))}`,
+    create: (applicantId: string) => `${API_PREFIX}/marksheets/createmarksheet/${encodeURIComponent(applicantId)}`,
+  },
   notes: {
     ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
     create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,

@@ -152,9 +152,52 @@ export const notifications = pgTable(
   ],
 );
 
+/** A student's request for one semester's marksheet; open until the exam office answers it. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey(),
+    fromId: uuid('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    semester: smallint('semester').notNull(),
+    replied: boolean('replied').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open request per student and semester, decided by the database: of twenty identical
+    // requests at once, one is inserted and the others meet this index (409).
+    uniqueIndex('applications_one_open_unique').on(t.fromId, t.semester).where(sql`${t.replied} = false`),
+    // A student's requests by semester.
+    index('applications_from_idx').on(t.fromId, t.semester),
+    // The exam office's list: open ones first, oldest first.
+    index('applications_open_idx').on(t.replied, t.createdAt),
+  ],
+);
+
+/** One marksheet per student and semester; a new upload replaces the file. */
+export const marksheets = pgTable(
+  'marksheets',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    semester: smallint('semester').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('marksheets_owner_semester_unique').on(t.ownerId, t.semester)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type MarksheetRow = typeof marksheets.$inferSelect;

@@ -1,0 +1,11 @@
+import { fileUrl, type Application, type Marksheet } from '@campus/contract';
+import type { ApplicationRow, MarksheetRow } from '../../db/schema';
+
+export function presentApplication(row: ApplicationRow): Application {
+  return { _id: row.id, from: row.fromId, content: row.content, semester: row.semester, replied: row.replied, createdAt: row.createdAt.toISOString() };
+}
+
+/** `marksheet` is the download URL; a replaced file gets a new one. */
+export function presentMarksheet(row: MarksheetRow): Marksheet {
+  return { _id: row.id, semester: row.semester, marksheet: fileUrl(row.fileId), owner: row.ownerId, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@campus/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import { uniqueViolation } from '../../platform/db/constraint-errors';
+import { badRequest, conflict } from '../../platform/errors/app-error';
+import type { FileStore } from '../../platform/files/file-store';
+import { insertFileRow } from '../../platform/files/files.service';
+import type { StoredUpload } from '../../platform/files/upload';
+import { notify, oneUser } from '../notifications/notifications.service';
+
+/** The exam office account(s), as a recipients query for `notify`. */
+const examOffice = sql`select ${users.id} from ${users} where ${users.isExamOffice}`;
+
+/**
+ * A student asks for one semester's marksheet: only up to their own semester ('cannot apply'),
+ * not while a request for it is open (the database's partial unique index decides, so racing
+ * requests give one success), and not when the marksheet already exists. The exam office is told.
+ */
+export async function createApplication(db: Db, student: UserRow, semester: number): Promise<ApplicationRow> {
+  if (semester > student.semester) throw badRequest(MESSAGES.cannotApply);
+  try {
+    return await db.transaction(async (tx) => {
+      if (await marksheetFor(tx, student.id, semester)) throw conflict('the marksheet for this semester already exists');
+      const [row] = await tx
+        .insert(applications)
+        .values({
+          id: randomUUID(),
+          fromId: student.id,
+          content: `${student.fullname} (${student.registrationId}) requests the marksheet of semester ${semester}`,
+          semester,
+          replied: false,
+          createdAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('application not inserted');
+      await notify(tx, examOffice, { content: row.content, link: `/applicant/${student.id}` });
+      return row;
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === 'applications_one_open_unique') throw conflict('you have already applied for this semester');
+    throw err;
+  }
+}
+
+/** The semesters a student has asked for (open or answered), ascending. */
+export async function semestersApplied(db: Db, studentId: string): Promise<number[]> {
+  const rows = await db.selectDistinct({ semester: applications.semester }).from(applications).where(eq(applications.fromId, studentId)).orderBy(asc(applications.semester));
+  return rows.map((r) => r.semester);
+}
+
+/** Every request, open ones first, oldest first (the exam office's queue). */
+export function allApplications(db: Db): Promise<ApplicationRow[]> {
+  return db.select().from(applications).orderBy(asc(applications.replied), asc(applications.createdAt), asc(applications.id));
+}
+
+export function applicationsOf(db: Db, userId: string): Promise<ApplicationRow[]> {
+  return db.select().from(applications).where(eq(applications.fromId, userId)).orderBy(asc(applications.semester), asc(applications.createdAt));
+}
+
+export function marksheetsOf(db: Db, userId: string): Promise<MarksheetRow[]> {
+  return db.select().from(marksheets).where(eq(marksheets.ownerId, userId)).orderBy(asc(marksheets.semester));
+}
+
+export async function marksheetFor(db: Db, userId: string, semester: number): Promise<MarksheetRow | undefined> {
+  const [row] = await db.select().from(marksheets).where(and(eq(marksheets.ownerId, userId), eq(marksheets.semester, semester))).limit(1);
+  return row;
+}
+
+/** The owner of a marksheet file, for the download rule; undefined for any other file. */
+export async function ownerOfMarksheetFile(db: Db, fileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ ownerId: marksheets.ownerId }).from(marksheets).where(eq(marksheets.fileId, fileId)).limit(1);
+  return row?.ownerId;
+}
+
+/**
+ * The exam office uploads a student's marksheet for a semester (at most the student's own). A
+ * second upload for the same semester replaces the file, so a mistake can be corrected; the old
+ * bytes go after the commit. Every open request for that semester is marked replied, and the
+ * student is told. The caller deletes the new bytes if this throws.
+ */
+export async function uploadMarksheet(db: Db, store: FileStore, applicant: UserRow, semester: number, upload: StoredUpload): Promise<MarksheetRow> {
+  if (semester > applicant.semester) throw badRequest(`semester must be at most the applicant's semester (${applicant.semester})`);
+  let oldKey: string | undefined;
+  let row: MarksheetRow | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      const file = await insertFileRow(tx, upload, 'marksheet', applicant.id);
+      const now = new Date();
+      const [existing] = await tx
+        .select()
+        .from(marksheets)
+        .where(and(eq(marksheets.ownerId, applicant.id), eq(marksheets.semester, semester)))
+        .for('update')
+        .limit(1);
+      let saved: MarksheetRow | undefined;
+      if (existing) {
+        [saved] = await tx.update(marksheets).set({ fileId: file.id, updatedAt: now }).where(eq(marksheets.id, existing.id)).returning();
+        const [gone] = await tx.delete(files).where(eq(files.id, existing.fileId)).returning({ key: files.storageKey });
+        oldKey = gone?.key;
+      } else {
+        [saved] = await tx.insert(marksheets).values({ id: randomUUID(), ownerId: applicant.id, semester, fileId: file.id, createdAt: now, updatedAt: now }).returning();
+      }
+      if (!saved) throw new Error('marksheet not saved');
+      await tx
+        .update(applications)
+        .set({ replied: true })
+        .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
+      await notify(tx, oneUser(applicant.id), { content: `Your marksheet for semester ${semester} is ready`, link: '/marksheet' });
+      return saved;
+    });
+  } catch (err) {
+    // Two first uploads for one semester at the same moment: the second meets the unique index.
+    if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw conflict('another upload for this semester is in progress; try again');
+    throw err;
+  }
+  if (oldKey) await store.delete(oldKey).catch(() => {});
+  return row;
+}
