@@ -56,3 +56,10 @@ mkdirSync(shotsDir, { recursive: true });
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${shotsDir}${name}.png`, fullPage: true });
 }
+
+/** A minimal PDF (the server checks the leading bytes, not the whole document); `text` makes it unique. */
+export const pdf = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`),
+});

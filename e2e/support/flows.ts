@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { png } from './fixtures';
 
 export interface NewUser {
@@ -46,3 +46,15 @@ export async function logIn(page: Page, registrationId: number, password: string
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** A user signed up and logged in, in a browser context of their own (several people at once). */
+export async function signedInPage(browser: Browser, user: NewUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, user);
+  await logIn(page, user.registrationId, user.password);
+  await expect(page.getByRole('heading', { name: new RegExp(user.fullname) })).toBeVisible();
+  return page;
+}
+
+/** The header's bell; its accessible name carries the unread count ("Notifications, 2 unread"). */
+export const bell = (page: Page) => mainNav(page).getByRole('link', { name: /^Notifications/ });

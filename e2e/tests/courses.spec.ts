@@ -1,15 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { png, shot, uniqueRegistrationId } from '../support/fixtures';
-import { logIn, newUser, signUp, type NewUser } from '../support/flows';
-
-/** A signed-up, logged-in user in a browser context of their own. */
-async function personIn(browser: Browser, user: NewUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signUp(page, user);
-  await logIn(page, user.registrationId, user.password);
-  await expect(page.getByRole('heading', { name: new RegExp(user.fullname) })).toBeVisible();
-  return page;
-}
+import { newUser, signedInPage } from '../support/flows';
 
 const success = (page: Page) => page.getByRole('status').filter({ hasText: 'Success' });
 
@@ -23,9 +14,9 @@ const card = (page: Page, title: string) => page.getByRole('article').filter({ h
 test('a course from creation to deletion: search, filters, join, notes, removal, edit, delete', async ({ browser }) => {
   test.setTimeout(120_000);
   const id = uniqueRegistrationId();
-  const prof = await personIn(browser, newUser('professor', id));
+  const prof = await signedInPage(browser, newUser('professor', id));
   const studentUser = newUser('student', id + 1, { semester: 5, branch: 'Civil Engineering' });
-  const student = await personIn(browser, studentUser);
+  const student = await signedInPage(browser, studentUser);
   const title = `Fluid Mechanics ${id}`;
 
   // The professor creates a course with a thumbnail and an exam date.
@@ -119,9 +110,9 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
 test('a student downloads the admit card as a PDF holding each course and its exam date', async ({ browser }) => {
   test.setTimeout(90_000);
   const id = uniqueRegistrationId();
-  const prof = await personIn(browser, newUser('professor', id));
+  const prof = await signedInPage(browser, newUser('professor', id));
   const studentUser = newUser('student', id + 1);
-  const student = await personIn(browser, studentUser);
+  const student = await signedInPage(browser, studentUser);
 
   await student.goto('/hallticket');
   await expect(student.getByRole('heading', { name: 'EXAMINATION ADMIT CARD NOT GENERATED YET' })).toBeVisible();

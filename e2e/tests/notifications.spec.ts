@@ -1,23 +1,13 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
-import { logIn, newUser, signUp, type NewUser } from '../support/flows';
-
-async function personIn(browser: Browser, user: NewUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signUp(page, user);
-  await logIn(page, user.registrationId, user.password);
-  await expect(page.getByRole('heading', { name: new RegExp(user.fullname) })).toBeVisible();
-  return page;
-}
-
-const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ });
+import { bell, newUser, signedInPage } from '../support/flows';
 
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
   test.setTimeout(90_000);
   const id = uniqueRegistrationId();
-  const prof = await personIn(browser, newUser('professor', id));
+  const prof = await signedInPage(browser, newUser('professor', id));
   const studentUser = newUser('student', id + 1, { semester: 6, branch: 'Mechanical Engineering' });
-  const student = await personIn(browser, studentUser);
+  const student = await signedInPage(browser, studentUser);
   await expect(bell(student)).toHaveAccessibleName('Notifications');
   const title = `Kinematics ${id}`;
 

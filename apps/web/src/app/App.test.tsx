@@ -109,7 +109,7 @@ describe('routes', () => {
 
   it('pages of later issues are not faked: they are 404 until built', async () => {
     loggedInAs(aStudent());
-    renderApp('/marksheet');
+    renderApp('/events');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@ import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
+import { marksheetRoutes } from '../features/marksheets/routes';
 import { notificationRoutes } from '../features/notifications';
 import { profileRoutes } from '../features/profile/routes';
 import { Layout } from './Layout';
@@ -19,7 +20,7 @@ import { Layout } from './Layout';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, ...marksheetRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

@@ -65,6 +65,18 @@ export function imageProblem(file: File, field: string, maxBytes: number): strin
 }
 
 /**
+ * The browser's check of a picked file against an upload kind's limits (API.md "Files"), so a
+ * wrong one is refused before megabytes go up. Some systems give docx or zip no type at all:
+ * then the server, which reads the bytes, decides. Returns the problem, or null.
+ */
+export function uploadProblem(file: File | null, field: string, limits: { types: readonly string[]; maxBytes: number }, typesText: string): string | null {
+  if (!file) return `${field} is required`;
+  if (file.type && !limits.types.includes(file.type)) return `${field} must be ${typesText}`;
+  if (file.size > limits.maxBytes) return `${field} must be at most ${Math.round(limits.maxBytes / (1024 * 1024))} MB`;
+  return null;
+}
+
+/**
  * A multipart body from text fields and files. Numbers go as their decimal text (the server
  * reads numeric strings as numbers); undefined and null are left out.
  */

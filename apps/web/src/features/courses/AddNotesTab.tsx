@@ -4,27 +4,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { ProgressBar } from '../../components/ProgressBar';
 import { FileField, TextField } from '../../components/Field';
 import { errorText } from '../../lib/api';
-import { deferredResolver, multipart } from '../../lib/forms';
+import { deferredResolver, multipart, uploadProblem } from '../../lib/forms';
 import { useAddNotes } from './api/notes';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createNotesResolver));
 
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.txt,.docx,.pptx,.xlsx,.zip,' + FILE_LIMITS.notesfile.types.join(',');
 const MAX_MB = FILE_LIMITS.notesfile.maxBytes / (1024 * 1024);
-const ALLOWED: readonly string[] = FILE_LIMITS.notesfile.types;
-
-/**
- * The browser's check of the picked file, so a wrong one is refused before 50 MB go up. Some
- * systems give docx or zip no type at all: then the server, which reads the bytes, decides.
- */
-function notesFileProblem(file: File | null): string | null {
-  if (!file) return 'notesfile is required';
-  if (file.type && !ALLOWED.includes(file.type)) return 'notesfile must be a pdf, png, jpeg, txt, docx, pptx, xlsx or zip file';
-  if (file.size > FILE_LIMITS.notesfile.maxBytes) return `notesfile must be at most ${MAX_MB} MB`;
-  return null;
-}
+const TYPES_TEXT = 'a pdf, png, jpeg, txt, docx, pptx, xlsx or zip file';
 
 /** The owner's Add Notes tab (spec §5 "Add note"): a name and a file, uploaded with a progress bar. */
 export function AddNotesTab({ courseId, onDone }: { courseId: string; onDone: () => void }) {
@@ -35,7 +25,7 @@ export function AddNotesTab({ courseId, onDone }: { courseId: string; onDone: ()
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const checkFile = () => {
-    const problem = notesFileProblem(file);
+    const problem = uploadProblem(file, 'notesfile', FILE_LIMITS.notesfile, TYPES_TEXT);
     setFileError(problem ?? undefined);
     return problem === null;
   };
@@ -72,18 +62,5 @@ export function AddNotesTab({ courseId, onDone }: { courseId: string; onDone: ()
         Add Notes
       </Button>
     </form>
-  );
-}
-
-function ProgressBar({ percent }: { percent: number }) {
-  return (
-    <div className="flex items-center gap-3">
-      <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 flex-1 overflow-hidden rounded-full bg-campus-100">
-        <div className="h-full bg-campus-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="w-12 text-right text-sm tabular-nums text-slate-600" aria-hidden="true">
-        {percent}%
-      </span>
-    </div>
   );
 }

@@ -38,7 +38,6 @@ class FakeEventSource {
   }
 }
 
-
 describe('the bell', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -58,6 +57,25 @@ describe('the bell', () => {
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     act(() => stream.emit('notification', { notification: item('1', 'New course'), unread: 3 }));
     expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toHaveTextContent('3');
+  });
+
+  it('a notification refreshes what is on screen: a marksheet uploaded meanwhile shows View without a reload', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const student = aStudent({ semester: 4 });
+    loggedInAs(student);
+    let uploaded = false;
+    const sheet = { _id: 'm3', semester: 3, marksheet: '/files/sheet-3', owner: student._id, createdAt: '2026-11-20T10:00:00.000Z' };
+    server.use(
+      http.get(paths.applications.semestersApplied, () => ok({ listofsemesterapplied: [3] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: uploaded ? [sheet] : [] })),
+    );
+    renderApp('/marksheet');
+    await screen.findByText('Applied');
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    uploaded = true;
+    act(() => FakeEventSource.last!.emit('notification', { notification: item('1', 'Your marksheet of semester 3 is uploaded', '/marksheet'), unread: 1 }));
+    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toHaveAttribute('href', '/files/sheet-3');
+    expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
   it('closes the stream when the user logs out', async () => {

@@ -7,6 +7,8 @@ import { fetchNotifications, notificationKeys } from './api/notifications';
 /** The spec's polling period, used only while the live stream is down. */
 export const POLL_MS = 10_000;
 
+const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+
 /**
  * The bell's unread count for the logged-in user (`userId`; null when nobody is confirmed by the
  * server). Live from the event stream: the count arrives with every new notification and after
@@ -26,8 +28,10 @@ export function useUnreadCount(userId: string | null): number | undefined {
     source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
     source.addEventListener(STREAM_EVENTS.notification, (e) => {
       setCount((JSON.parse((e as MessageEvent<string>).data) as NotificationEvent).unread);
-      // The page's lists, if open, show the new one at once.
-      void client.invalidateQueries({ queryKey: notificationKeys.list });
+      // A notification says that something this user sees has changed (a course, its notes, a
+      // marksheet, the list of notifications itself): what is on screen refetches now, the rest
+      // when it is next shown. The count was just set, so it is left alone.
+      void client.invalidateQueries({ predicate: (q) => !sameKey(q.queryKey, notificationKeys.unread) });
     });
     // An error means the stream dropped: poll until it is back (or for good, if it closed).
     source.addEventListener('error', () => setLive(false));
