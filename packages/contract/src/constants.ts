@@ -73,4 +73,6 @@ export const MESSAGES = {
   invalidLogin: 'invalid registration id or password',
   avatarRequired: 'avatar is required',
   cannotApply: 'cannot apply',
+  /** Spec §8: shown on Add Event when drafting fails. */
+  draftFailed: 'Sorry - Something went wrong. Please try again or Add your own description!',
 } as const;

@@ -17,3 +17,29 @@ export const formatExamDate = (isoDate: string | null): string => {
   const [y, m, d] = isoDate.split('-');
   return `${d}/${m}/${y}`;
 };
+
+/**
+ * Today's calendar day in `timeZone` (an IANA name), as `YYYY-MM-DD`: "today" for events is the
+ * campus's day, whatever zone the server's clock or the browser is in.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * A `YYYY-MM-DD` day's weekday, day of month and month names for display, computed at UTC
+ * midnight and formatted in UTC so that no browser zone can move it to the day before or after.
+ */
+export function calendarDayParts(isoDate: string, locale = 'en-GB'): { weekday: string; day: string; month: string; long: string } {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1, d));
+  const f = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(at);
+  return {
+    weekday: f({ weekday: 'long' }),
+    day: f({ day: 'numeric' }),
+    month: f({ month: 'short' }),
+    long: f({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+  };
+}

@@ -9,3 +9,4 @@ export * from './notes';
 export * from './dates';
 export * from './notifications';
 export * from './marksheets';
+export * from './events';

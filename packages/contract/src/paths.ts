@@ -50,6 +50,17 @@ export const paths = {
     exists: (userId: string, semester: number | string) => `${API_PREFIX}/marksheets/marksheetexists/${encodeURIComponent(userId)}/${encodeURIComponent(String(semester))}`,
     create: (applicantId: string) => `${API_PREFIX}/marksheets/createmarksheet/${encodeURIComponent(applicantId)}`,
   },
+  events: {
+    today: `${API_PREFIX}/events/today-events`,
+    other: `${API_PREFIX}/events/other-events`,
+    all: `${API_PREFIX}/events/all-events`,
+    mine: `${API_PREFIX}/events/my-events`,
+    byTitle: `${API_PREFIX}/events/searchbytitle`,
+    get: (eventId: string) => `${API_PREFIX}/events/get-event/${encodeURIComponent(eventId)}`,
+    create: `${API_PREFIX}/events/create-event`,
+    delete: (eventId: string) => `${API_PREFIX}/events/delete-event/${encodeURIComponent(eventId)}`,
+    draftDescription: `${API_PREFIX}/events/draft-description`,
+  },
   notes: {
     ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
     create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { calendarDateField, requiredText } from './fields';
+
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_VENUE_MAX = 200;
+export const EVENT_LINK_MAX = 2000;
+
+/** `HH:MM`, 00:00 to 23:59 (API.md "Events"). */
+export const eventTimeField = z
+  .string({ error: 'time is required' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time must be HH:MM between 00:00 and 23:59' });
+
+/**
+ * An optional link: absent or empty means none (multipart forms send ''); otherwise an absolute
+ * http(s) URL, so a `javascript:` link can never reach a page.
+ */
+export const eventLinkField = (field: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${field} must be a link` })
+      .max(EVENT_LINK_MAX, { error: `${field} must be at most ${EVENT_LINK_MAX} characters` })
+      .refine((v) => v === '' || isHttpUrl(v), { error: `${field} must be an http(s) link` })
+      .optional()
+      .transform((v) => v ?? ''),
+  );
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /events/create-event: the text fields of the multipart body (the thumbnail travels beside them). */
+export const createEventBody = z.object({
+  title: requiredText('title', EVENT_TITLE_MAX),
+  description: requiredText('description', EVENT_DESCRIPTION_MAX),
+  date: calendarDateField('date'),
+  time: eventTimeField,
+  venue: requiredText('venue', EVENT_VENUE_MAX),
+  instagram: eventLinkField('instagram'),
+  twitter: eventLinkField('twitter'),
+  linkedin: eventLinkField('linkedin'),
+  gform: eventLinkField('gform'),
+});
+export type CreateEventBody = z.infer<typeof createEventBody>;
+export type CreateEventInput = z.input<typeof createEventBody>;
+
+/** GET /events/searchbytitle?title= (matched literally, case-insensitively; '' finds every other event). */
+export const eventSearchQuery = z.object({
+  title: z.string().max(EVENT_TITLE_MAX, { error: `title must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
+});
+
+/** POST /events/draft-description */
+export const draftDescriptionBody = z.object({ title: requiredText('title', EVENT_TITLE_MAX) });
+export type DraftDescriptionBody = z.infer<typeof draftDescriptionBody>;
+
+/** An event as JSON (API.md "Events"). Links absent are ''; `thumbnail` is a /files URL or ''. */
+export interface CampusEvent {
+  _id: string;
+  title: string;
+  description: string;
+  /** The calendar day, `YYYY-MM-DD`: format it without a Date in the browser's zone. */
+  date: string;
+  /** `HH:MM` */
+  time: string;
+  venue: string;
+  thumbnail: string;
+  owner: string;
+  instagram: string;
+  twitter: string;
+  linkedin: string;
+  gform: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One entry of an event listing: the event with its host's name and avatar. */
+export interface EventListing {
+  events: CampusEvent;
+  fullname: string;
+  avatar: string;
+}
+
+export interface EventList {
+  listofevents: EventListing[];
+}
+
+export interface DraftedDescription {
+  description: string;
+}
