@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8765);
 
+/** The fake text generator (support/fake-textgen.mjs) the portal drafts descriptions with. */
+export const TEXTGEN = { port: Number(process.env.E2E_TEXTGEN_PORT ?? 8766), apiKey: 'e2e-textgen-key' };
+
 export const EXAM_OFFICE = { registrationId: 211070007, password: 'exam-office-e2e-secret' };
 
 /** Debian's Chromium; Playwright never downloads a browser of its own here. */
