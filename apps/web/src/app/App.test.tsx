@@ -107,9 +107,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('pages of later issues are not faked: they are 404 until built', async () => {
+  it('a path that is no page shows the 404 page to a logged-in user too', async () => {
     loggedInAs(aStudent());
-    renderApp('/events');
+    renderApp('/event');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
+import { eventRoutes } from '../features/events';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
 import { marksheetRoutes } from '../features/marksheets/routes';
@@ -20,7 +21,7 @@ import { Layout } from './Layout';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, ...marksheetRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, ...marksheetRoutes, ...eventRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

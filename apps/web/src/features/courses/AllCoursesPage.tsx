@@ -6,7 +6,7 @@ import { useBrowseCourses } from './api/list-courses';
 import { CourseListResult, NotForOffice } from './CourseList';
 import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
 import { useCourseRole } from './roles';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 /** How long typing must pause before the title is searched. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,0 +1,43 @@
+import type { EventListing } from '@campus/contract/events';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ErrorBanner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../lib/api';
+import { EventGrid } from './EventCard';
+
+/**
+ * A list's three states: a spinner only while the first answer is on its way, the error in red,
+ * or the grid / the spec's empty heading ('No Event Yet', …). `limit` keeps the first few (the
+ * home sections show three).
+ */
+export function EventListResult({
+  query,
+  empty,
+  limit,
+  level = 2,
+}: {
+  query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error'>;
+  empty: string;
+  limit?: number;
+  /** The heading level of the cards and of the empty message: 2 under a page's h1, 3 in a section. */
+  level?: 2 | 3;
+}) {
+  if (query.isError) return <ErrorBanner message={errorText(query.error)} />;
+  if (query.isPending || !query.data) return <Spinner label="Loading events" />;
+  if (query.data.length === 0) {
+    const Heading = level === 2 ? 'h2' : 'h3';
+    return <Heading className="py-10 text-center text-lg font-semibold text-slate-600">{empty}</Heading>;
+  }
+  return <EventGrid listings={limit === undefined ? query.data : query.data.slice(0, limit)} level={level} />;
+}
+
+/** The frame of the event list pages: the title, then whatever the page lists. */
+export function EventsPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-campus-900">{title}</h1>
+      {children}
+    </section>
+  );
+}
