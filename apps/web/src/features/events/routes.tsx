@@ -6,11 +6,13 @@ const TodayEventsPage = lazyPage(() => import('./TodayEventsPage'));
 const OtherEventsPage = lazyPage(() => import('./OtherEventsPage'));
 const MyEventsPage = lazyPage(() => import('./MyEventsPage'));
 const EventPage = lazyPage(() => import('./EventPage'));
+const AddEventPage = lazyPage(() => import('./AddEventPage'));
 
 export const eventRoutes: RouteObject[] = [
   { path: '/events', element: <AllEventsPage /> },
   { path: '/today-events', element: <TodayEventsPage /> },
   { path: '/other-events', element: <OtherEventsPage /> },
   { path: '/my-events', element: <MyEventsPage /> },
+  { path: '/add-event', element: <AddEventPage /> },
   { path: '/event/:eventId', element: <EventPage /> },
 ];
