@@ -2,7 +2,7 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
-import { eventRoutes } from '../features/events';
+import { HomeEventSections, eventRoutes } from '../features/events';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
 import { marksheetRoutes } from '../features/marksheets/routes';
@@ -12,8 +12,8 @@ import { Layout } from './Layout';
 
 /**
  * The client routes of spec §2, all under the layout. Each feature brings its own (lazy) pages;
- * a later issue adds its feature's routes here. Pages not built yet are absent on purpose, so
- * their paths show the 404 page rather than a fake.
+ * the home page gets the events feature's sections through its slot (features do not import
+ * each other). Pages not built yet are absent on purpose, so their paths show the 404 page.
  *
  * Declarative routing (useRoutes) rather than a data router: the app loads data with TanStack
  * Query, not route loaders, and the data router would add about 17 KB gzipped to every page.
@@ -21,7 +21,17 @@ import { Layout } from './Layout';
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...homeRoutes, ...authRoutes, ...profileRoutes, ...courseRoutes, ...hallTicketRoutes, ...notificationRoutes, ...marksheetRoutes, ...eventRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [
+      ...homeRoutes({ events: <HomeEventSections /> }),
+      ...authRoutes,
+      ...profileRoutes,
+      ...courseRoutes,
+      ...hallTicketRoutes,
+      ...notificationRoutes,
+      ...marksheetRoutes,
+      ...eventRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
 ];
 

@@ -18,6 +18,9 @@ export const server = setupServer(
   http.get(paths.config, () => ok(aConfig())),
   // The bell polls this for whoever is logged in (jsdom has no EventSource): nothing unread.
   http.get(paths.notifications.list, () => ok({ readnotifications: [], unreadnotifications: [], notifications: [] })),
+  // A logged-in user's home page lists today's and other events: none.
+  http.get(paths.events.today, () => ok({ listofevents: [] })),
+  http.get(paths.events.other, () => ok({ listofevents: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
 );
 

@@ -46,10 +46,10 @@ export function EventCard({ listing, level = 2 }: { listing: EventListing; level
   );
 }
 
-/** Events as a grid: up to four per row on wide screens, one on phones. */
-export function EventGrid({ listings, level = 2 }: { listings: readonly EventListing[]; level?: 2 | 3 }) {
+/** Events as a grid: up to four (or three) per row on wide screens, one on phones. */
+export function EventGrid({ listings, level = 2, columns = 4 }: { listings: readonly EventListing[]; level?: 2 | 3; columns?: 3 | 4 }) {
   return (
-    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${columns === 4 ? 'xl:grid-cols-4' : ''}`}>
       {listings.map((listing) => (
         <li key={listing.events._id} className="flex">
           <EventCard listing={listing} level={level} />

@@ -16,12 +16,15 @@ export function EventListResult({
   empty,
   limit,
   level = 2,
+  columns = 4,
 }: {
   query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error'>;
   empty: string;
   limit?: number;
   /** The heading level of the cards and of the empty message: 2 under a page's h1, 3 in a section. */
   level?: 2 | 3;
+  /** Cards per row on the widest screens. */
+  columns?: 3 | 4;
 }) {
   if (query.isError) return <ErrorBanner message={errorText(query.error)} />;
   if (query.isPending || !query.data) return <Spinner label="Loading events" />;
@@ -29,7 +32,7 @@ export function EventListResult({
     const Heading = level === 2 ? 'h2' : 'h3';
     return <Heading className="py-10 text-center text-lg font-semibold text-slate-600">{empty}</Heading>;
   }
-  return <EventGrid listings={limit === undefined ? query.data : query.data.slice(0, limit)} level={level} />;
+  return <EventGrid listings={limit === undefined ? query.data : query.data.slice(0, limit)} level={level} columns={columns} />;
 }
 
 /** The frame of the event list pages: the title, then whatever the page lists. */

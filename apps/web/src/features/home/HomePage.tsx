@@ -6,8 +6,8 @@ import { useViewer } from '../auth';
  * / (spec §2): a greeting by full name, or a welcome with the logo.
  *
  * `events` is the slot for the spec's two home sections (today's events and other events, the
- * first three of each with View All). The events feature fills it through the app's route
- * table; until then it stays empty rather than showing made-up events.
+ * first three of each with View All), shown to a logged-in user. The app's route table fills it
+ * with the events feature's sections.
  */
 export default function HomePage({ events }: { events?: ReactNode }) {
   const { viewer } = useViewer();
