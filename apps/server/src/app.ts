@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { coursesRoutes } from './features/courses/courses.routes';
+import { eventsRoutes } from './features/events/events.routes';
 import { marksheetsRoutes } from './features/marksheets/marksheets.routes';
 import { notesRoutes } from './features/notes/notes.routes';
 import { NotificationHub } from './features/notifications/notification-hub';
@@ -88,7 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 40, fieldSize: 100 * 1024 } });
   await registerApiDocs(app);
 
-  // Avatars and thumbnails are seen next to names and courses by every logged-in user.
+  // Avatars and thumbnails (of courses and events alike) are seen next to names, courses and
+  // events by every logged-in user.
   app.fileAccess.register('avatar', () => true);
   app.fileAccess.register('thumbnail', () => true);
 
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notesRoutes);
   await app.register(notificationsRoutes);
   await app.register(marksheetsRoutes);
+  await app.register(eventsRoutes);
   await app.register(filesRoutes);
 
   web.app = await registerWebApp(app);

@@ -1,17 +1,26 @@
-import { paths, type Course, type Marksheet, type Note } from '@campus/contract';
+import { paths, type CampusEvent, type Course, type Marksheet, type Note } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './build-app';
 import { send } from './send';
 import { ACTOR_NAMES, buildActors, cookieOf, type ActorName, type Actors } from './actors';
-import { DEFAULT_PASSWORD, buildCourse, buildNote, courseFields, joinCourse, userFields, withCookie } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, courseFields, eventFields, joinCourse, userFields, withCookie } from './factories';
+import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf } from './fixtures';
 
 /**
  * Every registered /api and /files route × every actor → the expected status, with valid input so
  * the status reflects authorization alone. A route missing from this table fails the suite.
  */
-const ctx = useTestApp();
+// Drafting answers 200 when a text generator is configured: a fake one, started first.
+let textgen: FakeTextgen;
+beforeAll(async () => {
+  textgen = await startFakeTextgen();
+});
+afterAll(async () => {
+  await textgen.close();
+});
+const ctx = useTestApp(() => ({ textgen: textgen.openai() }));
 
 /**
  * What each call acts on, built afresh for every actor so that one actor's change (a delete, a
@@ -19,6 +28,8 @@ const ctx = useTestApp();
  * (`otherStudent` is not) and one notes file.
  */
 interface World extends Partial<Records> {
+  /** An event hosted by `professor`, with a thumbnail (rows with `event`). */
+  event?: CampusEvent;
   course: Course;
   note: Note;
   /** The notification the owner got when `student` joined. */
@@ -41,6 +52,8 @@ type Row = {
   world?: true;
   /** Build `student`'s records once for the row: an open request (semester 1), a marksheet (semester 2). */
   records?: true;
+  /** Host an event as `professor` (its owner) before each actor's call. */
+  event?: true;
 };
 
 interface Records {
@@ -193,7 +206,29 @@ const MATRIX: Record<string, Row> = {
     expected: officeOnly(201),
   },
   'GET /files/:id (marksheet)': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: w.marksheet!.marksheet }), expected: selfAndOffice },
+  'GET /api/v1/events/today-events': { request: () => ({ method: 'GET', url: paths.events.today }), expected: loggedIn(200) },
+  'GET /api/v1/events/other-events': { request: () => ({ method: 'GET', url: paths.events.other }), expected: loggedIn(200) },
+  'GET /api/v1/events/all-events': { request: () => ({ method: 'GET', url: paths.events.all }), expected: loggedIn(200) },
+  'GET /api/v1/events/my-events': { request: () => ({ method: 'GET', url: paths.events.mine }), expected: loggedIn(200) },
+  'GET /api/v1/events/searchbytitle': { request: () => ({ method: 'GET', url: `${paths.events.byTitle}?title=event` }), expected: loggedIn(200) },
+  'GET /api/v1/events/get-event/:eventId': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.events.get(w.event!._id) }), expected: loggedIn(200) },
+  'POST /api/v1/events/create-event': {
+    // Any logged-in user may host an event, students and the exam office included.
+    request: () => ({ method: 'POST', url: paths.events.create, ...multipart(eventFields(), pngThumbnail()) }),
+    expected: loggedIn(201),
+  },
+  'DELETE /api/v1/events/delete-event/:eventId': {
+    event: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.events.delete(w.event!._id) }),
+    // The host only; everyone else who is logged in gets 403.
+    expected: ownerOnly(200),
+  },
+  'POST /api/v1/events/draft-description': {
+    request: () => ({ method: 'POST', url: paths.events.draftDescription, payload: { title: 'Robotics night' } }),
+    expected: loggedIn(200),
+  },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
+  'GET /files/:id (event thumbnail)': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: w.event!.thumbnail }), expected: loggedIn(200) },
   'GET /files/:id (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
   'GET /files/:id (notes file)': { world: true,
     request: (_a, _as, w) => ({ method: 'GET', url: w.note.notesfile }),
@@ -229,6 +264,7 @@ describe('authorization matrix', () => {
       const got: Record<string, number> = {};
       for (const actor of ACTOR_NAMES) {
         const world = { ...(row.world ? await buildWorld(actors) : ({} as World)), ...records };
+        if (row.event) world.event = await buildEvent(ctx.app, actors.professor, {}, pngThumbnail());
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;

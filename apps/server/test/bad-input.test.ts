@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
 import { send } from './send';
-import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 
 /**
@@ -75,7 +75,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
 }
 
 /** Free text (a name, a password, a title) may legitimately look like anything. */
-const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename']);
+const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename', 'venue']);
 
 interface MultipartRoute {
   fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet';
@@ -145,6 +145,13 @@ function queryCases(url: string, bad: Record<string, string[]>, as?: Case['as'])
 
 const PAGING = { limit: ['0', '501', 'abc', '-1', '1e3'], cursor: ['not-a-cursor', 'x'.repeat(300)] };
 const FILTERS = { ...PAGING, semester: ['0', '10', 'abc', '3.5'], branch: ['Astrology', 'all', '{"$ne":1}'] };
+
+const EVENT_LINKS = ['instagram', 'twitter', 'linkedin', 'gform'] as const;
+const validEvent = () => eventFields({ instagram: 'https://instagram.com/x', twitter: 'https://x.com/x', linkedin: 'https://linkedin.com/in/x', gform: 'https://forms.gle/x' });
+const draftUrl = paths.events.draftDescription;
+/** Regex and LIKE syntax is just text to search for: answered, never an error. */
+const literalSearches = (url: string): Case[] =>
+  ['.*', '%', '_', '\\', "'; drop table courses; --", '(?i)['].map((title) => ({ name: `title ${title}`, mayPass: true, request: () => ({ method: 'GET' as const, url: `${url}?title=${encodeURIComponent(title)}` }) }));
 
 const courseUrl = (make: (id: string) => string) => (w: World) => make(w.course._id);
 const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2027-01-01' });
@@ -217,6 +224,38 @@ const CASES: Record<string, Case[]> = {
     { name: "a semester above the applicant's", as: 'office', request: (w) => ({ method: 'POST', url: paths.marksheets.create(w.me.user._id), ...multipart({ semester: 8 }, { marksheet: { filename: 'm.png', contentType: 'image/png', data: tinyPng() } }) }) },
     ...idCases((id) => paths.marksheets.create(id), { method: 'POST', as: 'office', body: () => multipart({ semester: 1 }, { marksheet: { filename: 'm.png', contentType: 'image/png', data: tinyPng() } }) }),
   ],
+  'GET /api/v1/events/today-events': noInputCases('GET', paths.events.today),
+  'GET /api/v1/events/other-events': noInputCases('GET', paths.events.other),
+  'GET /api/v1/events/all-events': noInputCases('GET', paths.events.all),
+  'GET /api/v1/events/my-events': noInputCases('GET', paths.events.mine),
+  'GET /api/v1/events/searchbytitle': [...queryCases(paths.events.byTitle, { title: ['x'.repeat(201)] }), ...literalSearches(paths.events.byTitle)],
+  'GET /api/v1/events/get-event/:eventId': idCases((id) => paths.events.get(id)),
+  'POST /api/v1/events/create-event': [
+    ...multipartCases('POST', paths.events.create, validEvent, { fileField: 'thumbnail', fileRequired: false, optional: EVENT_LINKS }),
+    ...(
+      [
+        ['title', 'x'.repeat(201)],
+        ['description', 'x'.repeat(5001)],
+        ['venue', 'x'.repeat(201)],
+        ['date', '2026-02-29'],
+        ['date', '2026-13-01'],
+        ['date', '1800-01-01'],
+        ['time', '24:00'],
+        ['time', '12:60'],
+        ['time', '9:30'],
+        ['instagram', 'javascript:alert(1)'],
+        ['gform', `https://forms.gle/${'x'.repeat(2000)}`],
+      ] as const
+    ).map(([field, value]): Case => ({ name: `${field} ${value.slice(0, 24)}`, request: () => ({ method: 'POST', url: paths.events.create, ...multipart({ ...validEvent(), [field]: value }, { thumbnail: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } }) }) })),
+  ],
+  'DELETE /api/v1/events/delete-event/:eventId': idCases((id) => paths.events.delete(id), { method: 'DELETE' }),
+  // No text generator is configured here: input that passed validation would be a 503, so every
+  // case below must be refused as input first (a 4xx).
+  'POST /api/v1/events/draft-description': [
+    ...jsonCases('POST', draftUrl, () => ({ title: 'Robotics night' })),
+    { name: 'title only spaces', request: () => ({ method: 'POST', url: draftUrl, payload: { title: '   ' } }) },
+    { name: 'title too long', request: () => ({ method: 'POST', url: draftUrl, payload: { title: 'x'.repeat(201) } }) },
+  ],
   'GET /api/v1/notifications/getnotification': noInputCases('GET', paths.notifications.list),
   'PATCH /api/v1/notifications/readallnotifications': [
     { name: 'junk JSON body', request: () => ({ method: 'PATCH', url: paths.notifications.readAll, headers: { 'content-type': 'application/json' }, payload: '{' }) },
@@ -246,6 +285,7 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from notes order by id`),
     await rows(sql`select * from applications order by id`),
     await rows(sql`select * from marksheets order by id`),
+    await rows(sql`select * from events order by id`),
     await rows(sql`select id, recipient_id, read_at from notifications order by id`),
     await rows(sql`select * from files order by id`),
     storedFiles(ctx).sort(),

@@ -113,15 +113,17 @@ async function instrumentedApp(config: Config, database: Database, routes?: Rout
 
 /**
  * Registers the file's hooks: database and app before all tests, tables emptied (and the exam
- * office recreated) before each test, everything closed and dropped after.
+ * office recreated) before each test, everything closed and dropped after. `overrides` may be a
+ * function, read when the app is built: settings known only once an earlier `beforeAll` ran
+ * (the port of a fake text generator) can then reach the config.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): TestContext {
   const ctx = {} as TestContext;
   const extras: FastifyInstance[] = [];
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-test-'));
-    ctx.config = testConfig(ctx.dataDir, overrides);
+    ctx.config = testConfig(ctx.dataDir, typeof overrides === 'function' ? overrides() : overrides);
     const opened = await openTestDatabase();
     drop = opened.drop;
     ctx.database = opened.database;
@@ -147,7 +149,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
 }
 
 export async function resetDatabase(ctx: TestContext): Promise<void> {
-  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets CASCADE`);
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config);

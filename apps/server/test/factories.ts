@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paths, type Course, type Note, type User } from '@campus/contract';
+import { paths, type CampusEvent, type Course, type Note, type User } from '@campus/contract';
 import { EXAM_OFFICE_PASSWORD } from './build-app';
 import { multipart, pngAvatar, textFile, type FilePart } from './fixtures';
 
@@ -103,6 +103,32 @@ export async function buildNote(app: FastifyInstance, owner: TestUser, courseId:
   const res = await app.inject({ method: 'POST', url: paths.notes.create(courseId), ...withCookie(multipart({ filename }, { notesfile: file }), owner.cookie) });
   if (res.statusCode !== 201) throw new Error(`buildNote failed: ${res.statusCode} ${res.body}`);
   return res.json().data.notes as Note;
+}
+
+export interface EventFields {
+  title?: string;
+  description?: string;
+  date?: string;
+  time?: string;
+  venue?: string;
+  instagram?: string;
+  twitter?: string;
+  linkedin?: string;
+  gform?: string;
+}
+
+let nextEvent = 1;
+
+export function eventFields(overrides: EventFields = {}): Record<string, string | undefined> {
+  const n = nextEvent++;
+  return { title: `Event ${n}`, description: 'What happens there', date: '2030-01-15', time: '18:30', venue: 'Main Hall', ...overrides };
+}
+
+/** Hosts an event through the API as `host` (any logged-in user), optionally with a thumbnail. */
+export async function buildEvent(app: FastifyInstance, host: TestUser, overrides: EventFields = {}, files: Record<string, FilePart> = {}): Promise<CampusEvent> {
+  const res = await app.inject({ method: 'POST', url: paths.events.create, ...withCookie(multipart(eventFields(overrides), files), host.cookie) });
+  if (res.statusCode !== 201) throw new Error(`buildEvent failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.event as CampusEvent;
 }
 
 /** A multipart body with the session cookie added to its headers. */

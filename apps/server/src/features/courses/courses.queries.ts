@@ -2,6 +2,7 @@ import { ALL_BRANCHES, ALL_SEMESTERS, type Branch } from '@campus/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { courses, enrollments, users, type CourseRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import { likeLiteral } from '../../platform/db/like';
 import { badRequest } from '../../platform/errors/app-error';
 
 /**
@@ -43,9 +44,6 @@ export interface Page {
  */
 const studentIdList = sql<string | null>`(select string_agg(e.student_id::text, ',' order by e.joined_at, e.student_id) from ${enrollments} e where e.course_id = ${courses.id})`;
 const splitIds = (list: string | null): string[] => (list ? list.split(',') : []);
-
-/** LIKE's own wildcards and escape character, escaped, so the user's text matches literally. */
-export const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface Cursor {
   /** The sort key exactly as PostgreSQL printed it (microseconds kept). */

@@ -45,7 +45,7 @@ describe('system', () => {
   });
 
   it('config reports a staff code and a text generator when configured', async () => {
-    const app = await ctx.extraApp({ staffSignupCode: 's3cret', textgen: { provider: 'openai' } });
+    const app = await ctx.extraApp({ staffSignupCode: 's3cret', textgen: { provider: 'openai', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', timeoutMs: 1000 } });
     const res = await app.inject({ method: 'GET', url: paths.config });
     expect(res.json().data).toMatchObject({ professorSignupNeedsCode: true, draftingEnabled: true });
   });

@@ -21,6 +21,9 @@ describe('loadConfig', () => {
     expect(c.rateLimits.loginPerAccount.max).toBe(10);
     expect(c.rateLimits.loginPerAddress.max).toBe(100);
     expect(c.rateLimits.registerPerAddress.max).toBe(20);
+    expect(c.rateLimits.draftPerUser).toEqual({ max: 10, windowMs: 60_000 });
+    expect(c.textgen).toEqual({ provider: undefined, baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 15_000 });
+    expect(c.now()).toBeInstanceOf(Date);
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
@@ -33,6 +36,25 @@ describe('loadConfig', () => {
     expect(c.examOffice.registrationId).toBe(123456789);
   });
 
+  it('reads an OpenAI-compatible text generator (the key is optional, a trailing slash dropped)', () => {
+    const c = loadConfig({ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'http://127.0.0.1:11434/v1/', TEXTGEN_MODEL: 'llama3' });
+    expect(c.textgen).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: undefined, timeoutMs: 15_000 });
+    expect(loadConfig({ TEXTGEN_PROVIDER: '' }).textgen.provider).toBeUndefined();
+  });
+
+  it('gives Gemini its public endpoint and a default model unless told otherwise', () => {
+    expect(loadConfig({ TEXTGEN_PROVIDER: 'gemini', TEXTGEN_API_KEY: 'k' }).textgen).toMatchObject({
+      provider: 'gemini',
+      baseUrl: 'https://generativelanguage.googleapis.com',
+      model: 'gemini-2.0-flash',
+      apiKey: 'k',
+    });
+    expect(loadConfig({ TEXTGEN_PROVIDER: 'gemini', TEXTGEN_API_KEY: 'k', TEXTGEN_BASE_URL: 'http://127.0.0.1:9999', TEXTGEN_MODEL: 'g' }).textgen).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9999',
+      model: 'g',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ CAMPUS_TZ: 'Mars/Olympus' }, 'CAMPUS_TZ'],
@@ -40,6 +62,11 @@ describe('loadConfig', () => {
     [{ STORAGE: 'ftp' }, 'STORAGE'],
     [{ SESSION_IDLE_MINUTES: '-5' }, 'SESSION_IDLE_MINUTES'],
     [{ TEXTGEN_PROVIDER: 'magic' }, 'TEXTGEN_PROVIDER'],
+    [{ TEXTGEN_PROVIDER: 'openai', TEXTGEN_MODEL: 'm' }, 'TEXTGEN_BASE_URL: required when TEXTGEN_PROVIDER=openai'],
+    [{ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'https://api.openai.com/v1' }, 'TEXTGEN_MODEL: required when TEXTGEN_PROVIDER=openai'],
+    [{ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'api.openai.com', TEXTGEN_MODEL: 'm' }, 'TEXTGEN_BASE_URL: must be an http(s) URL'],
+    [{ TEXTGEN_PROVIDER: 'gemini' }, 'TEXTGEN_API_KEY: required when TEXTGEN_PROVIDER=gemini'],
+    [{ RATE_LIMIT_DRAFT_PER_USER: '0' }, 'RATE_LIMIT_DRAFT_PER_USER'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

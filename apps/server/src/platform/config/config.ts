@@ -79,7 +79,14 @@ export const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10),
   RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ADDRESS', 100),
   RATE_LIMIT_REGISTER_PER_ADDRESS: positiveInt('RATE_LIMIT_REGISTER_PER_ADDRESS', 20),
+  RATE_LIMIT_DRAFT_PER_USER: positiveInt('RATE_LIMIT_DRAFT_PER_USER', 10),
 });
+
+/** Gemini's public endpoint and a current model, used unless TEXTGEN_BASE_URL / TEXTGEN_MODEL say otherwise. */
+export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+export const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
+/** How long a drafting call may take before it is a 502 (API.md "Events"). */
+export const TEXTGEN_TIMEOUT_MS = 15_000;
 
 export interface RateLimit {
   max: number;
@@ -97,14 +104,20 @@ export interface Config {
   examOffice: { registrationId: number; password?: string; email: string };
   staffSignupCode?: string;
   campusTimeZone: string;
-  textgen: { provider?: 'openai' | 'gemini'; baseUrl?: string; model?: string; apiKey?: string };
+  /**
+   * The text generator that drafts event descriptions; no provider means drafting is off.
+   * `timeoutMs` is not an environment variable: tests shorten it to exercise the 502.
+   */
+  textgen: { provider?: 'openai' | 'gemini'; baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   session: { idleMinutes: number; maxHours: number };
   redisUrl?: string;
   /** Passed to Fastify's trustProxy: true, a hop count, or an address list. */
   trustProxy: boolean | number | string;
   logLevel: string;
   webDist: string;
-  rateLimits: { loginPerAccount: RateLimit; loginPerAddress: RateLimit; registerPerAddress: RateLimit };
+  rateLimits: { loginPerAccount: RateLimit; loginPerAddress: RateLimit; registerPerAddress: RateLimit; draftPerUser: RateLimit };
+  /** The clock: "today" in the campus time zone is read from it (tests fix it). */
+  now: () => Date;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +136,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const textgenProblems = checkTextgen(e);
+  if (textgenProblems.length > 0) throw new ConfigError(`invalid configuration:\n${textgenProblems.map((p) => `  ${p}`).join('\n')}`);
+  const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
   return {
     port: e.PORT,
@@ -133,7 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     examOffice: { registrationId: e.EXAM_OFFICE_REGISTRATION_ID, password: e.EXAM_OFFICE_PASSWORD, email: e.EXAM_OFFICE_EMAIL },
     staffSignupCode: e.STAFF_SIGNUP_CODE,
     campusTimeZone: e.CAMPUS_TZ,
-    textgen: { provider: e.TEXTGEN_PROVIDER, baseUrl: e.TEXTGEN_BASE_URL, model: e.TEXTGEN_MODEL, apiKey: e.TEXTGEN_API_KEY },
+    textgen: {
+      provider: e.TEXTGEN_PROVIDER,
+      baseUrl: (e.TEXTGEN_BASE_URL ?? (gemini ? GEMINI_DEFAULT_BASE_URL : undefined))?.replace(/\/+$/, ''),
+      model: e.TEXTGEN_MODEL ?? (gemini ? GEMINI_DEFAULT_MODEL : undefined),
+      apiKey: e.TEXTGEN_API_KEY,
+      timeoutMs: TEXTGEN_TIMEOUT_MS,
+    },
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -143,9 +165,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerAccount: { max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs: fifteenMinutes },
       loginPerAddress: { max: e.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs: fifteenMinutes },
       registerPerAddress: { max: e.RATE_LIMIT_REGISTER_PER_ADDRESS, windowMs: 60 * 60_000 },
+      draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
     },
+    now: () => new Date(),
   };
 }
 
-/** Drafting is on when a provider is configured (the textgen feature lands in a later issue). */
-export const draftingEnabled = (config: Config) => config.textgen.provider !== undefined;
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** What the chosen text generator needs, each problem naming its variable. */
+function checkTextgen(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.TEXTGEN_BASE_URL !== undefined && !isHttpUrl(e.TEXTGEN_BASE_URL)) problems.push('TEXTGEN_BASE_URL: must be an http(s) URL such as https://api.openai.com/v1');
+  if (e.TEXTGEN_PROVIDER === 'openai') {
+    if (e.TEXTGEN_BASE_URL === undefined) problems.push('TEXTGEN_BASE_URL: required when TEXTGEN_PROVIDER=openai (e.g. https://api.openai.com/v1)');
+    if (e.TEXTGEN_MODEL === undefined) problems.push('TEXTGEN_MODEL: required when TEXTGEN_PROVIDER=openai (e.g. gpt-4o-mini)');
+  }
+  if (e.TEXTGEN_PROVIDER === 'gemini' && e.TEXTGEN_API_KEY === undefined) problems.push('TEXTGEN_API_KEY: required when TEXTGEN_PROVIDER=gemini');
+  return problems;
+}
+
+/** Drafting is on when a provider is configured (POST /events/draft-description; 503 otherwise). */
+export function draftingEnabled(config: Config): boolean {
+  const { provider, baseUrl, model, apiKey } = config.textgen;
+  if (provider === 'openai') return Boolean(baseUrl && model);
+  if (provider === 'gemini') return Boolean(baseUrl && model && apiKey);
+  return false;
+}

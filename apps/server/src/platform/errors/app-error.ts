@@ -23,3 +23,4 @@ export const tooLarge = (message = 'request is too large') => new AppError(413, 
 export const unsupportedType = (message = 'unsupported content type') => new AppError(415, message);
 export const rateLimited = (message = 'too many requests, try again later') => new AppError(429, message);
 export const serviceUnavailable = (message: string) => new AppError(503, message);
+export const badGateway = (message: string) => new AppError(502, message);
