@@ -71,7 +71,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  const database = options.database ?? (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('fileStore', new LocalFileStore(path.join(config.dataDir, 'files')));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureExamOffice } from '../src/features/users/users.service';
 import { loadConfig, type Config } from '../src/platform/config/config';
-import { openDatabase, type Database } from '../src/platform/db/database';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/platform/db/database';
 import { SESSION_COOKIE } from '../src/platform/auth/sessions';
 import { recordResponse, recordToken } from './response-scan';
 
@@ -32,7 +32,7 @@ export async function queriesDuring(run: () => Promise<unknown>): Promise<string
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
  * (created and dropped here) when TEST_DATABASE_URL is set.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(options: Pick<DatabaseOptions, 'onConnectionError'> = {}): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ pgliteDir: 'memory://', onQuery });
@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', onQuery });
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '', onQuery, ...options });
   return {
     database,
     url: url.toString(),

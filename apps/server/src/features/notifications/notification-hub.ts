@@ -90,6 +90,9 @@ export class NotificationHub {
 
   /** A bus message; handled after the ones before it. */
   handle(message: BusMessage): void {
+    // Nobody is connected to this instance: nothing to look up (every fan-out reaches every
+    // instance, and most have no stream of its recipients).
+    if (this.byUser.size === 0) return;
     this.enqueue(async () => {
       if (message.t === 'new') await this.deliver(await fanOutFor(this.db, [...this.byUser.keys()], message.from, message.to));
       else if (message.t === 'read') await this.sendCounts([message.user]);

@@ -57,6 +57,12 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** Called with the SQL of every query (tests count queries per request with it). */
   onQuery?: (query: string) => void;
+  /**
+   * Called when the server drops an idle pooled connection (a restart, an administrator ending
+   * it). The pool discards that connection and opens a new one for the next query; without a
+   * listener the error would end the process.
+   */
+  onConnectionError?: (err: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -68,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema, logger });
     try {
       await migrate(db, { migrationsFolder: folder });
