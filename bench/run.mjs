@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
-// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight, coursepages, courses, ceiling
-// (default: all). BENCH_DURATION (s) and BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL
-// runs `courses` on a scratch database of that PostgreSQL server instead of PGlite.
+// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight, coursepages, courses, ceiling,
+// fanout, notificationlist, streams, crossinstance (default: all). BENCH_DURATION (s) and
+// BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL runs `courses` and the notification
+// scenarios on a scratch database of that PostgreSQL server instead of PGlite (`crossinstance`,
+// two instances on one database, runs only then).
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { root, serverEntry } from './lib/server.mjs';
 import { coldStart, login } from './scenarios-platform.mjs';
 import { coursePagesWeight, loginPageWeight } from './scenarios-web.mjs';
 import { ceiling, courses } from './scenarios-courses.mjs';
+import { crossInstance, fanout, notificationList, streams } from './scenarios-notifications.mjs';
 
-const scenarios = { startup: coldStart, login, pageweight: loginPageWeight, coursepages: coursePagesWeight, courses, ceiling };
+const scenarios = { startup: coldStart, login, pageweight: loginPageWeight, coursepages: coursePagesWeight, courses, ceiling, fanout, notificationlist: notificationList, streams, crossinstance: crossInstance };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 const unknown = wanted.filter((w) => !scenarios[w]);
 if (unknown.length) {

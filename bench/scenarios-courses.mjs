@@ -5,16 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { median, startServer } from './lib/server.mjs';
+import { median, rateLimitsOff, startServer } from './lib/server.mjs';
 import { sessionCookie, register } from './lib/accounts.mjs';
 import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { createScratchDatabase, seedPglite, seedPostgres } from './lib/seed.mjs';
 
-const rateLimitsOff = {
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
-  RATE_LIMIT_LOGIN_PER_ADDRESS: '100000',
-  RATE_LIMIT_REGISTER_PER_ADDRESS: '100000',
-};
 const SEARCH_WORD = 'data';
 
 /**

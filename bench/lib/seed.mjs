@@ -1,6 +1,9 @@
 // Seeds a migrated Campus Portal database with set-based SQL (one INSERT … SELECT per table):
 // students, professors, their courses and enrolments. Works on the embedded PGlite folder of a
 // stopped server or on a PostgreSQL database given by URL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const SEED = { students: 20_000, professors: 200, courses: 2_000, coursesPerStudent: 3 };
 
@@ -184,5 +187,67 @@ export async function createScratchDatabase(serverUrl) {
     url: url.href,
     label: `PostgreSQL ${version.split(' ')[0]} at ${url.host}, database ${name}`,
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Runs `fn(query)` against one database: the PGlite folder `pgliteDir` (of a stopped server) or
+ * the PostgreSQL database at `url`. `query(sql)` resolves to { rows }.
+ */
+export async function withSql({ url, pgliteDir }, fn) {
+  if (url) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await fn((sql) => client.query(sql));
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create(pgliteDir, { extensions: { pg_trgm } });
+  try {
+    return await fn((sql) => db.query(sql));
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `count` students (registration ids from + 1 …) in one INSERT … SELECT, all of `branch` and
+ * `semester` when given, else spread over every branch and semesters 1…`semesters`. Their
+ * password hash is a placeholder: they are recipients, nobody logs in as them.
+ */
+export function studentsStatement({ count, from, branch, semester, semesters = SEMESTERS }) {
+  const b = branch ? lit(branch) : `(${arr(BRANCHES)})[1 + (n / ${semesters}) % ${BRANCHES.length}]`;
+  const s = semester ? String(Number(semester)) : `1 + n % ${semesters}`;
+  return `INSERT INTO users (id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, is_exam_office, created_at, updated_at)
+    SELECT gen_random_uuid(), ${from} + n, 'student' || (${from} + n) || '@bench.campus.test',
+           (${arr(FIRST)})[1 + n % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (n / ${FIRST.length}) % ${LAST.length}],
+           ${s}, ${b}, 2, NULL, 'x', false, now() - n * interval '1 minute', now() - n * interval '1 minute'
+    FROM generate_series(1, ${count}) AS n`;
+}
+
+/**
+ * Where a scenario's server keeps its data: a fresh DATA_DIR, and a scratch database on the
+ * BENCH_DATABASE_URL server when that is set (else PGlite in DATA_DIR/db). `sql` is what
+ * withSql takes; `env` goes to startServer; `cleanup()` removes both.
+ */
+export async function benchDatabase(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `campus-bench-${name}-`));
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
+  return {
+    dataDir,
+    env: scratch ? { DATABASE_URL: scratch.url } : {},
+    label: scratch ? scratch.label : 'PGlite (embedded)',
+    postgres: Boolean(scratch),
+    sql: scratch ? { url: scratch.url } : { pgliteDir: join(dataDir, 'db') },
+    async cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
+    },
   };
 }

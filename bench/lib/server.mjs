@@ -1,11 +1,25 @@
 // Starts the built server (as `npm start` runs it) on a fresh data dir, for the benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const serverEntry = join(root, 'apps', 'server', 'dist', 'server.js');
+
+/** Login and signup limits high enough for a benchmark's many accounts and logins. */
+export const rateLimitsOff = {
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000',
+  RATE_LIMIT_LOGIN_PER_ADDRESS: '100000',
+  RATE_LIMIT_REGISTER_PER_ADDRESS: '100000',
+};
+
+/** Resident memory of a process (VmRSS in /proc/<pid>/status, Linux), in bytes. */
+export function rssBytes(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  if (!line) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(line[1]) * 1024;
+}
 
 /** Resolves once /api/v1/health answers 200; returns the server handle and its start time. */
 export async function startServer({ port, env = {}, dataDir } = {}) {

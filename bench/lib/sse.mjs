@@ -1,0 +1,70 @@
+// A minimal Server-Sent Events client on node:http (one socket per stream, no agent pooling),
+// for holding many notification streams open and timing when their events arrive.
+import http from 'node:http';
+
+/**
+ * Opens GET `path` on `base` with the session cookie and resolves once the first `unread` event
+ * has arrived (the server sends it when the stream has joined its hub). `onEvent({event, data,
+ * id, at})` is called for every event after that, `at` being performance.now() on arrival.
+ */
+export function openStream(base, path, cookie, onEvent = () => {}) {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    let opened = false;
+    const req = http.get(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: { cookie, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`stream answered ${res.statusCode}`));
+          res.resume();
+          return;
+        }
+        res.setEncoding('utf8');
+        let buffered = '';
+        res.on('data', (chunk) => {
+          const at = performance.now();
+          buffered += chunk;
+          let end;
+          while ((end = buffered.indexOf('\n\n')) !== -1) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const ev = parse(block);
+            if (!ev) continue;
+            ev.at = at;
+            if (!opened && ev.event === 'unread') {
+              opened = true;
+              resolve({ close: () => req.destroy() });
+            } else if (opened) onEvent(ev);
+          }
+        });
+        res.on('end', () => {
+          if (!opened) reject(new Error('stream ended before its first unread event'));
+        });
+      },
+    );
+    req.on('error', (err) => {
+      if (!opened) reject(err);
+    });
+  });
+}
+
+function parse(block) {
+  let event = 'message';
+  let id;
+  const data = [];
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+    else if (field === 'id') id = value;
+  }
+  if (data.length === 0) return undefined;
+  try {
+    return { event, id, data: JSON.parse(data.join('\n')) };
+  } catch {
+    return { event, id, data: data.join('\n') };
+  }
+}

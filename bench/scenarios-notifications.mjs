@@ -1,0 +1,384 @@
+// Notifications: the fan-out of a new course to a 10,000-student cohort, the notification list
+// under load on a table of 1,000,000, memory and delivery latency of 1,000 open event streams,
+// and delivery from one server instance to another (PostgreSQL only). Each runs on PGlite, or on
+// a scratch database of the BENCH_DATABASE_URL server when that is set.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, percentile, rateLimitsOff, rssBytes, startServer } from './lib/server.mjs';
+import { register, sessionCookie } from './lib/accounts.mjs';
+import { LOAD, loadRow, measure, settle } from './lib/load.mjs';
+import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
+import { openStream } from './lib/sse.mjs';
+
+const LIST = '/api/v1/notifications/getnotification';
+const STREAM = '/api/v1/notifications/stream';
+// Seeded students' registration ids (the courses seed uses 31xxxxxxx and 32xxxxxxx).
+const STUDENT_REG = 330_000_000;
+let courseNumber = 510_000_000;
+
+const ms = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
+const fmt = (n) => n.toLocaleString('en-US');
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** POST /courses/create-course through the real API (no thumbnail); its time and the new id. */
+async function createCourse(base, cookie, { title, semester, branch }) {
+  const form = new FormData();
+  const fields = { title, description: `A benchmark course: ${title}.`, coursenumber: String(courseNumber++), semester: String(semester), branch };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const t = performance.now();
+  const res = await fetch(`${base}/api/v1/courses/create-course`, { method: 'POST', headers: { cookie }, body: form });
+  const body = await res.json();
+  const elapsed = performance.now() - t;
+  if (res.status !== 201 && res.status !== 200) throw new Error(`create-course answered ${res.status}: ${JSON.stringify(body)}`);
+  return { ms: elapsed, id: body.data.course._id };
+}
+
+async function getJson(url, cookie) {
+  const res = await fetch(url, { headers: { cookie } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text}`);
+  return { bytes: Buffer.byteLength(text), body: JSON.parse(text) };
+}
+
+/** `n` runs of `fn` (each resolving to a time in ms), in order. */
+async function timesOf(n, fn) {
+  const times = [];
+  for (let i = 0; i < n; i++) times.push(await fn());
+  return times;
+}
+const each = (times) => times.map((t) => t.toFixed(0)).join(', ');
+
+/**
+ * A course for a cohort of 10,000 students (one bulk INSERT … SELECT of notifications inside the
+ * create's transaction), against the same create for a cohort of nobody, 5 times each.
+ */
+export async function fanout({ port }) {
+  const cohort = { branch: 'Computer Engineering', semester: 5 };
+  const empty = { branch: 'Computer Engineering', semester: 6 };
+  const ROUNDS = 5;
+  const COHORT = 10_000;
+  const db = await benchDatabase('fanout');
+  const env = { ...rateLimitsOff, ...db.env };
+  let server;
+  try {
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    await register(server.base, { registrationId: '200000101', userrole: '1', fullname: 'Bench Professor' });
+    // One real account in the cohort, to read the notifications back through the API.
+    await register(server.base, { registrationId: '200000102', fullname: 'Bench Cohort Student', ...cohort, semester: String(cohort.semester) });
+    await server.stop();
+    server = undefined;
+
+    process.stderr.write(`  seeding ${db.label}…\n`);
+    const seeded = await withSql(db.sql, async (query) => {
+      const t = performance.now();
+      await query(studentsStatement({ count: COHORT - 1, from: STUDENT_REG, ...cohort }));
+      // Other students (semesters 1–4 of every branch): the cohort query must pick its 10,000 out.
+      await query(studentsStatement({ count: 10_000, from: STUDENT_REG + 100_000, semesters: 4 }));
+      await query('ANALYZE');
+      const [c] = (
+        await query(`SELECT count(*) FILTER (WHERE semester = ${cohort.semester} AND branch = '${cohort.branch}')::int AS cohort,
+                            count(*) FILTER (WHERE semester = ${empty.semester} AND branch = '${empty.branch}')::int AS empty,
+                            count(*)::int AS students FROM users WHERE userrole = 2`)
+      ).rows;
+      return { ...c, ms: performance.now() - t };
+    });
+    if (seeded.cohort !== COHORT || seeded.empty !== 0) throw new Error(`seed gave a cohort of ${seeded.cohort} and an "empty" one of ${seeded.empty}`);
+
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    const prof = await sessionCookie(server.base, '200000101');
+    const student = await sessionCookie(server.base, '200000102');
+    // Warm-up (JIT, the pool's connections), not counted.
+    for (let i = 0; i < 2; i++) await createCourse(server.base, prof, { title: `Warm-up ${i}`, ...empty });
+    const full = [];
+    const none = [];
+    const ids = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const made = await createCourse(server.base, prof, { title: `Fan-out ${i}`, ...cohort });
+      full.push(made.ms);
+      ids.push(made.id);
+      none.push((await createCourse(server.base, prof, { title: `Nobody's ${i}`, ...empty })).ms);
+    }
+    const listed = (await getJson(`${server.base}${LIST}`, student)).body.data;
+    const listedCourses = listed.unreadnotifications.filter((n) => ids.some((id) => n.link === `/course/${id}`)).length;
+    await server.stop();
+    server = undefined;
+
+    // The INSERT … SELECT that notify() runs, alone, straight on the database (rolled back).
+    const direct = await withSql(db.sql, async (query) => {
+      const counts = (await query(`SELECT link, count(*)::int AS n FROM notifications WHERE link IN (${ids.map((id) => `'/course/${id}'`).join(', ')}) GROUP BY link`)).rows;
+      const insertMs = await timesOf(5, async () => {
+        await query('BEGIN');
+        try {
+          const t = performance.now();
+          await query(`WITH inserted AS (
+              INSERT INTO notifications (id, recipient_id, content, link, created_at)
+              SELECT gen_random_uuid(), r.id, 'New course "Direct" for ${cohort.branch}, semester ${cohort.semester}', '/course/direct', now()
+              FROM (SELECT id FROM users WHERE userrole = 2 AND semester = ${cohort.semester} AND branch = '${cohort.branch}') AS r(id)
+              RETURNING seq)
+            SELECT min(seq), max(seq), count(*)::int FROM inserted`);
+          return performance.now() - t;
+        } finally {
+          await query('ROLLBACK');
+        }
+      });
+      return { counts, insertMs };
+    });
+    const perCourse = ids.map((id) => direct.counts.find((r) => r.link === `/course/${id}`)?.n ?? 0);
+    const allThere = perCourse.every((n) => n === COHORT);
+
+    return [
+      { scenario: 'fanout database', value: db.label },
+      { scenario: 'fanout seed', value: `${fmt(seeded.cohort)} students in ${cohort.branch} semester ${cohort.semester}, ${fmt(seeded.students)} students in all (${(seeded.ms / 1000).toFixed(1)} s)` },
+      { scenario: `fanout create-course, ${fmt(COHORT)} told (${ROUNDS})`, value: `median ${ms(median(full))}, max ${ms(Math.max(...full))} (${each(full)} ms)` },
+      { scenario: `fanout create-course, nobody told (${ROUNDS})`, value: `median ${ms(median(none))}, max ${ms(Math.max(...none))} (${each(none)} ms)` },
+      { scenario: 'fanout cost in the request', value: `${ms(median(full) - median(none))} (difference of the medians)` },
+      { scenario: 'fanout INSERT…SELECT alone', value: `median ${ms(median(direct.insertMs))} (${each(direct.insertMs)} ms; direct SQL on the stopped server's database, rolled back)` },
+      {
+        scenario: 'fanout check',
+        value: `${allThere ? 'ok' : 'MISMATCH'}: notifications per course ${perCourse.join(', ')} (SQL); the cohort student's getnotification lists ${listedCourses} of the ${ROUNDS}`,
+      },
+    ];
+  } finally {
+    await server?.stop();
+    await db.cleanup();
+  }
+}
+
+/** GET getnotification of a user with 1,000 notifications, in a table of 1,000,000, under load. */
+export async function notificationList({ port }) {
+  const TOTAL = 1_000_000;
+  const OTHERS = 9_999;
+  const db = await benchDatabase('notificationlist');
+  const env = { ...rateLimitsOff, ...db.env };
+  let server;
+  try {
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    const reader = await register(server.base, { registrationId: '200000111', fullname: 'Bench Reader' });
+    await server.stop();
+    server = undefined;
+
+    process.stderr.write(`  seeding ${db.label} with ${fmt(TOTAL)} notifications…\n`);
+    const seeded = await withSql(db.sql, async (query) => {
+      const t = performance.now();
+      await query(studentsStatement({ count: OTHERS, from: STUDENT_REG }));
+      // Row n goes to the reader when n % 1000 = 0 (1,000 rows spread over the whole table, the
+      // older half of them read), else to one of the others (the oldest 80 % read).
+      await query(`INSERT INTO notifications (id, recipient_id, content, link, created_at, read_at)
+        SELECT gen_random_uuid(),
+               CASE WHEN n % 1000 = 0 THEN '${reader._id}'::uuid ELSE o.ids[1 + n % ${OTHERS}] END,
+               'New course "Data Structures ' || n || '" for Computer Engineering, semester 3',
+               '/course/' || gen_random_uuid(),
+               now() - (${TOTAL} - n) * interval '10 seconds',
+               CASE WHEN n <= (CASE WHEN n % 1000 = 0 THEN ${TOTAL / 2} ELSE ${TOTAL * 0.8} END)
+                    THEN now() - (${TOTAL} - n) * interval '5 seconds' END
+        FROM generate_series(1, ${TOTAL}) AS n
+        CROSS JOIN (SELECT array_agg(id ORDER BY registration_id) AS ids FROM users
+                    WHERE registration_id > ${STUDENT_REG} AND registration_id <= ${STUDENT_REG + OTHERS}) AS o`);
+      await query('ANALYZE');
+      const [c] = (await query(`SELECT count(*)::int AS total, count(*) FILTER (WHERE recipient_id = '${reader._id}')::int AS reader FROM notifications`)).rows;
+      return { ...c, ms: performance.now() - t };
+    });
+
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    const cookie = await sessionCookie(server.base, '200000111');
+    const url = `${server.base}${LIST}`;
+    let probe;
+    const aloneMs = median(await timesOf(5, async () => {
+      const t = performance.now();
+      probe = await getJson(url, cookie);
+      return performance.now() - t;
+    }));
+    const d = probe.body.data;
+    await settle(server.base);
+    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s\n`);
+    const m = await measure(url, { headers: { cookie } });
+    return [
+      { scenario: 'notificationlist database', value: db.label },
+      { scenario: 'notificationlist seed', value: `${fmt(seeded.total)} notifications, ${fmt(seeded.reader)} of them the reader's (${(seeded.ms / 1000).toFixed(1)} s)` },
+      loadRow(`getnotification (${LOAD.connections} connections)`, m),
+      {
+        scenario: 'getnotification response',
+        value: `${(probe.bytes / 1024).toFixed(1)} KB, ${d.unreadnotifications.length} unread + ${d.readnotifications.length} read, ${ms(aloneMs)} alone`,
+      },
+    ];
+  } finally {
+    await server?.stop();
+    await db.cleanup();
+  }
+}
+
+/** Opens `count` streams over `cookies` (round robin), `parallel` at a time. */
+async function openStreams(base, cookies, count, parallel, onEvent) {
+  const streams = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      streams[i] = await openStream(base, STREAM, cookies[i % cookies.length], (ev) => onEvent(i, ev));
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return streams;
+}
+
+/**
+ * Has `trigger(title)` create a notification whose content names `title`, and resolves with the
+ * time from the trigger to its arrival on each of `expect` streams (waits at most `timeoutMs`).
+ */
+function timeDelivery(waiters, expect, trigger, title, timeoutMs = 15_000) {
+  return new Promise((resolve, reject) => {
+    const arrivals = [];
+    let t0;
+    const timer = setTimeout(() => {
+      waiters.delete(title);
+      reject(new Error(`"${title}" reached ${arrivals.length} of ${expect} streams within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    waiters.set(title, (at) => {
+      arrivals.push(at - t0);
+      if (arrivals.length === expect) {
+        clearTimeout(timer);
+        waiters.delete(title);
+        resolve(arrivals);
+      }
+    });
+    t0 = performance.now();
+    trigger(title).catch(reject);
+  });
+}
+
+/** Routes `notification` events to the waiter of the course title they name. */
+function deliveryRouter() {
+  const waiters = new Map();
+  const onEvent = (_i, ev) => {
+    if (ev.event !== 'notification') return;
+    const title = /"(.*)"/.exec(ev.data.notification.content)?.[1];
+    waiters.get(title)?.(ev.at);
+  };
+  return { waiters, onEvent };
+}
+
+/** 1,000 open streams on one instance: the server's memory for them, and delivery to all. */
+export async function streams({ port }) {
+  const STREAMS = 1_000;
+  const USERS = 10;
+  const TRIGGERS = 20;
+  const cohort = { branch: 'Textile Engineering', semester: 8 };
+  const db = await benchDatabase('streams');
+  const env = { ...rateLimitsOff, ...db.env };
+  let server;
+  let open = [];
+  try {
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    const { base } = server;
+    await register(base, { registrationId: '200000121', userrole: '1', fullname: 'Bench Professor' });
+    const prof = await sessionCookie(base, '200000121');
+    const cookies = [];
+    for (let i = 0; i < USERS; i++) {
+      const id = String(200000130 + i);
+      await register(base, { registrationId: id, fullname: `Bench Listener ${i}`, branch: cohort.branch, semester: String(cohort.semester) });
+      cookies.push(await sessionCookie(base, id));
+    }
+    // Warm the stream route and the notification path once, then let the heap settle.
+    const router = deliveryRouter();
+    const warm = await openStreams(base, cookies.slice(0, 1), 1, 1, router.onEvent);
+    await timeDelivery(router.waiters, 1, (title) => createCourse(base, prof, { title, ...cohort }), 'Warm-up');
+    warm[0].close();
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = rssBytes(server.child.pid);
+
+    const t = performance.now();
+    open = await openStreams(base, cookies, STREAMS, 20, router.onEvent);
+    const openMs = performance.now() - t;
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = rssBytes(server.child.pid);
+
+    const perStream = [];
+    const toAll = [];
+    const requests = [];
+    for (let i = 0; i < TRIGGERS; i++) {
+      const arrivals = await timeDelivery(
+        router.waiters,
+        STREAMS,
+        async (title) => requests.push((await createCourse(base, prof, { title, ...cohort })).ms),
+        `Delivery probe ${i}`,
+      );
+      perStream.push(...arrivals);
+      toAll.push(Math.max(...arrivals));
+    }
+    const afterDelivery = rssBytes(server.child.pid);
+    return [
+      { scenario: 'streams database', value: db.label },
+      { scenario: `streams open (${fmt(STREAMS)} over ${USERS} users)`, value: `${ms(openMs)} to open all, 20 at a time` },
+      {
+        scenario: 'streams server RSS',
+        value: `${mb(before)} before, ${mb(after)} with ${fmt(STREAMS)} open (${((after - before) / STREAMS / 1024).toFixed(1)} KB per stream), ${mb(afterDelivery)} after ${TRIGGERS} deliveries`,
+      },
+      { scenario: `streams delivery, per stream (${TRIGGERS}×${fmt(STREAMS)})`, value: `p50 ${ms(median(perStream))}, p99 ${ms(percentile(perStream, 99))} from the create-course request` },
+      { scenario: `streams delivery, to all ${fmt(STREAMS)} (${TRIGGERS})`, value: `p50 ${ms(median(toAll))}, p99 ${ms(percentile(toAll, 99))}, max ${ms(Math.max(...toAll))}` },
+      { scenario: 'streams create-course answer', value: `median ${ms(median(requests))} (${USERS} told, ${fmt(STREAMS)} streams open)` },
+    ];
+  } finally {
+    for (const s of open) s.close();
+    await server?.stop();
+    await db.cleanup();
+  }
+}
+
+/**
+ * Two instances on one PostgreSQL database: a notification created through instance A reaches a
+ * stream on instance B (through LISTEN/NOTIFY), timed against a stream on A itself.
+ */
+export async function crossInstance({ port }) {
+  if (!process.env.BENCH_DATABASE_URL) {
+    return [{ scenario: 'crossinstance', value: 'skipped: needs BENCH_DATABASE_URL (instances share a PostgreSQL server; PGlite is one process’s database)' }];
+  }
+  const TRIGGERS = 50;
+  const cohort = { branch: 'Production Engineering', semester: 7 };
+  const db = await benchDatabase('crossinstance');
+  const dirB = mkdtempSync(join(tmpdir(), 'campus-bench-crossinstance-b-'));
+  const env = { ...rateLimitsOff, ...db.env };
+  let a;
+  let b;
+  const open = [];
+  try {
+    a = await startServer({ port, env, dataDir: db.dataDir });
+    // B after A: A has run the migrations. B has its own DATA_DIR (uploaded files), same database.
+    b = await startServer({ port: port + 1, env, dataDir: dirB });
+    await register(a.base, { registrationId: '200000151', userrole: '1', fullname: 'Bench Professor' });
+    await register(a.base, { registrationId: '200000152', fullname: 'Bench Listener', branch: cohort.branch, semester: String(cohort.semester) });
+    const prof = await sessionCookie(a.base, '200000151');
+    const student = await sessionCookie(a.base, '200000152');
+
+    const onB = deliveryRouter();
+    const onA = deliveryRouter();
+    open.push(await openStream(b.base, STREAM, student, (ev) => onB.onEvent(0, ev)));
+    open.push(await openStream(a.base, STREAM, student, (ev) => onA.onEvent(0, ev)));
+    const toB = [];
+    const toA = [];
+    const requests = [];
+    for (let i = 0; i < TRIGGERS + 2; i++) {
+      const title = `Across ${i}`;
+      const [[b1], [a1]] = await Promise.all([
+        timeDelivery(onB.waiters, 1, async (t) => requests.push((await createCourse(a.base, prof, { title: t, ...cohort })).ms), title),
+        timeDelivery(onA.waiters, 1, async () => {}, title),
+      ]);
+      // The first two are warm-up.
+      if (i < 2) continue;
+      toB.push(b1);
+      toA.push(a1);
+    }
+    return [
+      { scenario: 'crossinstance database', value: `${db.label}, instances on ports ${port} (A) and ${port + 1} (B)` },
+      { scenario: `crossinstance A→B delivery (${TRIGGERS})`, value: `p50 ${ms(median(toB))}, p99 ${ms(percentile(toB, 99))}, max ${ms(Math.max(...toB))}` },
+      { scenario: `crossinstance A→A delivery (${TRIGGERS})`, value: `p50 ${ms(median(toA))}, p99 ${ms(percentile(toA, 99))}, max ${ms(Math.max(...toA))}` },
+      { scenario: 'crossinstance create-course answer', value: `median ${ms(median(requests.slice(2)))}` },
+    ];
+  } finally {
+    for (const s of open) s.close();
+    await b?.stop();
+    await a?.stop();
+    await db.cleanup();
+    rmSync(dirB, { recursive: true, force: true });
+  }
+}
