@@ -193,6 +193,9 @@ export async function notificationList({ port }) {
     await settle(server.base);
     process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s\n`);
     const m = await measure(url, { headers: { cookie } });
+    // Let the queued requests finish before stopping: a server stopped with a backlog answers
+    // the rest 500 (it ends the database pool while they still run).
+    await settle(server.base);
     return [
       { scenario: 'notificationlist database', value: db.label },
       { scenario: 'notificationlist seed', value: `${fmt(seeded.total)} notifications, ${fmt(seeded.reader)} of them the reader's (${(seeded.ms / 1000).toFixed(1)} s)` },
