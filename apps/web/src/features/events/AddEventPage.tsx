@@ -140,13 +140,12 @@ function DescriptionField({
   const available = config.data?.draftingEnabled === true;
   const typedTitle = title.trim();
 
-  const reason = !config.data && !config.isError
-    ? null
-    : !available
-      ? 'Drafting is not available on this server'
-      : !typedTitle
-        ? 'Type a title first: the description is drafted from it.'
-        : null;
+  // Why the button cannot be used now (nothing while the server's set-up is still being read).
+  let reason: string | null = null;
+  if (config.data || config.isError) {
+    if (!available) reason = 'Drafting is not available on this server';
+    else if (!typedTitle) reason = 'Type a title first: the description is drafted from it.';
+  }
 
   return (
     <div className="flex flex-col gap-2">

@@ -22,7 +22,7 @@ describe('the event lists', () => {
     ['/today-events', paths.events.today, "Today's Events", 'No Events Happening Today'],
     ['/other-events', paths.events.other, 'Other Events', 'No Events Yet'],
     ['/my-events', paths.events.mine, 'My Events', 'No Events Hosted by you'],
-  ])('%s lists its events as cards, and says "%s" … when there are none', async (route, path, title, empty) => {
+  ])('%s lists its events as cards (GET %s), and its empty heading when there are none', async (route, path, title, empty) => {
     let list = [expo, hackathon];
     loggedInAs(aStudent());
     server.use(http.get(path, () => ok({ listofevents: list })));
@@ -121,5 +121,28 @@ describe('OtherEventsPage search', () => {
     await userEvent.clear(box);
     expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();
     expect(asked).toEqual(['hack', 'zzz']);
+  });
+
+  it('a newer search replaces one still on its way: the old request is aborted', async () => {
+    const signals = new Map<string, AbortSignal>();
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.events.other, () => ok({ listofevents: [expo, hackathon] })),
+      http.get(paths.events.byTitle, async ({ request }) => {
+        const title = new URL(request.url).searchParams.get('title') ?? '';
+        signals.set(title, request.signal);
+        if (title === 'robo') await new Promise(() => {}); // never answers
+        return ok({ listofevents: [expo] });
+      }),
+    );
+    renderApp('/other-events');
+    await screen.findByRole('link', { name: 'Hackathon' });
+    const box = screen.getByRole('searchbox', { name: 'Search events' });
+    await userEvent.type(box, 'robo');
+    await waitFor(() => expect(signals.has('robo')).toBe(true));
+    await userEvent.type(box, 'tics');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Hackathon' })).toBeNull());
+    expect(signals.get('robotics')?.aborted).toBe(false);
+    expect(signals.get('robo')?.aborted).toBe(true);
   });
 });
