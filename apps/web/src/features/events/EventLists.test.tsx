@@ -61,6 +61,19 @@ describe('the event lists', () => {
     expect(card('Hackathon').querySelector('time')).toHaveTextContent('Thursday 31 Dec');
   });
 
+  it('an event hosted by someone else after the home page loaded is on Today when it is opened', async () => {
+    let today: (typeof expo)[] = [];
+    loggedInAs(aStudent());
+    server.use(http.get(paths.events.today, () => ok({ listofevents: today })));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'No Events Happening Today' })).toBeInTheDocument();
+
+    today = [expo];
+    await userEvent.click(await screen.findByRole('button', { name: /Events/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Today' }));
+    expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();
+  });
+
   it('shows a failed listing in red', async () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.events.today, () => fail(403, 'you may not see these events')));

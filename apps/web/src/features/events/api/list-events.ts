@@ -11,6 +11,13 @@ const LIST_PATHS: Record<EventListKind, string> = {
   mine: paths.events.mine,
 };
 
+/**
+ * Other users host events at any time and nobody is notified of them, so a listing refetches
+ * each time a page shows it (the cached list stays on screen meanwhile) instead of trusting the
+ * app-wide 30 s freshness: an event hosted a moment ago is on the next page opened.
+ */
+const EVERY_SHOWING = 0;
+
 async function list(path: string, signal: AbortSignal): Promise<EventListing[]> {
   return (await request<EventList>(path, { signal })).data.listofevents;
 }
@@ -20,6 +27,7 @@ export function useEventList(kind: EventListKind) {
   return useQuery({
     queryKey: eventKeys.list(kind),
     queryFn: ({ signal }) => list(LIST_PATHS[kind], signal),
+    staleTime: EVERY_SHOWING,
   });
 }
 
@@ -35,5 +43,6 @@ export function useOtherEvents(title: string) {
     queryFn: ({ signal }) =>
       list(searched ? `${paths.events.byTitle}?${new URLSearchParams({ title: searched })}` : paths.events.other, signal),
     placeholderData: keepPreviousData,
+    staleTime: EVERY_SHOWING,
   });
 }
