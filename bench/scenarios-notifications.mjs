@@ -112,8 +112,8 @@ export async function fanout({ port }) {
         try {
           const t = performance.now();
           await query(`WITH inserted AS (
-              INSERT INTO notifications (id, recipient_id, content, link, created_at)
-              SELECT gen_random_uuid(), r.id, 'New course "Direct" for ${cohort.branch}, semester ${cohort.semester}', '/course/direct', now()
+              INSERT INTO notifications (recipient_id, content, link, created_at)
+              SELECT r.id, 'New course "Direct" for ${cohort.branch}, semester ${cohort.semester}', '/course/direct', now()
               FROM (SELECT id FROM users WHERE userrole = 2 AND semester = ${cohort.semester} AND branch = '${cohort.branch}') AS r(id)
               RETURNING seq)
             SELECT min(seq), max(seq), count(*)::int FROM inserted`);
@@ -164,9 +164,8 @@ export async function notificationList({ port }) {
       await query(studentsStatement({ count: OTHERS, from: STUDENT_REG }));
       // Row n goes to the reader when n % 1000 = 0 (1,000 rows spread over the whole table, the
       // older half of them read), else to one of the others (the oldest 80 % read).
-      await query(`INSERT INTO notifications (id, recipient_id, content, link, created_at, read_at)
-        SELECT gen_random_uuid(),
-               CASE WHEN n % 1000 = 0 THEN '${reader._id}'::uuid ELSE o.ids[1 + n % ${OTHERS}] END,
+      await query(`INSERT INTO notifications (recipient_id, content, link, created_at, read_at)
+        SELECT CASE WHEN n % 1000 = 0 THEN '${reader._id}'::uuid ELSE o.ids[1 + n % ${OTHERS}] END,
                'New course "Data Structures ' || n || '" for Computer Engineering, semester 3',
                '/course/' || gen_random_uuid(),
                now() - (${TOTAL} - n) * interval '10 seconds',

@@ -286,7 +286,7 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from applications order by id`),
     await rows(sql`select * from marksheets order by id`),
     await rows(sql`select * from events order by id`),
-    await rows(sql`select id, recipient_id, read_at from notifications order by id`),
+    await rows(sql`select seq, recipient_id, read_at from notifications order by seq`),
     await rows(sql`select * from files order by id`),
     storedFiles(ctx).sort(),
   ]);

@@ -4,10 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
-import { existingId } from '../../platform/http/ids';
 import { subscribe } from '../../platform/realtime/bus';
 import type { Stream } from './notification-hub';
-import { markAllRead, markRead, notificationsOf } from './notifications.service';
+import { markAllRead, markRead, notificationsOf, seqOf } from './notifications.service';
 
 const tags = ['notifications'];
 /** Event ids are seq numbers; anything else in Last-Event-ID is ignored (a fresh start). */
@@ -38,8 +37,9 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     config: { access: 'user' },
     schema: { tags, summary: 'Mark one of my notifications read (404 for anyone else’s)', params: z.object({ notificationId: z.string().max(100) }) },
     handler: async (request, reply) => {
-      const id = existingId(request.params.notificationId, 'notification');
-      if (!(await markRead(db, request.user!.id, id))) throw notFound('notification not found');
+      // An id that is not a seq names no notification: 404, like someone else's.
+      const seq = seqOf(request.params.notificationId);
+      if (seq === undefined || !(await markRead(db, request.user!.id, seq))) throw notFound('notification not found');
       return ok(reply, {}, 'notification marked as read');
     },
   });

@@ -1,5 +1,6 @@
 import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationsData } from '@campus/contract';
-import { and, between, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { announce } from '../../platform/realtime/bus';
@@ -22,8 +23,8 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<number> {
   const result = await tx.execute(sql`
     with inserted as (
-      insert into ${notifications} (id, recipient_id, content, link, created_at)
-      select gen_random_uuid(), r.id, ${notice.content}, ${notice.link}, now()
+      insert into ${notifications} (recipient_id, content, link, created_at)
+      select r.id, ${notice.content}, ${notice.link}, now()
       from (${recipients}) as r(id)
       returning seq
     )
@@ -38,7 +39,6 @@ export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<n
 export const oneUser = (userId: string): SQL => sql`select ${userId}::uuid`;
 
 export interface StoredNotification {
-  id: string;
   seq: number;
   recipientId: string;
   content: string;
@@ -46,12 +46,15 @@ export interface StoredNotification {
   createdAt: Date;
 }
 
-export function presentNotification(n: Pick<StoredNotification, 'id' | 'content' | 'link' | 'createdAt'>): NotificationItem {
-  return { notificationid: n.id, content: n.content, date: n.createdAt.toISOString(), ...(n.link ? { link: n.link } : {}) };
+/** A notification's id is its seq, as text; anything else names none. */
+const NOTIFICATION_ID = /^[1-9]\d{0,14}$/;
+export const seqOf = (notificationId: string): number | undefined => (NOTIFICATION_ID.test(notificationId) ? Number(notificationId) : undefined);
+
+export function presentNotification(n: Pick<StoredNotification, 'seq' | 'content' | 'link' | 'createdAt'>): NotificationItem {
+  return { notificationid: String(n.seq), content: n.content, date: n.createdAt.toISOString(), ...(n.link ? { link: n.link } : {}) };
 }
 
 const columns = {
-  id: notifications.id,
   seq: notifications.seq,
   recipientId: notifications.recipientId,
   content: notifications.content,
@@ -60,19 +63,29 @@ const columns = {
 };
 
 /**
+ * Notifications of these users matching `where`, read or not, oldest first, at most `limit`:
+ * one branch per state, so each walks its own partial index (there is none over both).
+ */
+function eitherState(db: Db, userIds: string[], where: SQL, limit: number): Promise<StoredNotification[]> {
+  const branch = (state: SQL) =>
+    db.select(columns).from(notifications).where(and(inArray(notifications.recipientId, userIds), where, state)).orderBy(notifications.seq).limit(limit);
+  return unionAll(branch(isNull(notifications.readAt)), branch(isNotNull(notifications.readAt))).orderBy(notifications.seq).limit(limit);
+}
+
+/**
  * A user's notifications, newest first: every unread one (the newest UNREAD_CAP) and the newest
  * READ_CAP read ones, in one statement over the (recipient, seq) indexes.
  */
 export async function notificationsOf(db: Db, userId: string): Promise<NotificationsData> {
   const result = await db.execute(sql`
-    (select id, content, link, created_at, false as read, seq from ${notifications}
+    (select seq, content, link, created_at, false as read from ${notifications}
        where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})
     union all
-    (select id, content, link, created_at, true as read, seq from ${notifications}
+    (select seq, content, link, created_at, true as read from ${notifications}
        where recipient_id = ${userId} and read_at is not null order by seq desc limit ${READ_CAP})
     order by seq desc`);
-  const rows = rowsOf<{ id: string; content: string; link: string | null; created_at: string | Date; read: boolean }>(result);
-  const items = rows.map((r) => ({ read: r.read, item: presentNotification({ id: r.id, content: r.content, link: r.link, createdAt: new Date(r.created_at) }) }));
+  const rows = rowsOf<{ seq: string | number; content: string; link: string | null; created_at: string | Date; read: boolean }>(result);
+  const items = rows.map((r) => ({ read: r.read, item: presentNotification({ seq: Number(r.seq), content: r.content, link: r.link, createdAt: new Date(r.created_at) }) }));
   return {
     unreadnotifications: items.filter((i) => !i.read).map((i) => i.item),
     readnotifications: items.filter((i) => i.read).map((i) => i.item),
@@ -81,12 +94,12 @@ export async function notificationsOf(db: Db, userId: string): Promise<Notificat
 }
 
 /** Marks one of the user's notifications read; false when the user has no such notification. */
-export async function markRead(db: Db, userId: string, notificationId: string): Promise<boolean> {
+export async function markRead(db: Db, userId: string, seq: number): Promise<boolean> {
   const updated = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, notificationId), eq(notifications.recipientId, userId)))
-    .returning({ id: notifications.id });
+    .where(and(eq(notifications.seq, seq), eq(notifications.recipientId, userId)))
+    .returning({ seq: notifications.seq });
   if (updated.length === 0) return false;
   await announce(db, { t: 'read', user: userId });
   return true;
@@ -110,25 +123,17 @@ export async function unreadCounts(db: Db, userIds: string[]): Promise<Map<strin
 
 /** The notifications of a fan-out (seq range) for the users connected here, oldest first. */
 export function fanOutFor(db: Db, userIds: string[], from: number, to: number): Promise<StoredNotification[]> {
-  return db
-    .select(columns)
-    .from(notifications)
-    .where(and(inArray(notifications.recipientId, userIds), between(notifications.seq, from, to)))
-    .orderBy(notifications.seq);
+  return eitherState(db, userIds, between(notifications.seq, from, to), to - from + 1);
 }
 
 /** What a user missed after an event id (a reconnect's Last-Event-ID), oldest first, capped. */
 export function missedSince(db: Db, userIds: string[], afterSeq: number, limit = UNREAD_CAP): Promise<StoredNotification[]> {
-  return db
-    .select(columns)
-    .from(notifications)
-    .where(and(inArray(notifications.recipientId, userIds), gt(notifications.seq, afterSeq)))
-    .orderBy(notifications.seq)
-    .limit(limit);
+  return eitherState(db, userIds, gt(notifications.seq, afterSeq), limit);
 }
 
 /** The newest event id a user has (0 when none): where a fresh stream starts. */
 export async function latestSeq(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ seq: sql<string | null>`max(${notifications.seq})::text` }).from(notifications).where(eq(notifications.recipientId, userId));
-  return Number(row?.seq ?? 0);
+  const newest = (state: SQL) => sql`(select max(seq) from ${notifications} where recipient_id = ${userId} and ${state})`;
+  const result = await db.execute(sql`select coalesce(greatest(${newest(sql`read_at is null`)}, ${newest(sql`read_at is not null`)}), 0)::text as seq`);
+  return Number(rowsOf<{ seq: string }>(result)[0]?.seq ?? 0);
 }

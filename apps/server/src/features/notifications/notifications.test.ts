@@ -105,10 +105,10 @@ describe('GET /notifications/getnotification', () => {
     const me = await buildStudent(ctx.app);
     const db = ctx.database.db;
     // 150 read ones, then 600 unread ones: inserted in bulk, in order.
-    await db.execute(sql`insert into notifications (id, recipient_id, content, created_at, read_at)
-      select gen_random_uuid(), ${me.user._id}, 'read ' || n, now(), now() from generate_series(1, 150) as n order by n`);
-    await db.execute(sql`insert into notifications (id, recipient_id, content, created_at)
-      select gen_random_uuid(), ${me.user._id}, 'unread ' || n, now() from generate_series(1, 600) as n order by n`);
+    await db.execute(sql`insert into notifications (recipient_id, content, created_at, read_at)
+      select ${me.user._id}, 'read ' || n, now(), now() from generate_series(1, 150) as n order by n`);
+    await db.execute(sql`insert into notifications (recipient_id, content, created_at)
+      select ${me.user._id}, 'unread ' || n, now() from generate_series(1, 600) as n order by n`);
     const data = await listOf(me);
     expect(data.unreadnotifications).toHaveLength(500);
     expect(data.unreadnotifications[0]!.content).toBe('unread 600');
@@ -128,13 +128,24 @@ describe('marking read', () => {
     const refused = await patch(paths.notifications.read(mine.notificationid), other);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().errors[0]).toBe('notification not found');
-    expect((await patch(paths.notifications.read('00000000-0000-4000-8000-000000000000'), me)).statusCode).toBe(404);
-    expect((await patch(paths.notifications.read('nope'), me)).statusCode).toBe(404);
+    expect((await patch(paths.notifications.read(String(Number(mine.notificationid) + 1_000_000)), me)).statusCode).toBe(404);
+    for (const malformed of ['00000000-0000-4000-8000-000000000000', 'nope', '0', '-1', '1.5', '9'.repeat(40)]) {
+      expect((await patch(paths.notifications.read(malformed), me)).statusCode).toBe(404);
+    }
     expect((await listOf(me)).unreadnotifications).toHaveLength(1);
     // Reading twice is fine: it stays read.
     expect((await patch(paths.notifications.read(mine.notificationid), me)).statusCode).toBe(200);
     expect((await patch(paths.notifications.read(mine.notificationid), me)).statusCode).toBe(200);
     expect((await listOf(me)).readnotifications).toHaveLength(1);
+  });
+
+  it('a deleted user’s notifications go with them (no one else’s)', async () => {
+    const gone = await buildStudent(ctx.app);
+    const stays = await buildStudent(ctx.app);
+    for (const who of [gone, gone, stays]) await notify(ctx.database.db, oneUser(who.user._id), { content: 'x', link: null });
+    await ctx.database.db.execute(sql`delete from users where id = ${gone.user._id}`);
+    const left = await ctx.database.db.execute(sql`select recipient_id from notifications where recipient_id in (${gone.user._id}, ${stays.user._id})`);
+    expect((left as unknown as { rows: { recipient_id: string }[] }).rows.map((r) => r.recipient_id)).toEqual([stays.user._id]);
   });
 
   it('readallnotifications: every unread one of mine, nobody else’s', async () => {
