@@ -59,6 +59,60 @@ describe('the bell', () => {
     expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toHaveTextContent('3');
   });
 
+  it('while the stream works, the bell never fetches the notification list; when it drops, polling takes over until it is back', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let asked = 0;
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => {
+        asked += 1;
+        return ok(lists([item('1', 'one'), item('2', 'two'), item('3', 'three'), item('4', 'four')], []));
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/');
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const stream = FakeEventSource.last!;
+    act(() => {
+      stream.emit('open');
+      stream.emit('unread', { unread: 2 });
+    });
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    expect(asked).toBe(0);
+
+    // Dropped: the count is polled (the list has 4 unread by now) ...
+    act(() => stream.emit('error'));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
+    const whileDown = asked;
+    expect(whileDown).toBeGreaterThan(0);
+    // ... until the browser has reconnected it.
+    act(() => stream.emit('open'));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(asked).toBe(whileDown);
+  });
+
+  it('a stream that neither opens nor fails within 5 s counts as down: the bell polls', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let asked = 0;
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => {
+        asked += 1;
+        return ok(lists([item('1', 'one')], []));
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/');
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
+    expect(asked).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
   it('a notification refreshes what is on screen: a marksheet uploaded meanwhile shows View without a reload', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const student = aStudent({ semester: 4 });

@@ -6,25 +6,36 @@ import { fetchNotifications, notificationKeys } from './api/notifications';
 
 /** The spec's polling period, used only while the live stream is down. */
 export const POLL_MS = 10_000;
+/** A stream that neither opens nor fails by then (a buffering proxy) counts as down. */
+export const OPEN_TIMEOUT_MS = 5_000;
+
+type StreamState = 'connecting' | 'live' | 'down';
 
 const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
 
 /**
  * The bell's unread count for the logged-in user (`userId`; null when nobody is confirmed by the
- * server). Live from the event stream: the count arrives with every new notification and after
- * every read, on whichever server instance the browser is connected to. While the stream is
- * down (the browser reconnects on its own), the count is polled every 10 s instead; TanStack
- * Query runs one interval per query, never a second one, and pauses it while the tab is hidden.
+ * server). Live from the event stream, which sends the count when it opens, with every new
+ * notification and after every read, on whichever server instance the browser is connected to:
+ * while it works, the (large) notification list is never fetched for the bell. While the stream
+ * is down (the browser reconnects on its own) or missing, the count is polled every 10 s instead;
+ * TanStack Query runs one interval per query, never a second one, and pauses it while the tab is
+ * hidden.
  */
 export function useUnreadCount(userId: string | null): number | undefined {
   const client = useQueryClient();
-  const [live, setLive] = useState(false);
+  const streams = typeof EventSource !== 'undefined';
+  const [state, setState] = useState<StreamState>('connecting');
 
   useEffect(() => {
-    if (!userId || typeof EventSource === 'undefined') return;
+    if (!userId || !streams) return;
     const source = new EventSource(paths.notifications.stream);
     const setCount = (unread: number) => client.setQueryData(notificationKeys.unread, unread);
-    source.addEventListener('open', () => setLive(true));
+    const stalled = setTimeout(() => setState((s) => (s === 'connecting' ? 'down' : s)), OPEN_TIMEOUT_MS);
+    source.addEventListener('open', () => {
+      clearTimeout(stalled);
+      setState('live');
+    });
     source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
     source.addEventListener(STREAM_EVENTS.notification, (e) => {
       setCount((JSON.parse((e as MessageEvent<string>).data) as NotificationEvent).unread);
@@ -34,20 +45,21 @@ export function useUnreadCount(userId: string | null): number | undefined {
       void client.invalidateQueries({ predicate: (q) => !sameKey(q.queryKey, notificationKeys.unread) });
     });
     // An error means the stream dropped: poll until it is back (or for good, if it closed).
-    source.addEventListener('error', () => setLive(false));
+    source.addEventListener('error', () => setState('down'));
     return () => {
+      clearTimeout(stalled);
       source.close();
-      setLive(false);
+      setState('connecting');
     };
-  }, [userId, client]);
+  }, [userId, client, streams]);
 
   const polled = useQuery({
     queryKey: notificationKeys.unread,
     queryFn: async ({ signal }) => (await fetchNotifications(signal)).unreadnotifications.length,
-    enabled: userId !== null,
-    // Live: the stream keeps the number fresh, so nothing to poll or refetch on focus.
-    staleTime: live ? Infinity : 0,
-    refetchInterval: live ? false : POLL_MS,
+    // Only without a working stream; otherwise the stream sets the count (disabled, the query
+    // still shows what was set).
+    enabled: userId !== null && (!streams || state === 'down'),
+    refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
   });
   return userId ? polled.data : undefined;
