@@ -221,6 +221,25 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     other.close();
   });
 
+  it('a password change closes the streams of the user’s other sessions at once, not the changing one’s', async () => {
+    const me = await buildStudent(ctx.app);
+    const elsewhere = await stream({ ...me, cookie: await loginAs(ctx.app, me.user.registrationId, me.password) });
+    const here = await stream(me);
+    await elsewhere.next('unread');
+    await here.next('unread');
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: paths.users.changePassword,
+      headers: { cookie: me.cookie },
+      payload: { oldpassword: me.password, newpassword: 'a-brand-new-passphrase' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expect(Promise.race([elsewhere.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'after the change', link: null });
+    expect(JSON.parse((await here.next('notification', 1000)).data).notification.content).toBe('after the change');
+    here.close();
+  });
+
   it('closes an expired session’s stream at the periodic check, without the heartbeat extending it', async () => {
     const me = await buildStudent(ctx.app);
     const sse = await stream(me);
