@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, percentile, rateLimitsOff, rssBytes, startServer } from './lib/server.mjs';
 import { register, sessionCookie } from './lib/accounts.mjs';
-import { LOAD, loadRow, measure, settle } from './lib/load.mjs';
+import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
 import { openStream } from './lib/sse.mjs';
 
@@ -195,6 +195,17 @@ export async function notificationList({ port }) {
     // Let the queued requests finish before stopping: a server stopped with a backlog answers
     // the rest 500 (it ends the database pool while they still run).
     await settle(server.base);
+    await server.stop();
+    server = undefined;
+    // What this machine serves at best at this load for an answer of the same size (bare Fastify,
+    // a fixed string, no database): the floor under the figure above.
+    const bare = await startCeiling(port + 1, probe.bytes);
+    let floor;
+    try {
+      floor = await measure(bare.url);
+    } finally {
+      await bare.stop();
+    }
     return [
       { scenario: 'notificationlist database', value: db.label },
       { scenario: 'notificationlist seed', value: `${fmt(seeded.total)} notifications, ${fmt(seeded.reader)} of them the reader's (${(seeded.ms / 1000).toFixed(1)} s)` },
@@ -203,6 +214,7 @@ export async function notificationList({ port }) {
         scenario: 'getnotification response',
         value: `${(probe.bytes / 1024).toFixed(1)} KB, ${d.unreadnotifications.length} unread + ${d.readnotifications.length} read, ${ms(aloneMs)} alone`,
       },
+      loadRow(`bare Fastify, same-size answer (${LOAD.connections} connections)`, floor),
     ];
   } finally {
     await server?.stop();

@@ -56,9 +56,12 @@ export function loadRow(scenario, m) {
   };
 }
 
-/** Starts bench/lib/ceiling-server.mjs (bare Fastify, one tiny JSON route) on 127.0.0.1:port. */
-export async function startCeiling(port) {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'ceiling-server.mjs'), String(port)], {
+/**
+ * Starts bench/lib/ceiling-server.mjs (bare Fastify, one route) on 127.0.0.1:port: a tiny JSON,
+ * or a fixed answer of `bytes` bytes.
+ */
+export async function startCeiling(port, bytes = 0) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'ceiling-server.mjs'), String(port), String(bytes)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve, reject) => {
