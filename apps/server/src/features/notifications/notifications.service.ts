@@ -35,6 +35,9 @@ export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<n
   return range.told;
 }
 
+/** to_char's pattern for a UTC timestamp as Date.prototype.toISOString writes it. */
+const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
 /** One user, as a recipients query for `notify`. */
 export const oneUser = (userId: string): SQL => sql`select ${userId}::uuid`;
 
@@ -77,20 +80,25 @@ function eitherState(db: Db, userIds: string[], where: SQL, limit: number): Prom
  * READ_CAP read ones, in one statement over the (recipient, seq) indexes.
  */
 export async function notificationsOf(db: Db, userId: string): Promise<NotificationsData> {
+  // The answer's fields come out of PostgreSQL as text, as the contract writes them (the id, the
+  // ISO-8601 date of toISOString): up to 600 rows skip a Date parse and format each.
+  const shape = sql`seq::text as notificationid, content, link, to_char(created_at at time zone 'UTC', ${ISO_UTC}) as date`;
   const result = await db.execute(sql`
-    (select seq, content, link, created_at, false as read from ${notifications}
+    (select ${shape}, seq, false as read from ${notifications}
        where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})
     union all
-    (select seq, content, link, created_at, true as read from ${notifications}
+    (select ${shape}, seq, true as read from ${notifications}
        where recipient_id = ${userId} and read_at is not null order by seq desc limit ${READ_CAP})
     order by seq desc`);
-  const rows = rowsOf<{ seq: string | number; content: string; link: string | null; created_at: string | Date; read: boolean }>(result);
-  const items = rows.map((r) => ({ read: r.read, item: presentNotification({ seq: Number(r.seq), content: r.content, link: r.link, createdAt: new Date(r.created_at) }) }));
-  return {
-    unreadnotifications: items.filter((i) => !i.read).map((i) => i.item),
-    readnotifications: items.filter((i) => i.read).map((i) => i.item),
-    notifications: items.map((i) => i.item),
-  };
+  const rows = rowsOf<NotificationItem & { link: string | null; read: boolean }>(result);
+  const unreadnotifications: NotificationItem[] = [];
+  const readnotifications: NotificationItem[] = [];
+  const all = rows.map(({ notificationid, content, date, link, read }) => {
+    const item: NotificationItem = link ? { notificationid, content, date, link } : { notificationid, content, date };
+    (read ? readnotifications : unreadnotifications).push(item);
+    return item;
+  });
+  return { unreadnotifications, readnotifications, notifications: all };
 }
 
 /** Marks one of the user's notifications read; false when the user has no such notification. */

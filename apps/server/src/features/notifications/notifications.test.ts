@@ -93,6 +93,7 @@ describe('GET /notifications/getnotification', () => {
     const second = before.unreadnotifications[1]!;
     expect(Object.keys(second).sort()).toEqual(['content', 'date', 'notificationid']);
     expect(Math.abs(Date.parse(second.date) - Date.now())).toBeLessThan(60_000);
+    expect(new Date(second.date).toISOString()).toBe(second.date);
 
     expect((await patch(paths.notifications.read(second.notificationid), me)).statusCode).toBe(200);
     const after = await listOf(me);
@@ -184,6 +185,9 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     const event = await sse.next('notification', 1000);
     expect(Number(event.id)).toBeGreaterThan(0);
     expect(JSON.parse(event.data)).toMatchObject({ unread: 2, notification: { content: 'New course "Weaving" for Textile Engineering, semester 6', link: `/course/${course._id}` } });
+    // The stream and the list describe a notification alike, to the millisecond.
+    const listed = (await listOf(me)).unreadnotifications[0];
+    expect(JSON.parse(event.data).notification).toEqual(listed);
     // Reading elsewhere (another tab) updates the count here.
     await patch(paths.notifications.readAll, me);
     expect(JSON.parse((await sse.next('unread', 1000)).data)).toEqual({ unread: 0 });
