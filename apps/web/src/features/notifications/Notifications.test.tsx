@@ -17,6 +17,18 @@ const item = (id: string, content: string, link?: string): NotificationItem => (
 
 const lists = (unread: NotificationItem[], read: NotificationItem[]) => ({ unreadnotifications: unread, readnotifications: read, notifications: [...unread, ...read] });
 
+/** Serves getnotification with `unread()` as the unread list, counting the requests. */
+function countedList(unread: () => NotificationItem[]) {
+  const counter = { asked: 0 };
+  server.use(
+    http.get(paths.notifications.list, () => {
+      counter.asked += 1;
+      return ok(lists(unread(), []));
+    }),
+  );
+  return counter;
+}
+
 /** A stand-in for the browser's EventSource: tests push the server's events through it. */
 class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -61,14 +73,8 @@ describe('the bell', () => {
 
   it('while the stream works, the bell never fetches the notification list; when it drops, polling takes over until it is back', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    let asked = 0;
     loggedInAs(aStudent());
-    server.use(
-      http.get(paths.notifications.list, () => {
-        asked += 1;
-        return ok(lists([item('1', 'one'), item('2', 'two'), item('3', 'three'), item('4', 'four')], []));
-      }),
-    );
+    const list = countedList(() => [item('1', 'one'), item('2', 'two'), item('3', 'three'), item('4', 'four')]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/');
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
@@ -79,38 +85,32 @@ describe('the bell', () => {
     });
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(35_000));
-    expect(asked).toBe(0);
+    expect(list.asked).toBe(0);
 
     // Dropped: the count is polled (the list has 4 unread by now) ...
     act(() => stream.emit('error'));
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
-    const whileDown = asked;
+    const whileDown = list.asked;
     expect(whileDown).toBeGreaterThan(0);
     // ... until the browser has reconnected it.
     act(() => stream.emit('open'));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(asked).toBe(whileDown);
+    expect(list.asked).toBe(whileDown);
   });
 
   it('a stream that neither opens nor fails within 5 s counts as down: the bell polls', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
-    let asked = 0;
     loggedInAs(aStudent());
-    server.use(
-      http.get(paths.notifications.list, () => {
-        asked += 1;
-        return ok(lists([item('1', 'one')], []));
-      }),
-    );
+    const list = countedList(() => [item('1', 'one')]);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/');
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     await act(() => vi.advanceTimersByTimeAsync(4_000));
-    expect(asked).toBe(0);
+    expect(list.asked).toBe(0);
     await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
-    expect(asked).toBe(1);
+    expect(list.asked).toBe(1);
   });
 
   it('a notification refreshes what is on screen: a marksheet uploaded meanwhile shows View without a reload', async () => {
@@ -145,25 +145,19 @@ describe('the bell', () => {
 
   it('without a stream, polls every 10 s, one request at a time', async () => {
     vi.stubGlobal('EventSource', undefined);
-    let asked = 0;
     let unread = [item('1', 'one')];
     loggedInAs(aStudent());
-    server.use(
-      http.get(paths.notifications.list, () => {
-        asked += 1;
-        return ok(lists(unread, []));
-      }),
-    );
+    const list = countedList(() => unread);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
-    const afterFirst = asked;
+    const afterFirst = list.asked;
     unread = [item('2', 'two'), item('1', 'one')];
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
-    expect(asked).toBe(afterFirst + 1);
+    expect(list.asked).toBe(afterFirst + 1);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(asked).toBe(afterFirst + 2);
+    expect(list.asked).toBe(afterFirst + 2);
   });
 });
 
