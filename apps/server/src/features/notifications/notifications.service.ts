@@ -35,9 +35,6 @@ export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<n
   return range.told;
 }
 
-/** to_char's pattern for a UTC timestamp as Date.prototype.toISOString writes it. */
-const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
 /** One user, as a recipients query for `notify`. */
 export const oneUser = (userId: string): SQL => sql`select ${userId}::uuid`;
 
@@ -74,6 +71,9 @@ function eitherState(db: Db, userIds: string[], where: SQL, limit: number): Prom
     db.select(columns).from(notifications).where(and(inArray(notifications.recipientId, userIds), where, state)).orderBy(notifications.seq).limit(limit);
   return unionAll(branch(isNull(notifications.readAt)), branch(isNotNull(notifications.readAt))).orderBy(notifications.seq).limit(limit);
 }
+
+/** to_char's pattern for a UTC timestamp as Date.prototype.toISOString writes it. */
+const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 /**
  * A user's notifications, newest first: every unread one (the newest UNREAD_CAP) and the newest
