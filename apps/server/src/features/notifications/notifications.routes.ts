@@ -9,8 +9,6 @@ import type { Stream } from './notification-hub';
 import { markAllRead, markRead, notificationsOf, seqOf } from './notifications.service';
 
 const tags = ['notifications'];
-/** Event ids are seq numbers; anything else in Last-Event-ID is ignored (a fresh start). */
-const EVENT_ID = /^\d{1,15}$/;
 
 /** /api/v1/notifications: the lists, marking read, and the live stream (Server-Sent Events). */
 export async function notificationsRoutes(root: FastifyInstance): Promise<void> {
@@ -62,7 +60,8 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     },
     handler: async (request, reply) => {
       const given = request.headers['last-event-id'] ?? request.query.lastEventId;
-      const afterSeq = typeof given === 'string' && EVENT_ID.test(given) ? Number(given) : undefined;
+      // Event ids are seqs, like notification ids; anything else is ignored (a fresh start).
+      const afterSeq = typeof given === 'string' ? seqOf(given) : undefined;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

@@ -46,9 +46,9 @@ export interface StoredNotification {
   createdAt: Date;
 }
 
-/** A notification's id is its seq, as text; anything else names none. */
-const NOTIFICATION_ID = /^[1-9]\d{0,14}$/;
-export const seqOf = (notificationId: string): number | undefined => (NOTIFICATION_ID.test(notificationId) ? Number(notificationId) : undefined);
+/** A notification's id, and a stream's event id, is its seq as text; anything else names none. */
+const SEQ_TEXT = /^[1-9]\d{0,14}$/;
+export const seqOf = (text: string): number | undefined => (SEQ_TEXT.test(text) ? Number(text) : undefined);
 
 export function presentNotification(n: Pick<StoredNotification, 'seq' | 'content' | 'link' | 'createdAt'>): NotificationItem {
   return { notificationid: String(n.seq), content: n.content, date: n.createdAt.toISOString(), ...(n.link ? { link: n.link } : {}) };
