@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
-// 127.0.0.1, and prints one table. Scenarios: startup, login, pageweight, coursepages, courses, ceiling,
-// fanout, notificationlist, streams, crossinstance (default: all). BENCH_DURATION (s) and
+// 127.0.0.1, and prints one table. Scenarios: startup, login, pages, lighthouse, courses, ceiling,
+// fanout, notificationlist, streams, crossinstance, abuse (default: all). BENCH_DURATION (s) and
 // BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL runs `courses` and the notification
 // scenarios on a scratch database of that PostgreSQL server instead of PGlite (`crossinstance`,
 // two instances on one database, runs only then).
@@ -9,11 +9,13 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { root, serverEntry } from './lib/server.mjs';
 import { coldStart, login } from './scenarios-platform.mjs';
-import { coursePagesWeight, loginPageWeight } from './scenarios-web.mjs';
+import { pages } from './scenarios-pages.mjs';
+import { lighthouseScores } from './scenarios-lighthouse.mjs';
 import { ceiling, courses } from './scenarios-courses.mjs';
 import { crossInstance, fanout, notificationList, streams } from './scenarios-notifications.mjs';
+import { abuse } from './scenarios-abuse.mjs';
 
-const scenarios = { startup: coldStart, login, pageweight: loginPageWeight, coursepages: coursePagesWeight, courses, ceiling, fanout, notificationlist: notificationList, streams, crossinstance: crossInstance };
+const scenarios = { startup: coldStart, login, pages, lighthouse: lighthouseScores, courses, ceiling, fanout, notificationlist: notificationList, streams, crossinstance: crossInstance, abuse };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 const unknown = wanted.filter((w) => !scenarios[w]);
 if (unknown.length) {

@@ -4,39 +4,58 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { median, rateLimitsOff, startServer } from './lib/server.mjs';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { median, limitsOff, startServer } from './lib/server.mjs';
 import { sessionCookie, register } from './lib/accounts.mjs';
-import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
+import { BROWSER_ACCEPT_ENCODING, LOAD, loadRow, measure, ratioRow, settle, startCeiling } from './lib/load.mjs';
 import { createScratchDatabase, seedPglite, seedPostgres } from './lib/seed.mjs';
 
 const SEARCH_WORD = 'data';
 
+/** One GET as a browser sends it: the body as it crossed the wire, decoded, and its encoding. */
+function browserGet(url, cookie) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const wire = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'] ?? 'identity';
+          const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+          resolve({ status: res.statusCode, wire, body, encoding });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /**
- * GETs with the session on an idle server: status, body bytes, the number of courses listed (if
- * any) and the median time of 5 sequential requests (what one user sees without load).
+ * GETs with the session on an idle server: status, bytes on the wire and decoded, the number of
+ * courses listed (if any) and the median time of 5 sequential requests (what one user sees
+ * without load).
  */
 async function probe(url, cookie) {
   const times = [];
   let res;
-  let body;
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    res = await fetch(url, { headers: { cookie } });
-    body = Buffer.from(await res.arrayBuffer());
+    res = await browserGet(url, cookie);
     times.push(performance.now() - t);
   }
   let listed;
   try {
-    listed = JSON.parse(body.toString()).data?.listofcourses?.length;
+    listed = JSON.parse(res.body.toString()).data?.listofcourses?.length;
   } catch {
     /* not JSON */
   }
-  return { status: res.status, bytes: body.length, gzipBytes: gzipSync(body).length, listed, aloneMs: median(times) };
+  return { status: res.status, bytes: res.body.length, wireBytes: res.wire.length, encoding: res.encoding, listed, aloneMs: median(times) };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const alone = (p) => `${p.aloneMs.toFixed(0)} ms alone`;
+const onWire = (p) => `${kb(p.wireBytes)} on the wire (${p.encoding})`;
 
 /**
  * Creates and migrates a fresh database by starting the built server once, seeds it directly,
@@ -47,7 +66,7 @@ export async function courses({ port }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-courses-'));
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : undefined;
-  const env = { ...rateLimitsOff, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
+  const env = { ...limitsOff, ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
   const label = scratch ? scratch.label : 'PGlite (embedded)';
   let server;
   try {
@@ -77,6 +96,9 @@ export async function courses({ port }) {
     }
 
     process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each\n`);
+    // The bare route first, in this same run: the ratios below are to it.
+    const bareServer = await startCeiling(port + 1);
+    const bare = await measure(bareServer.url).finally(() => bareServer.stop());
     const rows = [
       { scenario: 'courses database', value: label },
       {
@@ -88,22 +110,29 @@ export async function courses({ port }) {
     const run = async (name, url, options) => {
       const waited = await settle(server.base);
       if (waited > 1000) process.stderr.write(`  ${name}: waited ${(waited / 1000).toFixed(1)} s for the previous run's backlog\n`);
-      rows.push(loadRow(name, await measure(url, { headers, ...options })));
+      const m = await measure(url, { headers, ...options });
+      rows.push(loadRow(name, m));
+      return m;
     };
+    rows.push(loadRow('bare Fastify route, this run', bare));
+    const currentUser = await run('current-user', `${server.base}/api/v1/users/current-user`);
     await run('allcourses', all);
     rows.push({
       scenario: 'allcourses response',
-      value: `${kb(allProbe.bytes)} (${kb(allProbe.gzipBytes)} gzipped), ${allProbe.listed ?? '?'} courses, ${alone(allProbe)}, status ${allProbe.status}`,
+      value: `${kb(allProbe.bytes)}, ${onWire(allProbe)}, ${allProbe.listed ?? '?'} courses, ${alone(allProbe)}, status ${allProbe.status}`,
     });
     // What the web app's browse page asks for: one page of 48, not the whole catalogue.
-    await run('allcourses, pages of 48', `${all}?limit=48`);
+    const paged = await run('allcourses, pages of 48', `${all}?limit=48`);
     await run(`searchbytitle "${SEARCH_WORD}"`, search);
     rows.push({
       scenario: 'searchbytitle response',
-      value: `${kb(searchProbe.bytes)}, ${searchProbe.listed ?? '?'} courses, ${alone(searchProbe)}, status ${searchProbe.status}`,
+      value: `${kb(searchProbe.bytes)}, ${onWire(searchProbe)}, ${searchProbe.listed ?? '?'} courses, ${alone(searchProbe)}, status ${searchProbe.status}`,
     });
-    await run(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
-    rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, ${alone(getProbe)}, status ${getProbe.status}` });
+    const get = await run(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
+    rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, ${onWire(getProbe)}, ${alone(getProbe)}, status ${getProbe.status}` });
+    rows.push(ratioRow('current-user / bare route', currentUser, bare));
+    rows.push(ratioRow('getcourse / bare route', get, bare));
+    rows.push(ratioRow('allcourses pages of 48 / bare route', paged, bare));
     return rows;
   } finally {
     await server?.stop();

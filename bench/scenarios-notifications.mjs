@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, percentile, rateLimitsOff, rssBytes, startServer } from './lib/server.mjs';
+import { median, percentile, limitsOff, rssBytes, startServer } from './lib/server.mjs';
 import { register, sessionCookie } from './lib/accounts.mjs';
 import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
@@ -59,7 +59,7 @@ export async function fanout({ port }) {
   const ROUNDS = 5;
   const COHORT = 10_000;
   const db = await benchDatabase('fanout');
-  const env = { ...rateLimitsOff, ...db.env };
+  const env = { ...limitsOff, ...db.env };
   let server;
   try {
     server = await startServer({ port, env, dataDir: db.dataDir });
@@ -150,7 +150,7 @@ export async function notificationList({ port }) {
   const TOTAL = 1_000_000;
   const OTHERS = 9_999;
   const db = await benchDatabase('notificationlist');
-  const env = { ...rateLimitsOff, ...db.env };
+  const env = { ...limitsOff, ...db.env };
   let server;
   try {
     server = await startServer({ port, env, dataDir: db.dataDir });
@@ -279,7 +279,7 @@ export async function streams({ port }) {
   const TRIGGERS = 20;
   const cohort = { branch: 'Textile Engineering', semester: 8 };
   const db = await benchDatabase('streams');
-  const env = { ...rateLimitsOff, ...db.env };
+  const env = { ...limitsOff, ...db.env };
   let server;
   let open = [];
   try {
@@ -351,7 +351,7 @@ export async function crossInstance({ port }) {
   const cohort = { branch: 'Production Engineering', semester: 7 };
   const db = await benchDatabase('crossinstance');
   const dirB = mkdtempSync(join(tmpdir(), 'campus-bench-crossinstance-b-'));
-  const env = { ...rateLimitsOff, ...db.env };
+  const env = { ...limitsOff, ...db.env };
   let a;
   let b;
   const open = [];

@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
+import { stylesheetInBody } from './build/stylesheet-in-body';
 
 /** The API server in development (`npm run dev` starts both). */
 const api = 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stylesheetInBody(), precompress()],
   server: { port: 5173, proxy: { '/api': api, '/files': api } },
   preview: { proxy: { '/api': api, '/files': api } },
   build: {

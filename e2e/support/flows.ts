@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { png } from './fixtures';
 
 export interface NewUser {
@@ -47,9 +47,12 @@ export async function logIn(page: Page, registrationId: number, password: string
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** A user signed up and logged in, in a browser context of their own (several people at once). */
-export async function signedInPage(browser: Browser, user: NewUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+/**
+ * A user signed up and logged in, in a browser context of their own (several people at once);
+ * `context` options reach another portal than the configured one (the cluster journey).
+ */
+export async function signedInPage(browser: Browser, user: NewUser, context: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await browser.newContext(context)).newPage();
   await signUp(page, user);
   await logIn(page, user.registrationId, user.password);
   await expect(page.getByRole('heading', { name: new RegExp(user.fullname) })).toBeVisible();

@@ -17,21 +17,34 @@ import { liveSessions, sessionPolicy } from './platform/auth/sessions';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/errors/error-handler';
+import { errSerializer } from './platform/errors/log-serializers';
 import { FileAccessRegistry } from './platform/files/file-access';
 import { filesRoutes } from './platform/files/files.routes';
-import { LocalFileStore } from './platform/files/local-file-store';
+import { createFileStore } from './platform/files/stores';
+import { registerSweeper } from './platform/files/sweeper';
+import { registerUploadGuard } from './platform/files/upload-guard';
+import { openCounterStore } from './platform/limits/counters';
 import { registerApiDocs } from './platform/http/api-docs';
+import { registerCompression } from './platform/http/compression';
+import { registerEtags } from './platform/http/etag';
+import { registerBodyWatchdog, serverTimeouts } from './platform/http/connection-limits';
 import { registerOriginCheck } from './platform/http/origin-check';
-import { registerRateLimiting } from './platform/http/rate-limits';
+import { trustProxyOption } from './platform/http/proxy';
+import { OneLinePerRequest } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp, type WebApp } from './platform/http/web-app';
+import { Bus } from './platform/realtime/bus';
+import { registerLifecycle } from './platform/lifecycle';
 import './platform/types';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: Database;
-  /** false turns logging off (tests); otherwise pino on stdout at config.logLevel. */
-  logger?: boolean;
+  /**
+   * false turns logging off (tests); otherwise pino at config.logLevel, on stdout or on the
+   * stream given (tests that read what was logged).
+   */
+  logger?: boolean | { stream: NodeJS.WritableStream };
   /** Called before anything is registered, so its hooks see every route (tests' scanners). */
   instrument?: (app: FastifyInstance) => void;
 }
@@ -42,30 +55,30 @@ const JSON_BODY_LIMIT = 100 * 1024;
 /** Builds the whole server: platform first (order matters for hooks), then the features. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // A hop count is valid at run time; Fastify's types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeouts(config.connections),
     // Our own ids (a client-sent x-request-id is not trusted); unique across instances in logs.
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     frameworkErrors: frameworkErrorHandler,
+    logController: new OneLinePerRequest(),
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
-            redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.oldpassword', '*.newpassword'],
-              censor: '[redacted]',
-            },
-            // Lean request lines: method, url, id; the full header dump costs throughput.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url, id: req.id }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
+            ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+            // Nothing logs a request, a body or a user: a request is one line of method, path,
+            // status and time (OneLinePerRequest), and an error goes through errSerializer, which
+            // drops the values a failed query carried. A test holds the log to that.
+            serializers: { err: errSerializer },
           },
   });
   options.instrument?.(app);
+  if (config.trustProxy === true) {
+    app.log.warn('TRUST_PROXY=true believes X-Forwarded-For from any client, who can then pick the address its rate limits count: set the number of proxy hops or the proxies\' addresses instead');
+  }
   // The API speaks JSON and multipart only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -77,19 +90,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
     }));
   app.decorate('config', config);
+  registerLifecycle(app);
+  app.decorate('counters', await openCounterStore(config, app.log));
+  app.addHook('onClose', () => app.counters.close());
   app.decorate('database', database);
-  app.decorate('fileStore', new LocalFileStore(path.join(config.dataDir, 'files')));
+  app.decorate('fileStore', createFileStore(config, app.log));
   app.decorate('fileAccess', new FileAccessRegistry());
-  app.decorate('notificationHub', new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log));
+  app.decorate('notificationHub', new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log, config.streams));
   if (!options.database) app.addHook('onClose', () => database.close());
+  // Registered after the database's close: onClose hooks run last-registered first.
+  app.decorate('bus', await Bus.open(database, app.log));
+  app.addHook('onClose', () => app.bus.close());
 
   // Error handlers are copied into plugin contexts when those are registered: set them first.
   const web: { app?: WebApp } = {};
   registerErrorHandling(app, (_request, reply) => web.app?.notFound(reply) ?? false);
+  // First, so that a body refused by any later hook is still drained within bounds.
+  registerBodyWatchdog(app);
   registerSecurityHeaders(app);
   registerOriginCheck(app);
-  await registerRateLimiting(app);
+  // Tags the JSON before it is compressed.
+  registerEtags(app);
+  // Before the web app's static files are registered (@fastify/compress requires it).
+  await registerCompression(app);
   await registerAuth(app);
+  registerUploadGuard(app);
+  registerSweeper(app);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 4, fields: 40, fieldSize: 100 * 1024 } });
   await registerApiDocs(app);
 

@@ -86,6 +86,7 @@ const passwordOf = (actor: ActorName, actors: Actors) => (actor === 'anonymous' 
 
 const MATRIX: Record<string, Row> = {
   'GET /api/v1/health': { request: () => ({ method: 'GET', url: paths.health }), expected: all(200) },
+  'GET /api/v1/health/ready': { request: () => ({ method: 'GET', url: paths.ready }), expected: all(200) },
   'GET /api/v1/config': { request: () => ({ method: 'GET', url: paths.config }), expected: all(200) },
   'POST /api/v1/users/register': {
     request: () => ({ method: 'POST', url: paths.users.register, ...multipart(userFields(), pngAvatar()) }),
@@ -171,6 +172,7 @@ const MATRIX: Record<string, Row> = {
     expected: loggedIn(200),
   },
   'GET /api/v1/notifications/getnotification': { request: () => ({ method: 'GET', url: paths.notifications.list }), expected: loggedIn(200) },
+  'GET /api/v1/notifications/unread-count': { request: () => ({ method: 'GET', url: paths.notifications.unreadCount }), expected: loggedIn(200) },
   'PATCH /api/v1/notifications/readallnotifications': { request: () => ({ method: 'PATCH', url: paths.notifications.readAll }), expected: loggedIn(200) },
   'PATCH /api/v1/notifications/readnotification/:notificationId': {
     // The owner was told when `student` joined the world's course. Only the recipient may mark

@@ -29,6 +29,8 @@ interface Case {
   as?: 'me' | 'professor' | 'office';
   /** Requests that carry no input the route reads may succeed; everything else must be a 4xx. */
   mayPass?: boolean;
+  /** The field the refusal must name in errors[0]. */
+  names?: string;
 }
 
 type Url = string | ((w: World) => string);
@@ -38,6 +40,8 @@ const MB = 1024 * 1024;
 const huge = 'x'.repeat(MB);
 /** Bytes no accepted type starts with (an executable's header, then NULs: not text either). */
 const executable = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
+/** A value with a NUL after its first character: text PostgreSQL cannot store (numbers go as numeric text). */
+const withNul = (value: string | number) => `${String(value).slice(0, 1)}\u0000${String(value).slice(1)}`;
 
 /** The usual abuse of a JSON body route, built from a valid body. */
 function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as']): Case[] {
@@ -58,6 +62,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
     for (const [label, value] of [['an object', { $gt: '' }], ['an array', [1, 2]], ['true', true], ['a 1 MB string', huge], ['a huge number', 1e308]] as const) {
       cases.push({ name: `${field} as ${label}`, request: (w) => body(w, { ...valid(w), [field]: value }) });
     }
+    cases.push({ name: `${field} with a NUL`, names: field, request: (w) => body(w, { ...valid(w), [field]: withNul(valid(w)[field] as string | number) }) });
     // null means "clear it" for the optional exam date; for every other field it is wrong.
     if (field !== 'examDate') cases.push({ name: `${field} as null`, request: (w) => body(w, { ...valid(w), [field]: null }) });
     if (field !== 'examDate') {
@@ -104,7 +109,8 @@ function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => R
     { name: 'a truncated PNG header', request: (w) => form(w, validFields(), { [fileField]: { filename: 'a.png', contentType: 'image/png', data: tinyPng().subarray(0, 4) } }) },
   ];
   if (route.fileRequired) cases.push({ name: 'no file', request: (w) => form(w, validFields(), {}) });
-  for (const field of Object.keys(validFields())) {
+  for (const [field, value] of Object.entries(validFields())) {
+    if (value !== undefined) cases.push({ name: `${field} with a NUL`, names: field, request: (w) => form(w, { ...validFields(), [field]: withNul(value) }) });
     const optional = route.optional.includes(field);
     if (!optional) cases.push({ name: `${field} missing`, request: (w) => form(w, { ...validFields(), [field]: undefined }) });
     if (FREE_TEXT.has(field)) {
@@ -131,6 +137,7 @@ const idCases = (url: (id: string, w: World) => string, { method = 'GET', as, bo
 
 const noInputCases = (method: 'GET' | 'POST', url: string, as?: Case['as']): Case[] => [
   { name: 'junk query string', as, request: () => ({ method, url: `${url}?x=${'z'.repeat(10_000)}&__proto__=1` }), mayPass: true },
+  { name: 'a NUL in an unknown parameter', as, request: () => ({ method, url: `${url}?x=%00` }), mayPass: true },
   ...(method === 'POST' ? [{ name: 'malformed JSON body', as, request: () => ({ method, url, headers: { 'content-type': 'application/json' }, payload: '{' }) }] : []),
 ];
 
@@ -138,7 +145,9 @@ const noInputCases = (method: 'GET' | 'POST', url: string, as?: Case['as']): Cas
 function queryCases(url: string, bad: Record<string, string[]>, as?: Case['as']): Case[] {
   const cases: Case[] = [...noInputCases('GET', url, as)];
   for (const [param, values] of Object.entries(bad)) {
-    for (const value of values) cases.push({ name: `${param}=${value.slice(0, 20)}`, as, request: () => ({ method: 'GET', url: `${url}?${param}=${encodeURIComponent(value)}` }) });
+    const request = (value: string) => () => ({ method: 'GET' as const, url: `${url}?${param}=${encodeURIComponent(value)}` });
+    for (const value of values) cases.push({ name: `${param}=${value.slice(0, 20)}`, as, request: request(value) });
+    cases.push({ name: `${param} with a NUL`, names: param, as, request: request(withNul(1)) });
   }
   return cases;
 }
@@ -159,6 +168,7 @@ const notesForm = (): Partial<InjectOptions> => multipart({ filename: 'Week 1' }
 
 const CASES: Record<string, Case[]> = {
   'GET /api/v1/health': noInputCases('GET', paths.health),
+  'GET /api/v1/health/ready': noInputCases('GET', paths.ready),
   'GET /api/v1/config': noInputCases('GET', paths.config),
   'GET /api/v1/users/current-user': noInputCases('GET', paths.users.currentUser),
   'POST /api/v1/users/logout': noInputCases('POST', paths.users.logout),
@@ -257,6 +267,7 @@ const CASES: Record<string, Case[]> = {
     { name: 'title too long', request: () => ({ method: 'POST', url: draftUrl, payload: { title: 'x'.repeat(201) } }) },
   ],
   'GET /api/v1/notifications/getnotification': noInputCases('GET', paths.notifications.list),
+  'GET /api/v1/notifications/unread-count': noInputCases('GET', paths.notifications.unreadCount),
   'PATCH /api/v1/notifications/readallnotifications': [
     { name: 'junk JSON body', request: () => ({ method: 'PATCH', url: paths.notifications.readAll, headers: { 'content-type': 'application/json' }, payload: '{' }) },
   ],
@@ -266,6 +277,7 @@ const CASES: Record<string, Case[]> = {
     // A Last-Event-ID that is not an event id is ignored: the stream starts afresh.
     ...['abc', '-1', '9'.repeat(40), "1' or '1'='1"].map((id) => ({ name: `Last-Event-ID ${id.slice(0, 12)}`, mayPass: true, request: () => ({ method: 'GET' as const, url: paths.notifications.stream, headers: { 'last-event-id': id } }) })),
     { name: 'lastEventId too long', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${'1'.repeat(50)}` }) },
+    { name: 'lastEventId with a NUL', names: 'lastEventId', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${encodeURIComponent(withNul(1))}` }) },
   ],
   'POST /api/v1/notes/create-notes/:courseId': [
     ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
@@ -327,6 +339,7 @@ describe('bad input', () => {
           expect(body.success, label).toBe(false);
           expect(body.statusCode, label).toBe(res.statusCode);
           expect(body.errors.length, label).toBeGreaterThan(0);
+          if (c.names) expect(body.errors[0], label).toContain(c.names);
           expect(await fingerprint(), label).toBe(before);
         }
       }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -66,9 +67,13 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     EXAM_OFFICE_PASSWORD,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: '10000',
     RATE_LIMIT_LOGIN_PER_ADDRESS: '10000',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '10000',
     RATE_LIMIT_REGISTER_PER_ADDRESS: '10000',
+    RATE_LIMIT_REGISTER_BURST: '10000',
+    RATE_LIMIT_UPLOADS_PER_USER: '10000',
+    RATE_LIMIT_CREATE_PER_USER: '10000',
   });
   return { ...base, ...overrides };
 }
@@ -82,15 +87,18 @@ export interface TestContext {
   databaseUrl?: string;
   /** Every route registered on `app` (HEAD duplicates removed). */
   routes: RouteOptions[];
-  /** Another app on the same database and data dir, with other settings (closed after the file). */
-  extraApp(overrides: Partial<Config>): Promise<FastifyInstance>;
+  /**
+   * Another app on the same database and data dir, with other settings (closed after the file);
+   * with `logs`, it logs there as JSON lines at config.logLevel.
+   */
+  extraApp(overrides: Partial<Config>, logs?: NodeJS.WritableStream): Promise<FastifyInstance>;
 }
 
 /** Builds an app on the file's database, with the response scan and route collection attached. */
-async function instrumentedApp(config: Config, database: Database, routes?: RouteOptions[]) {
+async function instrumentedApp(config: Config, database: Database, routes?: RouteOptions[], logs?: NodeJS.WritableStream) {
   return buildApp(config, {
     database,
-    logger: false,
+    logger: logs ? { stream: logs } : false,
     instrument: (app) => {
       app.addHook('onRoute', (route) => {
         if (route.method !== 'HEAD') routes?.push(route);
@@ -130,8 +138,8 @@ export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) 
     ctx.databaseUrl = opened.url;
     ctx.routes = [];
     ctx.app = await instrumentedApp(ctx.config, ctx.database, ctx.routes);
-    ctx.extraApp = async (more) => {
-      const app = await instrumentedApp({ ...ctx.config, ...more }, ctx.database);
+    ctx.extraApp = async (more, logs) => {
+      const app = await instrumentedApp({ ...ctx.config, ...more }, ctx.database, undefined, logs);
       extras.push(app);
       return app;
     };
@@ -153,6 +161,15 @@ export async function resetDatabase(ctx: TestContext): Promise<void> {
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config);
+}
+
+/** A stream that keeps what a test app logs, as parsed JSON lines. */
+export function logCollector(): { stream: NodeJS.WritableStream; entries: () => { level: number; msg: string; [key: string]: unknown }[] } {
+  const lines: string[] = [];
+  const stream = new PassThrough();
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+  return { stream, entries: () => lines.map((l) => JSON.parse(l) as { level: number; msg: string }) };
 }
 
 /** Stored upload files (temp files included) under the data dir. */

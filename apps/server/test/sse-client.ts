@@ -11,6 +11,8 @@ export interface SseClient {
   next(type?: string, timeoutMs?: number): Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
+  /** The last reconnection time the server asked for (`retry:`), in ms. */
+  retry(): number | undefined;
   close(): void;
 }
 
@@ -19,6 +21,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const queue: SseEvent[] = [];
   const waiters: (() => void)[] = [];
+  let retry: number | undefined;
   const wake = () => waiters.splice(0).forEach((w) => w());
 
   const ended = (async () => {
@@ -41,6 +44,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
             if (field === 'event') event.event = value;
             else if (field === 'data') data.push(value);
             else if (field === 'id') event.id = value;
+            else if (field === 'retry') retry = Number(value);
           }
           if (data.length) {
             event.data = data.join('\n');
@@ -62,6 +66,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   return {
     status: res.status,
     ended,
+    retry: () => retry,
     close: () => abort.abort(),
     async next(type, timeoutMs = 2000) {
       const deadline = Date.now() + timeoutMs;

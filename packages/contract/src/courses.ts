@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, MAX_REGISTRATION_ID, MIN_REGISTRATION_ID } from './constants';
-import { branchField, branchFilterField, calendarDateField, requiredText, semesterField, semesterFilterField, wholeNumber } from './fields';
+import { branchField, branchFilterField, calendarDateField, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 5000;
@@ -51,7 +51,7 @@ export const pageQuery = z.object({
   limit: wholeNumber('limit')
     .pipe(z.number().min(1, { error: 'limit must be between 1 and 500' }).max(LIST_LIMIT_MAX, { error: 'limit must be between 1 and 500' }))
     .optional(),
-  cursor: z.string().max(200, { error: 'cursor is not valid' }).optional(),
+  cursor: textField('cursor', 'cursor is not valid').max(200, { error: 'cursor is not valid' }).optional(),
 });
 
 export const courseFilterQuery = pageQuery.extend({
@@ -62,7 +62,7 @@ export type CourseFilterQuery = z.infer<typeof courseFilterQuery>;
 
 /** Title search; semester and branch may narrow it too (the web app's one combined query). */
 export const titleSearchQuery = courseFilterQuery.extend({
-  title: z.string().max(COURSE_TITLE_MAX, { error: `title must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(COURSE_TITLE_MAX, { error: `title must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
 });
 
 /** A course as JSON (API.md "Courses"). */

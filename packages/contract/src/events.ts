@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateField, requiredText } from './fields';
+import { calendarDateField, requiredText, textField } from './fields';
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
@@ -7,8 +7,7 @@ export const EVENT_VENUE_MAX = 200;
 export const EVENT_LINK_MAX = 2000;
 
 /** `HH:MM`, 00:00 to 23:59 (API.md "Events"). */
-export const eventTimeField = z
-  .string({ error: 'time is required' })
+export const eventTimeField = textField('time', 'time is required')
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time must be HH:MM between 00:00 and 23:59' });
 
@@ -17,15 +16,12 @@ export const eventTimeField = z
  * http(s) URL, so a `javascript:` link can never reach a page.
  */
 export const eventLinkField = (field: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: `${field} must be a link` })
-      .max(EVENT_LINK_MAX, { error: `${field} must be at most ${EVENT_LINK_MAX} characters` })
-      .refine((v) => v === '' || isHttpUrl(v), { error: `${field} must be an http(s) link` })
-      .optional()
-      .transform((v) => v ?? ''),
-  );
+  textField(field, `${field} must be a link`)
+    .trim()
+    .max(EVENT_LINK_MAX, { error: `${field} must be at most ${EVENT_LINK_MAX} characters` })
+    .refine((v) => v === '' || isHttpUrl(v), { error: `${field} must be an http(s) link` })
+    .optional()
+    .transform((v) => v ?? '');
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -53,7 +49,7 @@ export type CreateEventInput = z.input<typeof createEventBody>;
 
 /** GET /events/searchbytitle?title= (matched literally, case-insensitively; '' finds every other event). */
 export const eventSearchQuery = z.object({
-  title: z.string().max(EVENT_TITLE_MAX, { error: `title must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(EVENT_TITLE_MAX, { error: `title must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
 });
 
 /** POST /events/draft-description */

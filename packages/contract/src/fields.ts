@@ -20,6 +20,25 @@ import { isCalendarDate } from './dates';
  */
 
 /**
+ * What a text column cannot hold, or no keyboard types: the control characters (C0 and C1)
+ * except tab, LF and CR, and half a surrogate pair without its other half. PostgreSQL refuses a
+ * NUL outright (a 500 if it got that far); the rest would be stored but break pages, headers and
+ * exports later. In `u` mode a lone surrogate is its own code point, so `\p{Cs}` finds only those.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
+const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/u;
+
+/**
+ * The start of every text a client sends: a string holding only storable characters. Refused
+ * once here, every body, multipart field and query string answers the same 400 naming the field.
+ * `typeError` is the message for a missing or non-string value.
+ */
+export const textField = (field: string, typeError = `${field} must be text`) =>
+  z
+    .string({ error: typeError })
+    .refine((v) => !UNSTORABLE.test(v), { error: `${field} contains a character that is not allowed`, abort: true });
+
+/**
  * A whole number that may arrive as a number or as a numeric string (the spec's forms send
  * strings, API.md accepts both). Empty strings and non-numeric text are refused, never coerced to 0.
  */
@@ -47,28 +66,24 @@ export const userroleField = wholeNumber('userrole').pipe(
 );
 
 /** Accepts the nine branches and the two legacy misspellings, which it corrects. */
-export const branchField = z
-  .string({ error: 'branch is required' })
+export const branchField = textField('branch', 'branch is required')
   .transform((v) => BRANCH_MISSPELLINGS[v.trim()] ?? v.trim())
   .pipe(z.enum(BRANCHES, { error: 'branch must be one of the nine branches' }));
 
-export const emailField = z
-  .string({ error: 'email is required' })
+export const emailField = textField('email', 'email is required')
   .trim()
   .min(1, { error: 'email is required' })
   .max(EMAIL_MAX, { error: 'email is too long' })
   .pipe(z.email({ error: 'email must be a valid email address' }));
 
-export const fullnameField = z
-  .string({ error: 'fullname is required' })
+export const fullnameField = textField('fullname', 'fullname is required')
   .trim()
   .min(1, { error: 'fullname is required' })
   .max(FULLNAME_MAX, { error: `fullname must be at most ${FULLNAME_MAX} characters` });
 
 /** Any characters, 8 to 128 of them (the common-password check runs on the server only). */
 export const passwordField = (field = 'password') =>
-  z
-    .string({ error: `${field} is required` })
+  textField(field, `${field} is required`)
     .min(1, { error: `${field} is required` })
     .min(PASSWORD_MIN, { error: `${field} must be at least ${PASSWORD_MIN} characters` })
     .max(PASSWORD_MAX, { error: `${field} must be at most ${PASSWORD_MAX} characters` });
@@ -80,27 +95,27 @@ export const semesterFilterField = z
     z.number({ error: 'semester must be a number' }).int().min(1, { error: 'semester must be between 1 and 9' }).max(ALL_SEMESTERS, { error: 'semester must be between 1 and 9' }),
   );
 
-export const branchFilterField = z
-  .preprocess(
-    (v) => (v === undefined || v === '' ? ALL_BRANCHES : typeof v === 'string' ? (BRANCH_MISSPELLINGS[v] ?? v) : v),
-    z.enum([ALL_BRANCHES, ...BRANCHES], { error: 'branch must be All or one of the nine branches' }),
-  ) as z.ZodType<Branch | typeof ALL_BRANCHES>;
+const BRANCH_FILTER_ERROR = 'branch must be All or one of the nine branches';
+export const branchFilterField = z.preprocess(
+  (v) => (v === undefined || v === '' ? ALL_BRANCHES : v),
+  textField('branch', BRANCH_FILTER_ERROR)
+    .transform((v) => BRANCH_MISSPELLINGS[v] ?? v)
+    .pipe(z.enum([ALL_BRANCHES, ...BRANCHES], { error: BRANCH_FILTER_ERROR })),
+) as z.ZodType<Branch | typeof ALL_BRANCHES>;
 
 /** Opaque ids are UUIDs; anything else is a 404 at the route, never a database error. */
 export const idField = (field: string) => z.uuid({ error: `${field} is not a valid id` });
 
 /** A real calendar date as `YYYY-MM-DD` (2026-02-30 is refused), for exam and event dates. */
 export const calendarDateField = (field: string) =>
-  z
-    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+  textField(field, `${field} must be a date (YYYY-MM-DD)`)
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
     .refine(isCalendarDate, { error: `${field} is not a real calendar date` });
 
 /** Trimmed, required text with a length cap; the messages name the field. */
 export const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
+  textField(field, `${field} is required`)
     .trim()
     .min(1, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });

@@ -29,7 +29,10 @@ export interface NotificationEvent {
   unread: number;
 }
 
-/** `event: unread`: the unread count changed for another reason (read, read all) or on connect. */
+/**
+ * `event: unread`: the unread count changed for another reason (read, read all) or on connect;
+ * also what GET /notifications/unread-count answers.
+ */
 export interface UnreadEvent {
   unread: number;
 }

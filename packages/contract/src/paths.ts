@@ -3,6 +3,8 @@ export const API_PREFIX = '/api/v1';
 
 export const paths = {
   health: `${API_PREFIX}/health`,
+  /** 200 while this instance takes traffic; 503 while it starts or drains. */
+  ready: `${API_PREFIX}/health/ready`,
   config: `${API_PREFIX}/config`,
   users: {
     register: `${API_PREFIX}/users/register`,
@@ -38,6 +40,8 @@ export const paths = {
     read: (notificationId: string) => `${API_PREFIX}/notifications/readnotification/${encodeURIComponent(notificationId)}`,
     readAll: `${API_PREFIX}/notifications/readallnotifications`,
     stream: `${API_PREFIX}/notifications/stream`,
+    /** The unread count alone: what the bell polls while its stream is down. */
+    unreadCount: `${API_PREFIX}/notifications/unread-count`,
   },
   applications: {
     create: `${API_PREFIX}/applications/createapplication`,

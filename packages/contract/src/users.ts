@@ -7,6 +7,7 @@ import {
   passwordField,
   registrationIdField,
   semesterField,
+  textField,
   userroleField,
 } from './fields';
 
@@ -20,7 +21,7 @@ export const registerBody = z.object({
   branch: branchField.default(DEFAULT_BRANCH),
   userrole: userroleField,
   /** Required for professors only when the server has a staff signup code configured. */
-  staffcode: z.string().max(200, { error: 'staffcode is too long' }).optional(),
+  staffcode: textField('staffcode').max(200, { error: 'staffcode is too long' }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export type RegisterInput = z.input<typeof registerBody>;
@@ -28,8 +29,7 @@ export type RegisterInput = z.input<typeof registerBody>;
 /** POST /users/login */
 export const loginBody = z.object({
   registrationId: registrationIdField,
-  password: z
-    .string({ error: 'password is required' })
+  password: textField('password', 'password is required')
     .min(1, { error: 'password is required' })
     .max(1024, { error: 'password is too long' }),
 });
@@ -46,8 +46,7 @@ export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
 /** POST /users/change-password */
 export const changePasswordBody = z.object({
-  oldpassword: z
-    .string({ error: 'oldpassword is required' })
+  oldpassword: textField('oldpassword', 'oldpassword is required')
     .min(1, { error: 'oldpassword is required' })
     .max(1024, { error: 'oldpassword is too long' }),
   newpassword: passwordField('newpassword'),

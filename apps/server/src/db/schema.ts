@@ -47,6 +47,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * Browsers that have logged into an account before (the `campus_device` cookie; only the token's
+ * SHA-256 is stored). While an account is under a login attack from many addresses, these may
+ * still try: the owner's own browser is not locked out with the attacker (decision 0009).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId, t.lastUsedAt)],
+);
+
 export const files = pgTable(
   'files',
   {

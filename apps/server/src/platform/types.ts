@@ -4,6 +4,11 @@ import type { Access } from './auth/access';
 import type { UserRow } from '../db/schema';
 import type { FileStore } from './files/file-store';
 import type { FileAccessRegistry } from './files/file-access';
+import type { UploadRoute } from './files/upload-guard';
+import type { CounterStore } from './limits/counter-store';
+import type { Bus } from './realtime/bus';
+import type { SessionResolver } from './auth/sessions';
+import type { Lifecycle } from './lifecycle';
 import type { NotificationHub } from '../features/notifications/notification-hub';
 
 /** What the platform adds to Fastify's instance, request and route config. */
@@ -13,6 +18,14 @@ declare module 'fastify' {
     database: Database;
     fileStore: FileStore;
     fileAccess: FileAccessRegistry;
+    /** Every rate limit's counters: in process, or in Redis when REDIS_URL is set. */
+    counters: CounterStore;
+    /** What the instances tell each other (PostgreSQL LISTEN/NOTIFY; in process on PGlite). */
+    bus: Bus;
+    /** Resolves and revokes sessions (with this instance's cache of them). */
+    sessions: SessionResolver;
+    /** Starting, ready or draining: what the readiness call answers. */
+    lifecycle: Lifecycle;
     /** The event streams open on this instance (tests and the benchmark read its size). */
     notificationHub: NotificationHub;
   }
@@ -25,6 +38,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; required on every /api and /files route (deny by default). */
     access?: Access;
+    /** A multipart route's file field and kind: its limits, checked before the body is read. */
+    upload?: UploadRoute;
+    /** A big list asked for again and again: answered with an ETag, and 304 when unchanged. */
+    etag?: boolean;
   }
 }
 

@@ -20,7 +20,7 @@ function memoryStore() {
 }
 
 describe('loading the current user', () => {
-  it('shows a full-page spinner, not the logged-out header, until the server answers', async () => {
+  it('shows the header frame and a spinner, not the logged-out header, until the server answers', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
@@ -31,6 +31,7 @@ describe('loading the current user', () => {
     );
     renderApp('/');
     expect(screen.getByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Campus Portal');
     expect(screen.queryByRole('navigation')).toBeNull();
     answer();
     expect(await screen.findByRole('heading', { name: 'Hello, Ada Lovelace' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Activity, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -6,31 +6,39 @@ import { ErrorPage } from '../components/ErrorPage';
 import { Spinner } from '../components/Spinner';
 import { useCurrentUser, useViewer } from '../features/auth';
 import { errorText } from '../lib/api';
-import { Header } from './header/Header';
+import { Header, HeaderFrame } from './header/Header';
 
 /**
  * Every route sits here: the header and the main area (spec §2). While the current user is
- * loading and no kept copy exists, a full-page spinner shows instead, so the header never
- * flashes the logged-out links at someone who is logged in.
+ * loading and no kept copy exists, the header is only its frame and the main area a spinner, so
+ * the header never flashes the logged-out links at someone who is logged in. That loading state
+ * is what index.html paints before the scripts arrive: keep the two alike.
  */
 export function Layout() {
   const { loading } = useViewer();
   const { pathname } = useLocation();
-  if (loading) return <Spinner fullPage label="Loading your account" />;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-campus-700">
         Skip to content
       </a>
-      <Header />
+      {loading ? <HeaderFrame /> : <Header />}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
+        {loading && <Spinner label="Loading your account" />}
         <SessionCheckFailed />
-        {/* Reset on navigation, so one broken page does not take the others down with it. */}
-        <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {/*
+          While the user loads, the page renders hidden: its code is fetched and its first render
+          done meanwhile (its effects, and so its requests, wait until it shows), so it shows at
+          once when the user is known instead of a round trip later.
+        */}
+        <Activity mode={loading ? 'hidden' : 'visible'}>
+          {/* Reset on navigation, so one broken page does not take the others down with it. */}
+          <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Activity>
       </main>
     </div>
   );

@@ -1,24 +1,8 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { deferred } from './deferred';
 
 /** Shown when the validation code cannot be fetched (offline, or a new deploy removed the chunk). */
 export const CHECKS_UNAVAILABLE = 'Could not load the form checks. Check your connection and try again.';
-
-/**
- * Code fetched once, on first use, and fetched again after a failure (the network may be back).
- * `preload` starts the download early and swallows failures: they are reported where `get` is used.
- */
-export function deferred<T>(load: () => Promise<T>) {
-  let pending: Promise<T> | undefined;
-  const get = () =>
-    (pending ??= load().catch((err: unknown) => {
-      pending = undefined;
-      throw err;
-    }));
-  const preload = () => {
-    get().catch(() => {});
-  };
-  return { get, preload };
-}
 
 /**
  * A react-hook-form resolver whose code arrives on first use. The contract's zod schemas and

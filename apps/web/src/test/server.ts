@@ -18,6 +18,7 @@ export const server = setupServer(
   http.get(paths.config, () => ok(aConfig())),
   // The bell polls this for whoever is logged in (jsdom has no EventSource): nothing unread.
   http.get(paths.notifications.list, () => ok({ readnotifications: [], unreadnotifications: [], notifications: [] })),
+  http.get(paths.notifications.unreadCount, () => ok({ unread: 0 })),
   // A logged-in user's home page lists today's and other events: none.
   http.get(paths.events.today, () => ok({ listofevents: [] })),
   http.get(paths.events.other, () => ok({ listofevents: [] })),

@@ -1,9 +1,12 @@
-import { ALL_BRANCHES, ALL_SEMESTERS, type Branch } from '@campus/contract';
+import { ALL_BRANCHES, ALL_SEMESTERS, isCalendarDate, type Branch } from '@campus/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { courses, enrollments, users, type CourseRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import { isoText } from '../../platform/db/iso-text';
+import { prepared, preparedPerKey } from '../../platform/db/prepared';
 import { likeLiteral } from '../../platform/db/like';
 import { badRequest } from '../../platform/errors/app-error';
+import { isUuid } from '../../platform/http/ids';
 
 /**
  * The one query behind every course listing and single-course read: the course, its owner's
@@ -53,66 +56,155 @@ interface Cursor {
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 
+/**
+ * A timestamptz as `::text` prints it (DateStyle ISO, both drivers): `2024-05-01 12:34:56.123456+00`,
+ * the fraction without trailing zeros (none when whole), the offset of the session's time zone
+ * (`+05:30`, `-03`). A cursor holds only that: anything else (`2024`, `tomorrow`, a 25th hour)
+ * would reach `::timestamptz` and fail there, or be read as something the listing never wrote.
+ */
+const PRINTED_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d)?$/;
+
+const isPrintedTimestamp = (value: string) => {
+  const day = PRINTED_TIMESTAMPTZ.exec(value)?.[1];
+  return day !== undefined && isCalendarDate(day);
+};
+
+/** Exactly what encodeCursor writes, or a 400: a cursor is opaque, a changed one is not valid. */
 function decodeCursor(value: string): Cursor {
+  let decoded: unknown;
   try {
-    const [at, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(at)) && /^[0-9a-f-]{36}$/i.test(id)) return { at, id };
+    decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    decoded = undefined;
+  }
+  if (Array.isArray(decoded) && decoded.length === 2) {
+    const [at, id] = decoded as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && isPrintedTimestamp(at) && isUuid(id)) return { at, id };
   }
   throw badRequest('cursor is not valid');
 }
+
+/** Which parts a listing's query has: each combination is its own prepared statement. */
+interface ListingShape {
+  owner: boolean;
+  student: boolean;
+  semester: boolean;
+  branch: boolean;
+  title: boolean;
+  cursor: boolean;
+  limit: boolean;
+}
+
+const shapeKey = (shape: ListingShape) => Object.entries(shape).map(([part, on]) => (on ? part : '')).join('|');
+
+/**
+ * A course of a listing, every field already the text (or number) its JSON holds: a listing of
+ * 2,000 courses then builds no Date, no array and no object per course (courseListJson).
+ */
+export interface ListedCourse {
+  id: string;
+  title: string;
+  description: string;
+  /** bigint as digits: written into the JSON as the number it is. */
+  coursenumber: string;
+  semester: number;
+  branch: string;
+  thumbnailFileId: string | null;
+  ownerId: string;
+  ownername: string;
+  /** The students' ids in the order they joined, comma-separated; null when none. */
+  students: string | null;
+  examDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The sort key exactly as PostgreSQL printed it, for the next page's cursor. */
+  sortKey: string;
+}
+
+const listingQuery = preparedPerKey((db, key) => {
+  const has = (part: keyof ListingShape) => key.split('|').includes(part);
+  const byJoining = has('student');
+  const sortAt = byJoining ? enrollments.joinedAt : courses.createdAt;
+  const conditions: SQL[] = [];
+  if (has('owner')) conditions.push(eq(courses.ownerId, sql.placeholder('ownerId')));
+  if (has('semester')) conditions.push(eq(courses.semester, sql.placeholder('semester')));
+  if (has('branch')) conditions.push(eq(courses.branch, sql.placeholder('branch')));
+  if (has('title')) conditions.push(sql`${courses.title} ilike ${sql.placeholder('title')}`);
+  if (has('cursor')) {
+    const after = sql`(${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`;
+    conditions.push(byJoining ? sql`(${sortAt}, ${courses.id}) > ${after}` : sql`(${sortAt}, ${courses.id}) < ${after}`);
+  }
+  const base = db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      coursenumber: sql<string>`${courses.coursenumber}::text`,
+      semester: courses.semester,
+      branch: courses.branch,
+      thumbnailFileId: courses.thumbnailFileId,
+      ownerId: courses.ownerId,
+      ownername: users.fullname,
+      students: studentIdList,
+      examDate: sql<string | null>`${courses.examDate}::text`,
+      createdAt: isoText(courses.createdAt),
+      updatedAt: isoText(courses.updatedAt),
+      sortKey: sql<string>`${sortAt}::text`,
+    })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId));
+  const joined = byJoining ? base.innerJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.studentId, sql.placeholder('studentId')))) : base;
+  const ordered = joined.where(and(...conditions)).orderBy(...(byJoining ? [asc(sortAt), asc(courses.id)] : [desc(sortAt), desc(courses.id)]));
+  const statement = (has('limit') ? ordered.limit(sql.placeholder('limit')) : ordered).prepare(`course_listing_${key.replace(/\|+/g, '_')}`);
+  return { execute: (values: Record<string, unknown>) => statement.execute(values) as Promise<ListedCourse[]> };
+});
 
 /**
  * Courses matching `filter`, newest first (or, for a student's own list, in the order joined).
  * Without `page.limit` the whole list comes back, as the spec's clients expect; with it, at most
  * `limit` rows and the cursor of the next page (null at the end).
  */
-export async function listCourses(db: Db, filter: CourseFilter, page: Page = {}): Promise<{ views: CourseView[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
-  if (filter.ownerId) conditions.push(eq(courses.ownerId, filter.ownerId));
-  if (filter.semester !== undefined && filter.semester !== ALL_SEMESTERS) conditions.push(eq(courses.semester, filter.semester));
-  if (filter.branch !== undefined && filter.branch !== ALL_BRANCHES) conditions.push(eq(courses.branch, filter.branch));
-  if (filter.title) conditions.push(sql`${courses.title} ilike ${likeLiteral(filter.title)}`);
-
-  const byJoining = filter.studentId !== undefined;
-  const sortAt = byJoining ? enrollments.joinedAt : courses.createdAt;
+export async function listCourses(db: Db, filter: CourseFilter, page: Page = {}): Promise<{ courses: ListedCourse[]; nextCursor: string | null }> {
   const cursor = page.cursor ? decodeCursor(page.cursor) : undefined;
-  if (cursor) {
-    conditions.push(
-      byJoining
-        ? sql`(${sortAt}, ${courses.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-        : sql`(${sortAt}, ${courses.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
-    );
-  }
-
-  const base = db
-    .select({ row: courses, ownername: users.fullname, students: studentIdList, sortKey: sql<string>`${sortAt}::text` })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.ownerId));
-  const joined = byJoining ? base.innerJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.studentId, filter.studentId!))) : base;
-  const ordered = joined
-    .where(and(...conditions))
-    .orderBy(...(byJoining ? [asc(sortAt), asc(courses.id)] : [desc(sortAt), desc(courses.id)]));
-  // One extra row tells whether another page follows.
-  const rows = page.limit ? await ordered.limit(page.limit + 1) : await ordered;
+  const shape: ListingShape = {
+    owner: filter.ownerId !== undefined,
+    student: filter.studentId !== undefined,
+    semester: filter.semester !== undefined && filter.semester !== ALL_SEMESTERS,
+    branch: filter.branch !== undefined && filter.branch !== ALL_BRANCHES,
+    title: Boolean(filter.title),
+    cursor: cursor !== undefined,
+    limit: page.limit !== undefined,
+  };
+  const rows = await listingQuery(db, shapeKey(shape)).execute({
+    ownerId: filter.ownerId,
+    studentId: filter.studentId,
+    semester: filter.semester,
+    branch: filter.branch,
+    title: filter.title ? likeLiteral(filter.title) : undefined,
+    cursorAt: cursor?.at,
+    cursorId: cursor?.id,
+    // One extra row tells whether another page follows.
+    limit: page.limit !== undefined ? page.limit + 1 : undefined,
+  });
 
   const more = page.limit !== undefined && rows.length > page.limit;
   const pageRows = more ? rows.slice(0, page.limit) : rows;
   const last = pageRows.at(-1);
-  return {
-    views: pageRows.map(({ row, ownername, students }) => ({ row, ownername, students: splitIds(students) })),
-    nextCursor: more && last ? encodeCursor({ at: last.sortKey, id: last.row.id }) : null,
-  };
+  return { courses: pageRows, nextCursor: more && last ? encodeCursor({ at: last.sortKey, id: last.id }) : null };
 }
 
-/** One course with its owner's name and students, or undefined: a single statement. */
-export async function findCourseView(db: Db, courseId: string): Promise<CourseView | undefined> {
-  const [found] = await db
+const courseViewQuery = prepared((db) =>
+  db
     .select({ row: courses, ownername: users.fullname, students: studentIdList })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.ownerId))
-    .where(eq(courses.id, courseId))
-    .limit(1);
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .limit(1)
+    .prepare('course_view'),
+);
+
+/** One course with its owner's name and students, or undefined: a single prepared statement. */
+export async function findCourseView(db: Db, courseId: string): Promise<CourseView | undefined> {
+  const [found] = await courseViewQuery(db).execute({ courseId });
   return found && { row: found.row, ownername: found.ownername, students: splitIds(found.students) };
 }

@@ -8,21 +8,22 @@ import {
   paths,
   titleSearchQuery,
   updateCourseBody,
-  type CourseList,
   type CourseWithOwner,
   type ExamDates,
   type StudentsOfCourse,
 } from '@campus/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors/app-error';
-import { ok } from '../../platform/errors/envelope';
+import { ok, okJson } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
+import { limiter } from '../../platform/limits/limiter';
 import { assertOwner, canCreateCourses } from './courses.policy';
-import { presentCourse } from './courses.presenter';
+import { CourseViews } from './course-views';
+import { courseListJson, presentCourse } from './courses.presenter';
 import { listCourses, type CourseFilter, type Page } from './courses.queries';
 import {
   courseOr404,
@@ -44,66 +45,68 @@ const tags = ['courses'];
 export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const views = new CourseViews(db, app.bus);
+  const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, 'too many courses created this hour', (r) => r.user!.id);
 
-  const listing = async (filter: CourseFilter, page: Page): Promise<CourseList> => {
-    const { views, nextCursor } = await listCourses(db, filter, page);
-    const list: CourseList = { listofcourses: views.map(presentCourse) };
+  /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
+  const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<string> => {
+    const { courses, nextCursor } = await listCourses(db, filter, page);
     // Only callers that page get a cursor; the spec's clients see exactly { listofcourses }.
-    if (page.limit !== undefined) list.nextCursor = nextCursor;
-    return list;
+    const cursor = page.limit !== undefined ? `,"nextCursor":${JSON.stringify(nextCursor)}` : '';
+    return okJson(reply, `{"listofcourses":${courseListJson(courses)}${cursor}}`, 'courses fetched successfully');
   };
 
   app.get(paths.courses.all, {
-    config: { access: 'user' },
+    config: { access: 'user', etag: true },
     schema: { tags, summary: 'Every course, newest first', querystring: pageQuery },
-    handler: async (request, reply) => ok(reply, await listing({}, request.query), 'courses fetched successfully'),
+    handler: async (request, reply) => listing(reply, {}, request.query),
   });
 
   app.get(paths.courses.bySemester, {
-    config: { access: 'user' },
+    config: { access: 'user', etag: true },
     schema: { tags, summary: 'Courses by semester (9 = all) and branch (All = all)', querystring: courseFilterQuery },
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
-      return ok(reply, await listing({ semester, branch }, page), 'courses fetched successfully');
+      return listing(reply, { semester, branch }, page);
     },
   });
 
   app.get(paths.courses.byTitle, {
-    config: { access: 'user' },
+    config: { access: 'user', etag: true },
     schema: { tags, summary: 'Courses whose title contains the text, ignoring case (semester and branch optional)', querystring: titleSearchQuery },
     handler: async (request, reply) => {
       const { title, semester, branch, ...page } = request.query;
-      return ok(reply, await listing({ title: title.trim(), semester, branch }, page), 'courses fetched successfully');
+      return listing(reply, { title: title.trim(), semester, branch }, page);
     },
   });
 
   app.get(paths.courses.byOwner, {
-    config: { access: 'professor' },
+    config: { access: 'professor', etag: true },
     schema: { tags, summary: "The caller's own courses", querystring: pageQuery },
-    handler: async (request, reply) => ok(reply, await listing({ ownerId: request.user!.id }, request.query), 'courses fetched successfully'),
+    handler: async (request, reply) => listing(reply, { ownerId: request.user!.id }, request.query),
   });
 
   app.get(paths.courses.byStudent, {
-    config: { access: 'student' },
+    config: { access: 'student', etag: true },
     schema: { tags, summary: 'The courses the caller joined, in the order joined', querystring: pageQuery },
-    handler: async (request, reply) => ok(reply, await listing({ studentId: request.user!.id }, request.query), 'courses fetched successfully'),
+    handler: async (request, reply) => listing(reply, { studentId: request.user!.id }, request.query),
   });
 
   app.get(paths.courses.myCourses, {
-    config: { access: 'student' },
+    config: { access: 'student', etag: true },
     schema: { tags, summary: 'The courses the caller joined, filtered', querystring: courseFilterQuery },
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
-      return ok(reply, await listing({ studentId: request.user!.id, semester, branch }, page), 'courses fetched successfully');
+      return listing(reply, { studentId: request.user!.id, semester, branch }, page);
     },
   });
 
   app.get(paths.courses.myCoursesTeacher, {
-    config: { access: 'professor' },
+    config: { access: 'professor', etag: true },
     schema: { tags, summary: "The caller's own courses, filtered", querystring: courseFilterQuery },
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
-      return ok(reply, await listing({ ownerId: request.user!.id, semester, branch }, page), 'courses fetched successfully');
+      return listing(reply, { ownerId: request.user!.id, semester, branch }, page);
     },
   });
 
@@ -111,17 +114,18 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'student' },
     schema: { tags, summary: 'Exam dates aligned by position with /searchbystudent (DD/MM/YYYY or TBA)' },
     handler: async (request, reply) => {
-      const { views } = await listCourses(db, { studentId: request.user!.id });
-      const data: ExamDates = { examdates: views.map((v) => formatExamDate(v.row.examDate)) };
+      const { courses } = await listCourses(db, { studentId: request.user!.id });
+      const data: ExamDates = { examdates: courses.map((c) => formatExamDate(c.examDate)) };
       return ok(reply, data, 'exam dates fetched successfully');
     },
   });
 
   app.post(paths.courses.create, {
-    config: { access: canCreateCourses },
+    config: { access: canCreateCourses, upload: { field: 'thumbnail', kind: 'thumbnail' } },
+    onRequest: [createPerUser],
     schema: { tags, summary: 'Create a course (multipart, thumbnail optional)', consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore, { fileField: 'thumbnail', kind: 'thumbnail' });
+      const form = await readMultipart(request, app.fileStore);
       try {
         const body = parseOrThrow(createCourseBody, form.fields);
         const view = await createCourse(db, request.user!, body, form.file);
@@ -138,7 +142,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'user' },
     schema: { tags, summary: 'One course, with its owner’s name as `owner`', params: courseParams },
     handler: async (request, reply) => {
-      const view = await courseViewOr404(db, request.params.courseId);
+      const view = await views.get(request.params.courseId);
       const data: CourseWithOwner = { course: presentCourse(view), owner: view.ownername };
       return ok(reply, data, 'course fetched successfully');
     },
@@ -151,6 +155,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       await updateCourse(db, course, request.body);
+      await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course updated successfully');
     },
   });
@@ -162,6 +167,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       await deleteCourse(db, app.fileStore, course);
+      await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },
   });
@@ -183,6 +189,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       await joinCourse(db, course, request.user!);
+      await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'joined the course successfully');
     },
   });
@@ -193,6 +200,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict('you have not joined this course');
+      await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'left the course successfully');
     },
   });
@@ -205,6 +213,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
       if (!(await removeStudent(db, course, studentId))) throw notFound('student is not enrolled in this course');
+      await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'student removed successfully');
     },
   });

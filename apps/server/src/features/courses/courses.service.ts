@@ -3,6 +3,7 @@ import { ROLES, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBo
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import { prepared } from '../../platform/db/prepared';
 import { conflict, notFound } from '../../platform/errors/app-error';
 import type { FileStore } from '../../platform/files/file-store';
 import { insertFileRow } from '../../platform/files/files.service';
@@ -17,9 +18,11 @@ export const courseLink = (courseId: string) => `/course/${courseId}`;
 /** The students enrolled in a course, as a recipients query for `notify`. */
 export const enrolledIn = (courseId: string) => sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`;
 
+const courseQuery = prepared((db) => db.select().from(courses).where(eq(courses.id, sql.placeholder('courseId'))).limit(1).prepare('course_by_id'));
+
 /** The course row for a path id, or 404 (malformed and unknown ids alike). */
 export async function courseOr404(db: Db, courseId: string): Promise<CourseRow> {
-  const [row] = await db.select().from(courses).where(eq(courses.id, existingId(courseId, 'course'))).limit(1);
+  const [row] = await courseQuery(db).execute({ courseId: existingId(courseId, 'course') });
   if (!row) throw notFound('course not found');
   return row;
 }

@@ -1,6 +1,6 @@
 import { paths, type Course } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queriesDuring, storedFiles, useTestApp } from '../../../test/build-app';
 import {
   buildCourse,
@@ -40,6 +40,7 @@ describe('POST /courses/create-course', () => {
     const thumb = await get(course.thumbnail, await buildStudent(ctx.app));
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/png');
+    expect(thumb.headers['cache-control']).toBe('private, max-age=3600');
   });
 
   it('needs no thumbnail or exam date (the web app shows a placeholder, the hall ticket TBA)', async () => {
@@ -57,6 +58,9 @@ describe('POST /courses/create-course', () => {
     [{ semester: '9' }, 'semester must be between 1 and 8'],
     [{ branch: 'Astrology' }, 'branch must be one of the nine branches'],
     [{ examDate: '2026-02-30' }, 'examDate is not a real calendar date'],
+    // PostgreSQL cannot store a NUL: refused as input, never a database error (it was a 500).
+    [{ title: 'Com\u0000pilers' }, 'title contains a character that is not allowed'],
+    [{ description: 'bell\u0007' }, 'description contains a character that is not allowed'],
   ])('refuses %o with a 400 naming the field, keeping no thumbnail', async (override, message) => {
     const prof = await buildProfessor(ctx.app);
     const avatars = storedFiles(ctx);
@@ -201,6 +205,41 @@ describe('listings', () => {
     const forged = await get(`${paths.courses.all}?limit=2&cursor=bm9wZQ`, prof);
     expect(forged.statusCode).toBe(400);
     expect(forged.json().errors[0]).toBe('cursor is not valid');
+  });
+
+  it('takes back only the cursors it wrote: a changed one is a 400 naming cursor, never a database error', async () => {
+    const prof = await buildProfessor(ctx.app);
+    for (let i = 0; i < 3; i++) await buildCourse(ctx.app, prof, { title: `Course ${i}` });
+    const first = await get(`${paths.courses.all}?limit=1`, prof);
+    const real = first.json().data.nextCursor as string;
+    const [at, id] = JSON.parse(Buffer.from(real, 'base64url').toString('utf8')) as [string, string];
+    // What `::text` prints: microseconds (or milliseconds on PGlite) and the session zone's offset.
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
+    const next = await get(`${paths.courses.all}?limit=1&cursor=${real}`, prof);
+    expect(next.statusCode).toBe(200);
+    expect(titles(next)).toEqual(['Course 1']);
+
+    const forge = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const forged of [
+      forge(['2024', id]),
+      forge(['tomorrow', id]),
+      forge(['2024-13-45 99:99:99+00', id]),
+      forge(['2024-02-30 10:00:00+00', id]),
+      forge(['2024-01-01 24:00:00+00', id]),
+      forge([`${at} `, id]),
+      forge([at, id, 'extra']),
+      forge([at]),
+      forge({ at, id }),
+      forge(at),
+      forge([at, 42]),
+      forge([at, 'not-a-uuid']),
+      forge([at, `${id}' or '1'='1`]),
+      Buffer.from('[not json').toString('base64url'),
+    ]) {
+      const res = await get(`${paths.courses.all}?limit=1&cursor=${forged}`, prof);
+      expect(res.statusCode, forged).toBe(400);
+      expect(res.json().errors[0], forged).toBe('cursor is not valid');
+    }
   });
 });
 
@@ -379,5 +418,97 @@ describe('GET /users/getuser for professors', () => {
     expect((await get(paths.users.getUser(other.user._id), prof)).statusCode).toBe(404);
     await patch(paths.courses.leave(course._id), student);
     expect((await get(paths.users.getUser(student.user._id), prof)).statusCode).toBe(404);
+  });
+});
+
+describe('revalidating course listings (ETag)', () => {
+  it('every listing answers 304 while nothing changed, and the new list after a change', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    await joinCourse(ctx.app, student, course._id);
+    const listings: [string, TestUser][] = [
+      [paths.courses.all, student],
+      [`${paths.courses.bySemester}?semester=3`, student],
+      [`${paths.courses.byTitle}?title=Course`, student],
+      [paths.courses.byOwner, prof],
+      [paths.courses.byStudent, student],
+      [paths.courses.myCourses, student],
+      [paths.courses.myCoursesTeacher, prof],
+    ];
+    const ask = (url: string, who: TestUser, tag?: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, ...(tag ? { 'if-none-match': tag } : {}) } });
+    const tags = new Map<string, string>();
+    for (const [url, who] of listings) {
+      const first = await ask(url, who);
+      expect(first.headers.etag, url).toBeDefined();
+      tags.set(url, first.headers.etag as string);
+      expect((await ask(url, who, tags.get(url))).statusCode, url).toBe(304);
+    }
+    // The owner renames the course: every listing holding it has changed.
+    await ctx.app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: { title: 'Course renamed', description: 'x', semester: 3, branch: 'Computer Engineering' } });
+    for (const [url, who] of listings) expect((await ask(url, who, tags.get(url))).statusCode, url).toBe(200);
+  });
+});
+
+describe('listings written as JSON directly', () => {
+  it('list each course exactly as getcourse presents it, field for field and in the same order', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Zoë "Z" O\'Brien \\ 教授' });
+    const plain = await buildCourse(ctx.app, prof, { title: 'Plain', examDate: undefined });
+    const awkward = await buildCourse(
+      ctx.app,
+      prof,
+      { title: 'Quotes " and \\ backslash, </script> & emoji 🎓', description: 'Line one\nLine two\ttabbed — “curly” ‘quotes’ and ünïcödé', examDate: '2027-01-31' },
+      pngThumbnail(),
+    );
+    const students = [await buildStudent(ctx.app), await buildStudent(ctx.app)];
+    for (const s of students) await joinCourse(ctx.app, s, awkward._id);
+    const listed = (await ctx.app.inject({ method: 'GET', url: paths.courses.all, headers: { cookie: prof.cookie } })).json().data.listofcourses as Course[];
+    expect(listed.map((c) => c._id).sort()).toEqual([plain._id, awkward._id].sort());
+    for (const course of listed) {
+      const one = (await ctx.app.inject({ method: 'GET', url: paths.courses.get(course._id), headers: { cookie: prof.cookie } })).json().data.course;
+      expect(JSON.stringify(course)).toBe(JSON.stringify(one));
+    }
+    expect(listed.find((c) => c._id === awkward._id)!.students).toEqual(students.map((s) => s.user._id));
+  });
+});
+
+describe('course pages from the instance’s copy', () => {
+  const page = (app: typeof ctx.app, id: string, who: TestUser) => app.inject({ method: 'GET', url: paths.courses.get(id), headers: { cookie: who.cookie } });
+  /** What the bus carries to another instance arrives in milliseconds: well under the copies' 10 s. */
+  const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2_000, interval: 20 });
+
+  it('answers a repeated getcourse without a course query', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof);
+    expect((await page(ctx.app, course._id, prof)).statusCode).toBe(200);
+    const queries = await queriesDuring(() => page(ctx.app, course._id, prof));
+    expect(queries.filter((q) => q.includes('"courses"'))).toEqual([]);
+  });
+
+  it('shows every change at once on this instance and, through the bus, on another', async () => {
+    const other = await ctx.extraApp({});
+    const prof = await buildProfessor(ctx.app, { fullname: 'First Name' });
+    const student = await buildStudent(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Before' });
+    for (const app of [ctx.app, other]) expect((await page(app, course._id, student)).json().data.course.students).toEqual([]);
+
+    await joinCourse(ctx.app, student, course._id);
+    expect((await page(ctx.app, course._id, student)).json().data.course.students).toEqual([student.user._id]);
+    await soon(async () => expect((await page(other, course._id, student)).json().data.course.students).toEqual([student.user._id]));
+
+    await ctx.app.inject({ method: 'PATCH', url: paths.courses.leave(course._id), headers: { cookie: student.cookie } });
+    await soon(async () => expect((await page(other, course._id, student)).json().data.course.students).toEqual([]));
+
+    await ctx.app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: { title: 'After', description: 'x', semester: 3, branch: 'Computer Engineering' } });
+    expect((await page(ctx.app, course._id, student)).json().data.course.title).toBe('After');
+    await soon(async () => expect((await page(other, course._id, student)).json().data.course.title).toBe('After'));
+
+    // The owner's name is on the page: renaming themselves reaches every copy.
+    await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: prof.cookie }, payload: { email: prof.user.email, fullname: 'Second Name', branch: prof.user.branch, semester: prof.user.semester } });
+    await soon(async () => expect((await page(other, course._id, student)).json().data.owner).toBe('Second Name'));
+
+    await ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } });
+    expect((await page(ctx.app, course._id, student)).statusCode).toBe(404);
+    await soon(async () => expect((await page(other, course._id, student)).statusCode).toBe(404));
   });
 });

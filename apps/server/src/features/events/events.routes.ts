@@ -17,7 +17,7 @@ import { badGateway, serviceUnavailable } from '../../platform/errors/app-error'
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
-import { limiter } from '../../platform/http/rate-limits';
+import { limiter } from '../../platform/limits/limiter';
 import { TextGenError, createTextGenerator, eventDescriptionPrompt } from '../../platform/textgen';
 import { assertHost } from './events.policy';
 import { presentEvent, presentListing } from './events.presenter';
@@ -40,7 +40,8 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { config } = app;
   const generator = createTextGenerator(config.textgen);
-  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, (r) => r.user!.id);
+  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, 'too many descriptions drafted', (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, 'too many events created this hour', (r) => r.user!.id);
 
   /** The campus's calendar day now, whatever zone the server's clock is in. */
   const today = () => todayIn(config.campusTimeZone, config.now());
@@ -104,10 +105,11 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post(paths.events.create, {
-    config: { access: 'user' },
+    config: { access: 'user', upload: { field: 'thumbnail', kind: 'thumbnail' } },
+    onRequest: [createPerUser],
     schema: { tags, summary: 'Host an event (multipart, thumbnail optional)', consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore, { fileField: 'thumbnail', kind: 'thumbnail' });
+      const form = await readMultipart(request, app.fileStore);
       try {
         const body = parseOrThrow(createEventBody, form.fields);
         const view = await createEvent(db, request.user!, body, form.file);

@@ -113,13 +113,13 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post(`${API_PREFIX}/marksheets/createmarksheet/:applicantId`, {
-    config: { access: 'examOffice' },
+    config: { access: 'examOffice', upload: { field: 'marksheet', kind: 'marksheet' } },
     schema: { tags, summary: 'Upload a student’s marksheet (exam office; multipart semester + marksheet)', params: z.object({ applicantId: z.string().max(100) }), consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
       // The applicant is settled before a byte of the file is stored.
       const applicant = await findUserById(db, existingId(request.params.applicantId, 'applicant'));
       if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound('applicant not found');
-      const form = await readMultipart(request, app.fileStore, { fileField: 'marksheet', kind: 'marksheet' });
+      const form = await readMultipart(request, app.fileStore);
       try {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest('marksheet is required');

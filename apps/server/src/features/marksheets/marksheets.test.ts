@@ -112,6 +112,7 @@ describe('the exam office answers', () => {
       expect(file.statusCode).toBe(200);
       expect(file.rawPayload.equals(pdf.data)).toBe(true);
       expect(file.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(file.headers['cache-control']).toBe('no-store');
     }
     // Nobody else: not another student, not a professor (even one teaching the student).
     const course = await buildCourse(ctx.app, prof);

@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
+import { limiter } from '../../platform/limits/limiter';
 import { assertOwner } from '../courses/courses.policy';
 import { courseOr404 } from '../courses/courses.service';
 import { canReadNotes } from './notes.policy';
@@ -19,6 +20,7 @@ const tags = ['notes'];
 export async function notesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, 'too many notes added this hour', (r) => r.user!.id);
 
   // The file URL gives no access by itself: the same readers as the course's notes list.
   app.fileAccess.register('notesfile', async (user, file) => {
@@ -38,13 +40,14 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.post(`${API_PREFIX}/notes/create-notes/:courseId`, {
-    config: { access: 'professor' },
+    config: { access: 'professor', upload: { field: 'notesfile', kind: 'notesfile' } },
+    onRequest: [createPerUser],
     schema: { tags, summary: 'Add a notes file (owner; multipart filename + notesfile)', params: courseParams, consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
       // Who may upload is settled before a byte of the file is stored.
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      const form = await readMultipart(request, app.fileStore, { fileField: 'notesfile', kind: 'notesfile' });
+      const form = await readMultipart(request, app.fileStore);
       try {
         const { filename } = parseOrThrow(createNotesBody, form.fields);
         if (!form.file) throw badRequest('notesfile is required');

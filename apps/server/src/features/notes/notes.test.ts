@@ -34,6 +34,7 @@ describe('POST /notes/create-notes', () => {
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="week1.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['cache-control']).toBe('no-store');
   });
 
   it('accepts every type of API.md "Files" by its bytes, whatever the name says', async () => {

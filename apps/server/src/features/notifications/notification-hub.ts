@@ -12,7 +12,8 @@ export interface Stream {
   write(frame: string): boolean;
   /** False once the client has gone (it may go while the stream is still opening). */
   alive(): boolean;
-  close(): void;
+  /** Ends the stream; `retryMs` tells the browser how long to wait before it reconnects. */
+  close(retryMs?: number): void;
   /** The highest event id (seq) sent, for catching up after the bus was interrupted. */
   lastSeq: number;
 }
@@ -21,6 +22,22 @@ export interface Stream {
 export const HEARTBEAT_MS = 25_000;
 /** How often every stream's session is checked for expiry (logout and password change act at once). */
 export const SESSION_CHECK_MS = 30_000;
+
+/**
+ * How long a stream closed to make room (a user's or this instance's cap) asks its browser to
+ * wait before reconnecting, so that surplus tabs do not take turns closing each other.
+ */
+export const EVICTED_RETRY_MS = 60_000;
+/** A stream closed by a shutdown asks its browser to come back after 0.5 s plus up to 2 s. */
+export const SHUTDOWN_RETRY_MS = 500;
+export const SHUTDOWN_RETRY_SPREAD_MS = 2_000;
+
+export interface StreamLimits {
+  /** Open streams per user; the user's oldest closes when another opens. */
+  perUser: number;
+  /** Open streams on this instance; the oldest closes when another opens. */
+  perInstance: number;
+}
 
 export const frame = (event: string, data: unknown, id?: number) => `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -33,6 +50,8 @@ export type SessionCheck = (sessionHashes: string[]) => Promise<Set<string>>;
  */
 export class NotificationHub {
   private readonly byUser = new Map<string, Set<Stream>>();
+  /** Every stream, oldest first (a Set keeps insertion order). */
+  private readonly all = new Set<Stream>();
   private queue: Promise<void> = Promise.resolve();
   private timers: NodeJS.Timeout[] = [];
 
@@ -40,12 +59,11 @@ export class NotificationHub {
     private readonly db: Db,
     private readonly validSessions: SessionCheck,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: StreamLimits,
   ) {}
 
   get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+    return this.all.size;
   }
 
   start(): void {
@@ -53,16 +71,26 @@ export class NotificationHub {
     this.timers.push(setInterval(() => this.enqueue(() => this.checkSessions()), SESSION_CHECK_MS).unref());
   }
 
+  /** Joins a stream, first closing the oldest where a cap is reached. */
   private add(stream: Stream): void {
     let set = this.byUser.get(stream.userId);
     if (!set) this.byUser.set(stream.userId, (set = new Set()));
+    while (set.size >= this.limits.perUser) this.evict(set.values().next().value!);
+    while (this.all.size >= this.limits.perInstance) this.evict(this.all.values().next().value!);
     set.add(stream);
+    this.all.add(stream);
   }
 
   remove(stream: Stream): void {
     const set = this.byUser.get(stream.userId);
     set?.delete(stream);
     if (set?.size === 0) this.byUser.delete(stream.userId);
+    this.all.delete(stream);
+  }
+
+  private evict(stream: Stream): void {
+    this.remove(stream);
+    stream.close(EVICTED_RETRY_MS);
   }
 
   /**
@@ -92,7 +120,7 @@ export class NotificationHub {
   handle(message: BusMessage): void {
     // Nobody is connected to this instance: nothing to look up (every fan-out reaches every
     // instance, and most have no stream of its recipients).
-    if (this.byUser.size === 0) return;
+    if (this.byUser.size === 0 || message.t === 'stale') return;
     this.enqueue(async () => {
       if (message.t === 'new') await this.deliver(await fanOutFor(this.db, [...this.byUser.keys()], message.from, message.to));
       else if (message.t === 'read') await this.sendCounts([message.user]);
@@ -103,25 +131,28 @@ export class NotificationHub {
   /** The bus was interrupted: send each stream what it may have missed. */
   resume(): void {
     this.enqueue(async () => {
-      const streams = [...this.byUser.values()].flatMap((set) => [...set]);
-      if (streams.length === 0) return;
-      const after = Math.min(...streams.map((s) => s.lastSeq));
+      if (this.all.size === 0) return;
+      const after = Math.min(...[...this.all].map((s) => s.lastSeq));
       await this.deliver(await missedSince(this.db, [...this.byUser.keys()], after, 10_000));
       await this.sendCounts([...this.byUser.keys()]);
     });
   }
 
-  /** Ends every stream (server shutdown): browsers reconnect to another instance. */
+  /**
+   * Ends every stream (server shutdown): browsers reconnect, through the proxy, to another
+   * instance, each after its own 0.5–2.5 s so they do not all arrive at once.
+   */
   closeAll(): void {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    for (const set of this.byUser.values()) for (const s of set) s.close();
+    for (const s of this.all) s.close(SHUTDOWN_RETRY_MS + Math.floor(Math.random() * SHUTDOWN_RETRY_SPREAD_MS));
     this.byUser.clear();
+    this.all.clear();
   }
 
   /** Closes the streams whose session has ended (all users', or one user's). */
   async checkSessions(userId?: string): Promise<void> {
-    const streams = userId ? [...(this.byUser.get(userId) ?? [])] : [...this.byUser.values()].flatMap((set) => [...set]);
+    const streams = [...((userId ? this.byUser.get(userId) : this.all) ?? [])];
     if (streams.length === 0) return;
     const valid = await this.validSessions([...new Set(streams.map((s) => s.sessionHash))]);
     for (const s of streams) {
@@ -161,7 +192,7 @@ export class NotificationHub {
   }
 
   private broadcast(text: string): void {
-    for (const set of this.byUser.values()) for (const s of set) if (!s.write(text)) this.drop(s);
+    for (const s of this.all) if (!s.write(text)) this.drop(s);
   }
 
   private drop(stream: Stream): void {

@@ -1,34 +1,43 @@
-import { API_PREFIX, paths } from '@campus/contract';
+import { API_PREFIX, paths, textField, type UnreadEvent } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
-import { subscribe } from '../../platform/realtime/bus';
 import type { Stream } from './notification-hub';
-import { markAllRead, markRead, notificationsOf, seqOf } from './notifications.service';
+import { markAllRead, markRead, notificationsOf, seqOf, unreadCounts } from './notifications.service';
 
 const tags = ['notifications'];
+/**
+ * Unsent bytes a stream may hold before its client counts as not reading and is dropped. The
+ * socket's kernel buffers (megabytes) fill first; past them, this bounds what we keep. Above the
+ * largest burst a reader gets at once: a reconnect's replay of up to 500 notifications (~165 KB).
+ */
+export const STREAM_MAX_BUFFERED_BYTES = 256 * 1024;
 
 /** /api/v1/notifications: the lists, marking read, and the live stream (Server-Sent Events). */
 export async function notificationsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const hub = app.notificationHub;
-  const unsubscribe = await subscribe(app.database, {
-    onMessage: (message) => hub.handle(message),
-    onResume: () => hub.resume(),
-    onError: (err) => app.log.warn({ err }, 'notification bus connection lost; reconnecting'),
-  });
+  app.bus.on({ onMessage: (message) => hub.handle(message), onResume: () => hub.resume() });
   hub.start();
   // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => hub.closeAll());
-  app.addHook('onClose', async () => unsubscribe());
 
   app.get(paths.notifications.list, {
-    config: { access: 'user' },
+    config: { access: 'user', etag: true },
     schema: { tags, summary: 'My notifications: unread (newest 500) and read (newest 100), newest first' },
     handler: async (request, reply) => ok(reply, await notificationsOf(db, request.user!.id), 'notifications fetched successfully'),
+  });
+
+  app.get(paths.notifications.unreadCount, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'How many of my notifications are unread (what the bell polls when its stream is down)' },
+    handler: async (request, reply) => {
+      const data: UnreadEvent = { unread: (await unreadCounts(db, [request.user!.id])).get(request.user!.id) ?? 0 };
+      return ok(reply, data, 'unread count fetched successfully');
+    },
   });
 
   app.patch(`${API_PREFIX}/notifications/readnotification/:notificationId`, {
@@ -56,7 +65,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     schema: {
       tags,
       summary: 'Live notifications (text/event-stream): `notification` events with the unread count, `unread` events',
-      querystring: z.object({ lastEventId: z.string().max(20).optional() }),
+      querystring: z.object({ lastEventId: textField('lastEventId').max(20).optional() }),
     },
     handler: async (request, reply) => {
       const given = request.headers['last-event-id'] ?? request.query.lastEventId;
@@ -75,6 +84,8 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
         connection: 'close',
       });
       res.write('retry: 3000\n\n');
+      // The stream outlives the socket idle timeout: heartbeats, not silence, tell it is alive.
+      request.raw.socket.setTimeout(0);
       const stream: Stream = {
         userId: request.user!.id,
         sessionHash: request.sessionHash!,
@@ -82,10 +93,16 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
         alive: () => !res.destroyed && !res.writableEnded,
         write: (text) => {
           if (res.destroyed || res.writableEnded) return false;
+          // A client that stopped reading: what the socket would not take piles up here. Past a
+          // bound it is dropped rather than buffered without end (it reconnects when it reads).
+          if (res.writableLength > STREAM_MAX_BUFFERED_BYTES) {
+            res.destroy();
+            return false;
+          }
           res.write(text);
           return true;
         },
-        close: () => res.end(),
+        close: (retryMs) => res.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`),
       };
       request.raw.on('close', () => hub.remove(stream));
       try {

@@ -3,6 +3,7 @@ import { and, between, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 
 import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import { isoText } from '../../platform/db/iso-text';
 import { announce } from '../../platform/realtime/bus';
 
 /** What a notification says, and where clicking it leads (a client route), if anywhere. */
@@ -72,9 +73,6 @@ function eitherState(db: Db, userIds: string[], where: SQL, limit: number): Prom
   return unionAll(branch(isNull(notifications.readAt)), branch(isNotNull(notifications.readAt))).orderBy(notifications.seq).limit(limit);
 }
 
-/** to_char's pattern for a UTC timestamp as Date.prototype.toISOString writes it. */
-const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
 /**
  * A user's notifications, newest first: every unread one (the newest UNREAD_CAP) and the newest
  * READ_CAP read ones, in one statement over the (recipient, seq) indexes.
@@ -82,7 +80,7 @@ const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 export async function notificationsOf(db: Db, userId: string): Promise<NotificationsData> {
   // The answer's fields come out of PostgreSQL as text, as the contract writes them (the id, the
   // ISO-8601 date of toISOString): up to 600 rows skip a Date parse and format each.
-  const shape = sql`seq::text as notificationid, content, link, to_char(created_at at time zone 'UTC', ${ISO_UTC}) as date`;
+  const shape = sql`seq::text as notificationid, content, link, ${isoText(notifications.createdAt)} as date`;
   const result = await db.execute(sql`
     (select ${shape}, seq, false as read from ${notifications}
        where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})

@@ -1,6 +1,7 @@
 import { paths, type NotificationItem, type NotificationsData } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../platform/db/database';
 import { useTestApp } from '../../../test/build-app';
@@ -263,6 +264,123 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     await extra.close();
     await sse.ended;
     expect(Date.now() - started).toBeLessThan(2000);
+    // Its browser comes back soon, and not at the same moment as everyone else's.
+    expect(sse.retry()).toBeGreaterThanOrEqual(500);
+    expect(sse.retry()).toBeLessThanOrEqual(2_500);
+  });
+});
+
+describe('GET /notifications/unread-count', () => {
+  it('answers my unread count alone, a few bytes', async () => {
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    for (const content of ['one', 'two', 'three']) await notify(ctx.database.db, oneUser(me.user._id), { content, link: null });
+    await notify(ctx.database.db, oneUser(other.user._id), { content: 'theirs', link: null });
+    const [first] = (await listOf(me)).unreadnotifications;
+    await patch(paths.notifications.read(first!.notificationid), me);
+    const res = await get(paths.notifications.unreadCount, me);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ unread: 2 });
+    expect(res.rawPayload.length).toBeLessThan(200);
+  });
+});
+
+describe('revalidating the list (ETag)', () => {
+  it('answers 304 with no body while nothing changed, and the new list once something did', async () => {
+    const me = await buildStudent(ctx.app);
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'first', link: null });
+    const first = await get(paths.notifications.list, me);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: me.cookie, 'if-none-match': tag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'second', link: null });
+    const changed = await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: me.cookie, 'if-none-match': tag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(changed.json().data.unreadnotifications).toHaveLength(2);
+    // Another user never gets my tag's 304: their list is another body.
+    const other = await buildStudent(ctx.app);
+    expect((await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: other.cookie, 'if-none-match': changed.headers.etag as string } })).statusCode).toBe(200);
+  });
+});
+
+describe('bounded streams', () => {
+  /** An instance with small stream caps, listening; its streams are opened with `open`. */
+  async function capped(perUser: number, perInstance: number) {
+    const app = await ctx.extraApp({ streams: { perUser, perInstance } });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (who: TestUser) => {
+      const sse = await openSse(`${url}${paths.notifications.stream}`, { cookie: who.cookie });
+      // The first event is sent once the stream has joined the hub.
+      await sse.next('unread');
+      return sse;
+    };
+    return { app, url, open };
+  }
+  const endsWithin = (sse: { ended: Promise<void> }, ms: number) =>
+    Promise.race([sse.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), ms))]);
+
+  it('closes a user’s oldest stream when they open one past their cap, asking it to come back in a minute', async () => {
+    const { app, open } = await capped(3, 1000);
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    const theirs = await open(other);
+    const tabs = [];
+    for (let i = 0; i < 30; i++) tabs.push(await open(me));
+    expect(app.notificationHub.size).toBe(4);
+    for (const tab of tabs.slice(0, 27)) {
+      await expect(endsWithin(tab, 1000)).resolves.toBe('ended');
+      expect(tab.retry()).toBe(60_000);
+    }
+    // The newest three stay live, and so does everybody else's.
+    await notify(ctx.database.db, oneUser(me.user._id), { content: 'still here', link: null });
+    for (const tab of tabs.slice(27)) expect(JSON.parse((await tab.next('notification', 1000)).data).notification.content).toBe('still here');
+    await expect(endsWithin(theirs, 100)).resolves.toBe('open');
+    for (const sse of [...tabs, theirs]) sse.close();
+  });
+
+  it('closes the instance’s oldest stream when it is full', async () => {
+    const { app, open } = await capped(5, 2);
+    const [a, b, c] = [await buildStudent(ctx.app), await buildStudent(ctx.app), await buildStudent(ctx.app)];
+    const first = await open(a);
+    const second = await open(b);
+    const third = await open(c);
+    await expect(endsWithin(first, 1000)).resolves.toBe('ended');
+    expect(first.retry()).toBe(60_000);
+    expect(app.notificationHub.size).toBe(2);
+    await expect(endsWithin(second, 100)).resolves.toBe('open');
+    second.close();
+    third.close();
+  });
+
+  it('drops a client that stops reading rather than buffering for it, and keeps one that reads', async () => {
+    const { app, url, open } = await capped(5, 1000);
+    const stalled = await buildStudent(ctx.app);
+    const reader = await buildStudent(ctx.app);
+    const healthy = await open(reader);
+    // A raw client that reads the stream's start, then never reads again.
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.write(`GET ${paths.notifications.stream} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${stalled.cookie}\r\n\r\n`);
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    await vi.waitFor(() => expect(app.notificationHub.size).toBe(2));
+    socket.pause();
+    const many = (id: string, n: number) => sql`select ${id}::uuid from generate_series(1, ${n})`;
+    const notice = { content: 'x'.repeat(200), link: '/all-notifications' };
+    // About 7 MB of frames: more than the socket's kernel buffers (~4 MB here) and our bound.
+    await notify(ctx.database.db, many(stalled.user._id, 20_000), notice);
+    await vi.waitFor(() => expect(app.notificationHub.size).toBe(1), { timeout: 10_000 });
+    // A reader gets a burst as large as a reconnect's replay, whole.
+    await notify(ctx.database.db, many(reader.user._id, 500), notice);
+    let unread = 0;
+    for (let i = 0; i < 500; i++) unread = JSON.parse((await healthy.next('notification', 5_000)).data).unread;
+    expect(unread).toBe(500);
+    expect(app.notificationHub.size).toBe(1);
+    socket.destroy();
+    healthy.close();
   });
 });
 

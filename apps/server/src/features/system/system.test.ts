@@ -133,4 +133,17 @@ describe('system', () => {
     expect(findSecrets('{"a":"abc123"}', ['abc123'])).toHaveLength(1);
     expect(findSecrets('{"data":{"user":{"email":"a@b.c"}}}', [])).toEqual([]);
   });
+
+  it('readiness answers 200 while the instance takes traffic, 503 while it drains', async () => {
+    const app = await ctx.extraApp({});
+    const ready = await app.inject({ method: 'GET', url: paths.ready });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().data).toEqual({ status: 'ready' });
+    app.lifecycle.state = 'draining';
+    const draining = await app.inject({ method: 'GET', url: paths.ready });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json().errors).toEqual(['this instance is draining']);
+    // Liveness is another question: the instance is still alive while it drains.
+    expect((await app.inject({ method: 'GET', url: paths.health })).statusCode).toBe(200);
+  });
 });

@@ -99,8 +99,12 @@ export async function updateAccount(db: Db, user: UserRow, body: UpdateAccountBo
   return row;
 }
 
-export async function changePassword(db: Db, user: UserRow, oldPassword: string, newPassword: string): Promise<void> {
+/** Change-password's proof that the caller knows the password (400 otherwise). */
+export async function assertOldPassword(user: UserRow, oldPassword: string): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('oldpassword is incorrect');
+}
+
+export async function changePassword(db: Db, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));

@@ -195,42 +195,6 @@ describe('POST /users/login', () => {
     const office = await loginExamOffice(ctx.app);
     expect(office.user).toMatchObject({ registrationId: 211070007, userrole: 1, isExamOffice: true, email: 'examoffice@campus.local', fullname: 'Exam Office', semester: 8, branch: 'Computer Engineering', avatar: '' });
   });
-
-  it('rate limits per account (429 with Retry-After), whatever the address', async () => {
-    const { user } = await buildUser(ctx.app);
-    const app = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, loginPerAccount: { max: 3, windowMs: 60_000 } } });
-    const attempt = (ip: string, password = 'wrong password') =>
-      app.inject({ method: 'POST', url: paths.users.login, remoteAddress: ip, payload: { registrationId: user.registrationId, password } });
-    for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i + 1}`)).statusCode).toBe(401);
-    const limited = await attempt('10.0.0.99', DEFAULT_PASSWORD);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toMatchObject({ statusCode: 429, success: false, data: null });
-    // Another account is not affected.
-    const other = await buildUser(ctx.app);
-    const ok = await app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId: other.user.registrationId, password: DEFAULT_PASSWORD } });
-    expect(ok.statusCode).toBe(200);
-  });
-
-  it('rate limits per client address, across accounts', async () => {
-    const app = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, loginPerAddress: { max: 2, windowMs: 60_000 } } });
-    const attempt = (id: number, ip = '10.1.1.1') => app.inject({ method: 'POST', url: paths.users.login, remoteAddress: ip, payload: { registrationId: id, password: 'wrong password' } });
-    expect((await attempt(500000001)).statusCode).toBe(401);
-    expect((await attempt(500000002)).statusCode).toBe(401);
-    const limited = await attempt(500000003);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    expect((await attempt(500000003, '10.1.1.2')).statusCode).toBe(401);
-  });
-
-  it('rate limits registration per address', async () => {
-    const app = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, registerPerAddress: { max: 1, windowMs: 60_000 } } });
-    const send = () => app.inject({ method: 'POST', url: paths.users.register, ...multipart(userFields(), pngAvatar()) });
-    expect((await send()).statusCode).toBe(201);
-    const limited = await send();
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-  });
 });
 
 describe('sessions', () => {
@@ -404,7 +368,7 @@ describe('GET /files/:id (avatars)', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="me.png"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toContain('private');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
   });
 
   it('answers 401 to anonymous and 404 JSON to unknown or malformed ids', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error';
 import { DOCS_PREFIX } from '../http/api-docs';
 import { allows } from './access';
-import { SESSION_COOKIE, resolveSession, sessionPolicy } from './sessions';
+import { SESSION_COOKIE, SessionResolver, sessionPolicy } from './sessions';
 
 /** Routes under these prefixes must declare `config.access`; a route without one fails start-up. */
 const GUARDED_PREFIXES = ['/api/', '/files/'];
@@ -27,12 +27,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     }
   });
 
-  const policy = sessionPolicy(app.config);
+  app.decorate('sessions', new SessionResolver(app.database.db, sessionPolicy(app.config), app.bus));
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'anyone') return;
     const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await resolveSession(app.database.db, token, policy) : null;
+    const session = token ? await app.sessions.resolve(token) : null;
     if (!session) throw unauthorized();
     request.user = session.user;
     request.sessionHash = session.tokenHash;

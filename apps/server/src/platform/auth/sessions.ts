@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import { announce } from '../realtime/bus';
+import { announce, type Bus } from '../realtime/bus';
+import { FreshCache } from '../cache/fresh-cache';
+import { overHttps } from '../http/proxy';
 
 export const SESSION_COOKIE = 'campus_session';
 /** last_seen_at is written at most this often, so a busy session costs no write per request. */
@@ -30,41 +32,112 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
   return { token, expiresAt };
 }
 
+/** A session as the guard needs it: its user, and the times its expiry is decided by. */
+interface CachedSession {
+  user: UserRow;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** How long this instance trusts its copy of a session (see FreshCache). */
+const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 20_000;
+
+export interface ResolvedSession {
+  user: UserRow;
+  tokenHash: string;
+}
+
 /**
- * The user of a session token, or null when the token is unknown, idle too long or past its
- * absolute expiry (an expired row is deleted on sight).
+ * Sessions as the guard resolves them on every authenticated request: from this instance's
+ * cache when it holds a copy, else with one prepared query; and their revocation, which takes
+ * effect here at once and on every other instance as soon as the bus tells it.
  */
-export async function resolveSession(db: Db, token: string, policy: SessionPolicy, now = new Date()): Promise<{ user: UserRow; tokenHash: string } | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  if (!row) return null;
-  const { session, user } = row;
-  const idleExpired = now.getTime() - session.lastSeenAt.getTime() > policy.idleMs;
-  if (idleExpired || session.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    return null;
-  }
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  return { user, tokenHash };
-}
+export class SessionResolver {
+  private readonly cache = new FreshCache<CachedSession>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX);
+  private readonly lookup;
+  private readonly touch;
 
-/** Revokes a session (logout); its open event streams, on any instance, close at once. */
-export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  const [gone] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
-  if (gone) await announce(db, { t: 'session', user: gone.userId });
-}
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+    bus: Bus,
+  ) {
+    this.lookup = db
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('session_by_token');
+    this.touch = db
+      .update(sessions)
+      .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_touch');
+    bus.on({
+      onMessage: (message) => {
+        if (message.t === 'session') this.cache.forgetWhere((s) => s.user.id === message.user);
+      },
+      // Messages may have been missed while the bus was down: trust no copy.
+      onResume: () => this.cache.clear(),
+    });
+  }
 
-/** Revokes every session of a user except the one given (after a password change). */
-export async function revokeOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
-  await announce(db, { t: 'session', user: userId });
+  /**
+   * The user of a session token, or null when the token is unknown, idle too long or past its
+   * absolute expiry (an expired row is deleted on sight).
+   */
+  async resolve(token: string, now = new Date()): Promise<ResolvedSession | null> {
+    const tokenHash = hashToken(token);
+    const at = now.getTime();
+    let session = this.cache.get(tokenHash, at);
+    // A copy that looks expired is checked against the database: another instance may have
+    // seen the session more recently than this copy says.
+    if (!session || this.expired(session, at)) session = await this.read(tokenHash, at);
+    if (!session) return null;
+    if (this.expired(session, at)) {
+      await this.revoke(tokenHash);
+      return null;
+    }
+    if (at - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+      await this.touch.execute({ tokenHash, now: now.toISOString() });
+      session.lastSeenAt = at;
+    }
+    return { user: session.user, tokenHash };
+  }
+
+  /** Revokes a session (logout); its open event streams, on any instance, close at once. */
+  async revoke(tokenHash: string): Promise<void> {
+    this.cache.forget(tokenHash);
+    const [gone] = await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+    if (gone) await announce(this.db, { t: 'session', user: gone.userId });
+  }
+
+  /** Revokes every session of a user except the one given (after a password change). */
+  async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+    await this.accountChanged(userId);
+  }
+
+  /** The user's row changed (profile, avatar, password): no instance may keep serving the old one. */
+  async accountChanged(userId: string): Promise<void> {
+    this.cache.forgetWhere((s) => s.user.id === userId);
+    await announce(this.db, { t: 'session', user: userId });
+  }
+
+  private expired(session: CachedSession, at: number): boolean {
+    return at - session.lastSeenAt > this.policy.idleMs || session.expiresAt <= at;
+  }
+
+  private async read(tokenHash: string, at: number): Promise<CachedSession | undefined> {
+    const generation = this.cache.generation;
+    const [row] = await this.lookup.execute({ tokenHash });
+    if (!row) return undefined;
+    const session: CachedSession = { user: row.user, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime() };
+    this.cache.put(tokenHash, session, generation, at);
+    return session;
+  }
 }
 
 /**
@@ -82,19 +155,19 @@ export async function liveSessions(db: Db, tokenHashes: string[], policy: Sessio
 
 /**
  * The cookie lives as long as the session's absolute expiry, so closing the browser does not log
- * out; Secure whenever the request came over HTTPS (request.protocol honours TRUST_PROXY).
+ * out; Secure whenever the browser came over HTTPS (overHttps: TRUST_PROXY, PUBLIC_ORIGIN).
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: overHttps(request),
     expires: expiresAt,
     maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: overHttps(request) });
 }

@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       dataDir: path.resolve('./data'),
-      storage: 'local',
+      storage: { kind: 'local' },
       examOffice: { registrationId: 211070007, password: undefined, email: 'examoffice@campus.local' },
       staffSignupCode: undefined,
       campusTimeZone: 'Asia/Kolkata',
@@ -18,19 +18,33 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
     });
-    expect(c.rateLimits.loginPerAccount.max).toBe(10);
-    expect(c.rateLimits.loginPerAddress.max).toBe(100);
-    expect(c.rateLimits.registerPerAddress.max).toBe(20);
-    expect(c.rateLimits.draftPerUser).toEqual({ max: 10, windowMs: 60_000 });
+    const fifteenMinutes = 15 * 60_000;
+    const hour = 60 * 60_000;
+    expect(c.login).toEqual({
+      perAccountAddress: { max: 10, windowMs: fifteenMinutes },
+      perAddress: { max: 300, windowMs: fifteenMinutes },
+      perAccount: { max: 50, windowMs: fifteenMinutes },
+    });
+    expect(c.rateLimits).toEqual({
+      registerPerAddress: { max: 500, windowMs: hour },
+      registerBurst: { max: 30, windowMs: 60_000 },
+      draftPerUser: { max: 10, windowMs: 60_000 },
+      uploadsPerUser: { max: 60, windowMs: hour },
+      createPerUser: { max: 30, windowMs: hour },
+    });
+    expect(c.uploadQuotaBytes).toBe(1024 * 1024 * 1024);
+    expect(c.streams).toEqual({ perUser: 5, perInstance: 10_000 });
     expect(c.textgen).toEqual({ provider: undefined, baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 15_000 });
     expect(c.now()).toBeInstanceOf(Date);
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
   it('reads overrides, including the rate limits', () => {
-    const c = loadConfig({ PORT: '9000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000', TRUST_PROXY: 'true', STAFF_SIGNUP_CODE: 'x', EXAM_OFFICE_REGISTRATION_ID: '123456789' });
+    const c = loadConfig({ PORT: '9000', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100000', UPLOAD_QUOTA_MB: '10', STREAMS_PER_USER: '2', TRUST_PROXY: 'true', STAFF_SIGNUP_CODE: 'x', EXAM_OFFICE_REGISTRATION_ID: '123456789' });
     expect(c.port).toBe(9000);
-    expect(c.rateLimits.loginPerAccount.max).toBe(100000);
+    expect(c.login.perAccount.max).toBe(100000);
+    expect(c.uploadQuotaBytes).toBe(10 * 1024 * 1024);
+    expect(c.streams.perUser).toBe(2);
     expect(c.trustProxy).toBe(true);
     expect(c.staffSignupCode).toBe('x');
     expect(c.examOffice.registrationId).toBe(123456789);
@@ -55,10 +69,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads an S3 bucket: the region defaults to us-east-1, the endpoint only when given', () => {
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'campus-files' }).storage).toEqual({ kind: 's3', bucket: 'campus-files', region: 'us-east-1' });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-south-1', S3_ENDPOINT: 'http://127.0.0.1:9000' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'b',
+      region: 'ap-south-1',
+      endpoint: 'http://127.0.0.1:9000',
+    });
+    // The S3 settings mean nothing to the local store.
+    expect(loadConfig({ S3_BUCKET: 'b' }).storage).toEqual({ kind: 'local' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ CAMPUS_TZ: 'Mars/Olympus' }, 'CAMPUS_TZ'],
-    [{ STORAGE: 's3' }, 'not available in this build'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET: required when STORAGE=s3'],
+    [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: '127.0.0.1:9000' }, 'S3_ENDPOINT: must be an http(s) URL'],
     [{ STORAGE: 'ftp' }, 'STORAGE'],
     [{ SESSION_IDLE_MINUTES: '-5' }, 'SESSION_IDLE_MINUTES'],
     [{ TEXTGEN_PROVIDER: 'magic' }, 'TEXTGEN_PROVIDER'],
@@ -67,6 +94,8 @@ describe('loadConfig', () => {
     [{ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'api.openai.com', TEXTGEN_MODEL: 'm' }, 'TEXTGEN_BASE_URL: must be an http(s) URL'],
     [{ TEXTGEN_PROVIDER: 'gemini' }, 'TEXTGEN_API_KEY: required when TEXTGEN_PROVIDER=gemini'],
     [{ RATE_LIMIT_DRAFT_PER_USER: '0' }, 'RATE_LIMIT_DRAFT_PER_USER'],
+    [{ UPLOAD_QUOTA_MB: '1.5' }, 'UPLOAD_QUOTA_MB'],
+    [{ STREAMS_PER_USER: 'many' }, 'STREAMS_PER_USER'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -49,12 +50,13 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default('./data'),
-  STORAGE: z
-    .enum(['local', 's3'], { error: 'STORAGE must be local or s3' })
-    .default('local')
-    .refine((v) => v === 'local', {
-      error: 'STORAGE=s3 is not available in this build (@aws-sdk/client-s3 is not installed); use STORAGE=local',
-    }),
+  STORAGE: z.enum(['local', 's3'], { error: 'STORAGE must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? 'us-east-1' : v.trim())),
   EXAM_OFFICE_REGISTRATION_ID: positiveInt('EXAM_OFFICE_REGISTRATION_ID', 211070007),
   EXAM_OFFICE_PASSWORD: optionalText,
   EXAM_OFFICE_EMAIL: z.string().default('examoffice@campus.local'),
@@ -74,17 +76,27 @@ export const envSchema = z.object({
   SESSION_MAX_HOURS: positiveInt('SESSION_MAX_HOURS', 12),
   REDIS_URL: optionalText,
   TRUST_PROXY: optionalText,
+  PUBLIC_ORIGIN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT', 10),
-  RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ADDRESS', 100),
-  RATE_LIMIT_REGISTER_PER_ADDRESS: positiveInt('RATE_LIMIT_REGISTER_PER_ADDRESS', 20),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS', 10),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ADDRESS', 300),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT', 50),
+  RATE_LIMIT_REGISTER_PER_ADDRESS: positiveInt('RATE_LIMIT_REGISTER_PER_ADDRESS', 500),
+  RATE_LIMIT_REGISTER_BURST: positiveInt('RATE_LIMIT_REGISTER_BURST', 30),
   RATE_LIMIT_DRAFT_PER_USER: positiveInt('RATE_LIMIT_DRAFT_PER_USER', 10),
+  RATE_LIMIT_UPLOADS_PER_USER: positiveInt('RATE_LIMIT_UPLOADS_PER_USER', 60),
+  RATE_LIMIT_CREATE_PER_USER: positiveInt('RATE_LIMIT_CREATE_PER_USER', 30),
+  UPLOAD_QUOTA_MB: positiveInt('UPLOAD_QUOTA_MB', 1024),
+  STREAMS_PER_USER: positiveInt('STREAMS_PER_USER', 5),
+  STREAMS_PER_INSTANCE: positiveInt('STREAMS_PER_INSTANCE', 10_000),
 });
 
 /** Gemini's public endpoint and a current model, used unless TEXTGEN_BASE_URL / TEXTGEN_MODEL say otherwise. */
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
+/** Headers within 15 s; a body at 1 KB/s at least, over 30 s windows; an early-answered body drained for 30 s. */
+export const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_000, bodyMinBytes: 30 * 1024, lingerMs: 30_000 };
 /** How long a drafting call may take before it is a 502 (API.md "Events"). */
 export const TEXTGEN_TIMEOUT_MS = 15_000;
 
@@ -94,13 +106,33 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** The login throttle's three limits on failed password checks (decision 0009). */
+export interface LoginLimits {
+  /** Failures for one account from one address: the hard limit a guesser meets first. */
+  perAccountAddress: RateLimit;
+  /** Failures from one address across accounts: bounds spraying many accounts. */
+  perAddress: RateLimit;
+  /**
+   * Failures for one account from every address: past it only browsers that logged into the
+   * account before may try, so a guesser with many addresses cannot lock the owner out.
+   */
+  perAccount: RateLimit;
+}
+
+/**
+ * Where uploaded bytes live. `local`: a folder under DATA_DIR. `s3`: a bucket several instances
+ * share; `endpoint` is set for S3-compatible servers (MinIO, Ceph…), unset for AWS itself.
+ * Credentials are not here: the AWS SDK reads them from its usual chain.
+ */
+export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; region: string; endpoint?: string };
+
 export interface Config {
   port: number;
   host: string;
   /** Unset: embedded PGlite under dataDir/db. */
   databaseUrl?: string;
   dataDir: string;
-  storage: 'local';
+  storage: StorageConfig;
   examOffice: { registrationId: number; password?: string; email: string };
   staffSignupCode?: string;
   campusTimeZone: string;
@@ -111,11 +143,36 @@ export interface Config {
   textgen: { provider?: 'openai' | 'gemini'; baseUrl?: string; model?: string; apiKey?: string; timeoutMs: number };
   session: { idleMinutes: number; maxHours: number };
   redisUrl?: string;
-  /** Passed to Fastify's trustProxy: true, a hop count, or an address list. */
+  /**
+   * Passed to Fastify's trustProxy: false, a hop count, or the proxies' addresses (comma-separated
+   * IPs or CIDR ranges); true (any client's forwarded headers believed) is allowed with a warning.
+   */
   trustProxy: boolean | number | string;
+  /** The portal's public address (scheme, host, port), e.g. https://portal.example.edu; unset: taken from each request. */
+  publicOrigin?: string;
   logLevel: string;
   webDist: string;
-  rateLimits: { loginPerAccount: RateLimit; loginPerAddress: RateLimit; registerPerAddress: RateLimit; draftPerUser: RateLimit };
+  login: LoginLimits;
+  rateLimits: {
+    /** Signups from one address: an hour's worth (a class behind one NAT) and a minute's burst. */
+    registerPerAddress: RateLimit;
+    registerBurst: RateLimit;
+    draftPerUser: RateLimit;
+    /** Every upload (avatar, thumbnail, notes, marksheet) of one user; the exam office is exempt. */
+    uploadsPerUser: RateLimit;
+    /** Courses, notes and events one user creates, each counted apart. */
+    createPerUser: RateLimit;
+  };
+  /** Bytes of files one user may keep (what they uploaded); the exam office is exempt. */
+  uploadQuotaBytes: number;
+  /** Open notification streams: per user, and on this instance (the oldest closes first). */
+  streams: { perUser: number; perInstance: number };
+  /**
+   * How slow a client may be (decision 0010). Not environment variables: tests shorten them.
+   * A body must bring `bodyMinBytes` every `bodyWindowMs`; a body answered early is drained for
+   * `lingerMs`; the request line and headers must arrive within `headersTimeoutMs`.
+   */
+  connections: { headersTimeoutMs: number; bodyWindowMs: number; bodyMinBytes: number; lingerMs: number };
   /** The clock: "today" in the campus time zone is read from it (tests fix it). */
   now: () => Date;
 }
@@ -126,7 +183,40 @@ function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
   if (v === undefined || v === 'false' || v === '0') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v;
+  return v.split(',').map((a) => a.trim()).join(',');
+}
+
+/** An IPv4 or IPv6 address, with or without a CIDR prefix length. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY and PUBLIC_ORIGIN, each problem naming its variable. */
+function checkProxy(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const trust = e.TRUST_PROXY;
+  if (trust !== undefined && !/^(true|false|\d+)$/.test(trust) && !trust.split(',').every((a) => isAddressOrRange(a.trim()))) {
+    problems.push('TRUST_PROXY: must be a hop count (e.g. 1) or the proxies\' addresses, comma-separated IPs or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)');
+  }
+  if (e.PUBLIC_ORIGIN !== undefined && publicOriginOf(e.PUBLIC_ORIGIN) === undefined) {
+    problems.push('PUBLIC_ORIGIN: must be the portal\'s public address alone, e.g. https://portal.example.edu');
+  }
+  return problems;
+}
+
+/** The origin of an http(s) URL with nothing after its host, or undefined. */
+function publicOriginOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
+    return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -136,16 +226,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const textgenProblems = checkTextgen(e);
-  if (textgenProblems.length > 0) throw new ConfigError(`invalid configuration:\n${textgenProblems.map((p) => `  ${p}`).join('\n')}`);
+  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e)];
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
+  const hour = 60 * 60_000;
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    storage: 'local',
+    storage: storageConfig(e),
     examOffice: { registrationId: e.EXAM_OFFICE_REGISTRATION_ID, password: e.EXAM_OFFICE_PASSWORD, email: e.EXAM_OFFICE_EMAIL },
     staffSignupCode: e.STAFF_SIGNUP_CODE,
     campusTimeZone: e.CAMPUS_TZ,
@@ -159,14 +250,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicOrigin: e.PUBLIC_ORIGIN === undefined ? undefined : publicOriginOf(e.PUBLIC_ORIGIN),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
-    rateLimits: {
-      loginPerAccount: { max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs: fifteenMinutes },
-      loginPerAddress: { max: e.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs: fifteenMinutes },
-      registerPerAddress: { max: e.RATE_LIMIT_REGISTER_PER_ADDRESS, windowMs: 60 * 60_000 },
-      draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
+    login: {
+      perAccountAddress: { max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS, windowMs: fifteenMinutes },
+      perAddress: { max: e.RATE_LIMIT_LOGIN_PER_ADDRESS, windowMs: fifteenMinutes },
+      perAccount: { max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT, windowMs: fifteenMinutes },
     },
+    rateLimits: {
+      registerPerAddress: { max: e.RATE_LIMIT_REGISTER_PER_ADDRESS, windowMs: hour },
+      registerBurst: { max: e.RATE_LIMIT_REGISTER_BURST, windowMs: 60_000 },
+      draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
+      uploadsPerUser: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: hour },
+      createPerUser: { max: e.RATE_LIMIT_CREATE_PER_USER, windowMs: hour },
+    },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    streams: { perUser: e.STREAMS_PER_USER, perInstance: e.STREAMS_PER_INSTANCE },
+    connections: CONNECTION_DEFAULTS,
     now: () => new Date(),
   };
 }
@@ -178,6 +279,20 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What STORAGE=s3 needs, each problem naming its variable. */
+function checkStorage(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.S3_ENDPOINT !== undefined && !isHttpUrl(e.S3_ENDPOINT)) problems.push('S3_ENDPOINT: must be an http(s) URL such as http://127.0.0.1:9000');
+  if (e.STORAGE === 's3' && e.S3_BUCKET === undefined) problems.push('S3_BUCKET: required when STORAGE=s3 (the bucket that keeps uploaded files)');
+  return problems;
+}
+
+function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  // checkStorage has made sure of the bucket.
+  return { kind: 's3', bucket: e.S3_BUCKET!, region: e.S3_REGION, ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}) };
 }
 
 /** What the chosen text generator needs, each problem naming its variable. */

@@ -21,8 +21,12 @@ export function uniqueViolation(err: unknown): string | undefined {
   return pg?.code === '23505' ? (pg.constraint ?? '') : undefined;
 }
 
-/** Invalid text for a column type (22P02) or out of range (22003): bad input, not a bug. */
+/**
+ * SQLSTATE class 22, data exception: a value the database cannot take (invalid text for a type
+ * 22P02, out of range 22003, too long 22001, an invalid or overflowing date 22007/22008, a NUL
+ * 22021…). That is a client's value, so a 400; the validation that should have refused it first
+ * has a gap, which the error handler logs.
+ */
 export function isInvalidInputError(err: unknown): boolean {
-  const code = pgError(err)?.code;
-  return code === '22P02' || code === '22003' || code === '22001';
+  return pgError(err)?.code?.startsWith('22') ?? false;
 }

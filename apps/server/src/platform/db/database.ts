@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
 
@@ -77,7 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err) => options.onConnectionError?.(err));
     const db = drizzle(pool, { schema, logger });
     try {
-      await migrate(db, { migrationsFolder: folder });
+      await whileLocked(pool, MIGRATIONS_LOCK, () => migrate(db, { migrationsFolder: folder }));
     } catch (err) {
       await pool.end();
       throw err;
@@ -111,6 +112,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   };
   return wrap(db as unknown as Db, listenInProcess, () => client.close());
+}
+
+/**
+ * The advisory lock instances take around their migrations: several starting at once (a deploy,
+ * a restart of the cluster) migrate one after another, and the later ones find nothing to do.
+ * Any number the portal uses for nothing else.
+ */
+const MIGRATIONS_LOCK = 7_318_004_512;
+
+/** Runs `work` holding a session-level advisory lock on its own connection of the pool. */
+async function whileLocked<T>(pool: Pool, lock: number, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [lock]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [lock]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000];

@@ -64,8 +64,17 @@ export function registerErrorHandling(
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
 ): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // The connection is gone (the client left, or was dropped for sending too slowly): whatever
+    // failed for want of the rest of the body is nobody's bug, and no answer can reach anyone.
+    if (request.raw.destroyed && !(err instanceof AppError)) {
+      request.log.info({ reqId: request.id, code: err.code }, 'the client went away before it was answered');
+      return reply.code(400).send(failureBody(400, 'the request did not arrive whole'));
+    }
     const known = toAppError(err);
     if (known) {
+      // Validation should refuse a value before the database has to: when it did not, that gap
+      // is a bug worth seeing, even though the client's answer is an ordinary 400.
+      if (isInvalidInputError(err)) request.log.warn({ err, reqId: request.id }, 'the database refused a client value as invalid input');
       return reply.code(known.statusCode).send(failureBody(known.statusCode, known.message, known.errors));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');

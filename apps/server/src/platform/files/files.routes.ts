@@ -1,11 +1,15 @@
 import { FILE_LIMITS, FILES_PREFIX } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../errors/app-error';
+import { AppError, notFound } from '../errors/app-error';
 import { isUuid } from '../http/ids';
 import { findFile } from './files.service';
 
+/** Pictures shown beside names, courses and events: inline, and the browser may keep them an hour. */
 const INLINE_KINDS = new Set(['avatar', 'thumbnail']);
+
+/** Notes and marksheets are private documents: no cache (a shared computer's disk included) keeps a copy. */
+const cacheControl = (kind: string) => (INLINE_KINDS.has(kind) ? 'private, max-age=3600' : 'no-store');
 
 /** RFC 6266 header: an ASCII fallback plus the UTF-8 name, nothing that could break the header. */
 function contentDisposition(kind: string, name: string): string {
@@ -26,15 +30,16 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const file = await findFile(app.database.db, id);
       // Files the caller may not read are "not found" too: their existence is private.
       if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound('file not found');
-      const stream = await app.fileStore.get(file.storageKey).catch(() => {
-        throw notFound('file not found');
+      // Bytes missing under a row are "not found" too; a store that cannot be reached says so (503).
+      const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
+        throw err instanceof AppError ? err : notFound('file not found');
       });
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.sizeBytes))
         .header('content-disposition', contentDisposition(file.kind, file.originalName))
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', cacheControl(file.kind))
         .send(stream);
     },
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FileKind } from '@campus/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { files, type FileRow } from '../../db/schema';
 import type { Db } from '../db/database';
 import type { StoredUpload } from './upload';
@@ -32,4 +32,23 @@ export async function findFile(db: Db, id: string): Promise<FileRow | undefined>
 export async function deleteFileRow(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.delete(files).where(eq(files.id, id)).returning({ key: files.storageKey });
   return row?.key;
+}
+
+/**
+ * Bytes of the files a user uploaded and still has (their storage quota's use). Marksheets are
+ * the exam office's uploads, kept under the student they belong to: not the student's to count.
+ */
+export async function bytesUploadedBy(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+    .from(files)
+    .where(and(eq(files.ownerId, userId), ne(files.kind, 'marksheet')));
+  return Number(row?.total ?? 0);
+}
+
+/** Which of these storage keys a file row still names (the sweeper removes the others). */
+export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
 }

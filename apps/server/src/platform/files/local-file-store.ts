@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FileStore } from './file-store';
+import { STORAGE_KEY_PATTERN as KEY_PATTERN, type FileStore, type ReferencedKeys } from './file-store';
 
-const KEY_PATTERN = /^[0-9a-f-]{36}$/;
+/** An upload still being written; one a crash interrupted stays until the sweeper removes it. */
+const TEMP_PREFIX = '.tmp-';
 
 /**
  * Files under DATA_DIR/files. Crash-safe: bytes go to a temp file in the same directory, are
@@ -26,7 +27,7 @@ export class LocalFileStore implements FileStore {
   async put(source: AsyncIterable<Uint8Array>): Promise<{ key: string; size: number }> {
     const key = randomUUID();
     const finalPath = this.pathOf(key);
-    const tempPath = path.join(this.dir, `.tmp-${key}`);
+    const tempPath = path.join(this.dir, `${TEMP_PREFIX}${key}`);
     const handle = await fsp.open(tempPath, 'wx', 0o600);
     let size = 0;
     try {
@@ -54,6 +55,27 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async sweep(before: Date, referenced: ReferencedKeys): Promise<number> {
+    const cutoff = before.getTime();
+    const old: { name: string; key?: string }[] = [];
+    for (const name of await fsp.readdir(this.dir)) {
+      const stat = await fsp.stat(path.join(this.dir, name)).catch(() => undefined);
+      if (!stat?.isFile() || stat.mtimeMs >= cutoff) continue;
+      if (name.startsWith(TEMP_PREFIX)) old.push({ name });
+      else if (KEY_PATTERN.test(name)) old.push({ name, key: name });
+    }
+    const keys = old.flatMap((f) => (f.key ? [f.key] : []));
+    const kept = keys.length > 0 ? await referenced(keys) : new Set<string>();
+    let removed = 0;
+    for (const f of old) {
+      if (f.key && kept.has(f.key)) continue;
+      // force: another instance sweeping the same folder may have removed it first.
+      await fsp.rm(path.join(this.dir, f.name), { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   private async syncDir(): Promise<void> {

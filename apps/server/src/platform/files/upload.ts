@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
 import type { FileStore } from './file-store';
 import { SNIFF_BYTES, sniffType } from './sniff';
+import { fileTooLarge, quotaExceeded, quotaLeft, type UploadRoute } from './upload-guard';
 
 /** Bytes already durable in the store, not yet referenced by a row. */
 export interface StoredUpload {
@@ -27,14 +28,13 @@ const TYPE_MESSAGES: Record<FileKind, string> = {
 
 const MAX_FIELD_BYTES = 100 * 1024;
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
 /**
  * Checks a streamed upload as it passes: the type is sniffed from the first bytes before anything
  * is written, and the byte count is capped while streaming. Throwing here makes the store discard
  * its temp file, so a refused upload leaves nothing behind.
  */
-async function* checked(file: MultipartFile, kind: FileKind, field: string, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
+async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
+  const { field, kind } = upload;
   const { types, maxBytes } = FILE_LIMITS[kind];
   let head = Buffer.alloc(0);
   let sniffed = false;
@@ -48,7 +48,7 @@ async function* checked(file: MultipartFile, kind: FileKind, field: string, onTy
   try {
     for await (const chunk of file.file as AsyncIterable<Buffer>) {
       total += chunk.byteLength;
-      if (total > maxBytes) throw tooLarge(`${field} must be at most ${megabytes(maxBytes)}`);
+      if (total > maxBytes) throw fileTooLarge(upload);
       if (!sniffed) {
         head = Buffer.concat([head, chunk]);
         if (head.byteLength < SNIFF_BYTES) continue;
@@ -59,7 +59,7 @@ async function* checked(file: MultipartFile, kind: FileKind, field: string, onTy
       yield chunk;
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${field} must be at most ${megabytes(maxBytes)}`);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(upload);
     throw err;
   }
   if (!sniffed) {
@@ -87,22 +87,27 @@ function safeName(name: string | undefined): string {
   return cleaned || 'file';
 }
 
+/** The upload a route declares (`config.upload`); a multipart route without one is a bug. */
+function declaredUpload(request: FastifyRequest): UploadRoute {
+  const upload = request.routeOptions.config?.upload;
+  if (!upload) throw new Error(`${request.method} ${request.routeOptions.url} reads a multipart body but declares no config.upload`);
+  return upload;
+}
+
 /**
- * Reads a multipart request: text fields plus at most one file from `fileField`, checked against
- * the limits of `kind` and stored durably. Other file fields are drained and ignored. If anything
- * fails after the file was stored, the stored bytes are deleted before the error propagates;
- * once this returns, the caller owns `file` and must delete it if its own work fails.
+ * Reads a multipart request: text fields plus at most one file from the route's declared upload
+ * field, checked against the limits of its kind, within the caller's storage quota, and stored
+ * durably. Other file fields are drained and ignored. If anything fails after the file was
+ * stored, the stored bytes are deleted before the error propagates; once this returns, the
+ * caller owns `file` and must delete it if its own work fails.
  */
-export async function readMultipart(
-  request: FastifyRequest,
-  store: FileStore,
-  options: { fileField: string; kind: FileKind },
-): Promise<MultipartForm> {
+export async function readMultipart(request: FastifyRequest, store: FileStore): Promise<MultipartForm> {
+  const upload = declaredUpload(request);
   const fields: Record<string, string> = {};
   let file: StoredUpload | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: FILE_LIMITS[options.kind].maxBytes + 1, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 50 },
+      limits: { fileSize: FILE_LIMITS[upload.kind].maxBytes + 1, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 50 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -110,13 +115,17 @@ export async function readMultipart(
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== options.fileField || file) {
+      if (part.fieldname !== upload.field || file) {
         for await (const chunk of part.file) void chunk;
         continue;
       }
       let contentType = '';
-      const stored = await store.put(checked(part, options.kind, options.fileField, (t) => (contentType = t)));
+      const stored = await store.put(checked(part, upload, (t) => (contentType = t)));
       file = { key: stored.key, size: stored.size, contentType, originalName: safeName(part.filename) };
+      // The guard refused a full quota before the body was read; this catches the file that
+      // does not fit in what was left.
+      const left = await quotaLeft(request);
+      if (left !== undefined && file.size > left) throw quotaExceeded(request);
     }
   } catch (err) {
     if (file) await store.delete(file.key);

@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/app-error';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True when Origin names the host the request was sent to (ports normalised per scheme). */
-function sameHost(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
+/** True when `origin` names `host` (ports normalised per the origin's scheme). */
+function sameHost(origin: string, host: string): boolean {
   try {
     const o = new URL(origin);
     return o.host === new URL(`${o.protocol}//${host}`).host;
@@ -15,8 +14,19 @@ function sameHost(origin: string, host: string | undefined): boolean {
 }
 
 /**
+ * Whether a browser's Origin is this portal's: exactly PUBLIC_ORIGIN when it is configured,
+ * otherwise the host the request was sent to. Behind a trusted proxy (TRUST_PROXY) that is the
+ * host the browser used, from X-Forwarded-Host, not the one the proxy rewrote it to.
+ */
+function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  const { publicOrigin } = request.server.config;
+  if (publicOrigin !== undefined) return origin === publicOrigin;
+  return sameHost(origin, request.host);
+}
+
+/**
  * Refuses state-changing requests made by another site (CSRF defence on top of SameSite=Lax):
- * `Sec-Fetch-Site: cross-site`, or an `Origin` whose host is not this request's Host.
+ * `Sec-Fetch-Site: cross-site`, or an `Origin` that is not the portal's own.
  * Requests with neither header (curl, old clients) pass: they carry no ambient browser cookies
  * from another site.
  */
@@ -25,8 +35,6 @@ export function registerOriginCheck(app: FastifyInstance): void {
     if (!UNSAFE.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-origin request refused');
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameHost(origin, request.headers.host)) {
-      throw forbidden('cross-origin request refused');
-    }
+    if (origin !== undefined && !isOwnOrigin(request, origin)) throw forbidden('cross-origin request refused');
   });
 }

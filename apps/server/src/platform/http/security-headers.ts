@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { overHttps } from './proxy';
 
 // Fits the Vite build: scripts and styles from our origin (Tailwind/React inline style attributes
 // need 'unsafe-inline' for styles only), images also from data:/blob: URLs (avatar previews).
@@ -28,7 +29,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (overHttps(request)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // API answers are per-user and must never be cached by the browser or a proxy.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     reply.header('x-request-id', request.id);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../../../test/build-app';
@@ -14,6 +15,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's pre-compressed copies (apps/web/build/precompress.ts writes them).
+  const script = Buffer.from(`console.log(${'"padding", '.repeat(200)}1)`);
+  fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), script);
+  fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(dist, 'index.html'))));
   app = await ctx.extraApp({ webDist: dist });
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -47,6 +54,27 @@ describe('the built web app', () => {
     expect(api.json().success).toBe(false);
     const file = await app.inject({ method: 'GET', url: '/files/' });
     expect(file.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends the build’s brotli or gzip copy by Accept-Encoding, and the file itself otherwise', async () => {
+    const plain = fs.readFileSync(path.join(dist, 'assets', 'app-def456.js'));
+    const br = await app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload)).toEqual(plain);
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 5);
+    const gz = await app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload)).toEqual(plain);
+    const none = await app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.rawPayload).toEqual(plain);
+    // index.html for a client route too, still never cached.
+    const page = await app.inject({ method: 'GET', url: '/all-courses', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('id="root"');
   });
 
   it('puts the security headers on pages too', async () => {

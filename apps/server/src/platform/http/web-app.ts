@@ -25,6 +25,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp> {
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (quality 11, level 9): sent as they are by Accept-Encoding.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const rel = path.relative(root, filePath);
       res.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

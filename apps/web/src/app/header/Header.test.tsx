@@ -80,6 +80,17 @@ describe('Header visibility (spec §2 "Header")', () => {
     ]);
   });
 
+  it('the Events dropdown opens from the keyboard too, and gives focus back to its button', async () => {
+    await headerFor(aStudent());
+    nav().getByRole('button', { name: /Events/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
+    expect(screen.getAllByRole('menuitem')).toHaveLength(5);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(nav().getByRole('button', { name: /Events/ })).toHaveFocus();
+  });
+
   it('the badge opens Profile and Change password; the avatar leads to /update-avatar', async () => {
     await headerFor(aStudent());
     expect(screen.getByRole('img', { name: "Ada Lovelace's avatar" }).closest('a')).toHaveAttribute('href', '/update-avatar');

@@ -1,19 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Avatar, GuestAvatar } from '../../components/Avatar';
 import { useLogout, useViewer } from '../../features/auth';
 import { ApiError, errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import type { StoredUser } from '../../lib/secure-store';
+import { AccountMenu } from './AccountMenu';
+import { EventsMenu } from './EventsMenu';
+import { preloadMenus } from './HeaderMenu';
 import { navLinks } from './nav-links';
 import { NotificationBell } from './NotificationBell';
 import { navItemClass } from './styles';
-import { UserBadge } from './UserBadge';
-
-// The dropdowns (Radix) are for logged-in visitors only: keeping them out of the entry chunk
-// keeps them out of what /login and the signup pages load.
-const EventsMenu = lazy(() => import('./EventsMenu'));
-const AccountMenu = lazy(() => import('./AccountMenu'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? 'bg-campus-700' : ''}`;
 
@@ -29,57 +26,83 @@ export function Header() {
   const links = navLinks(viewer, config.data?.examOfficeRegistrationId);
 
   return (
-    <header className="bg-campus-600 text-white shadow">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">
-        <Link to="/" className="mr-2 flex items-center gap-2 rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
-          <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          Campus Portal
-        </Link>
-        <button
-          type="button"
-          className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white md:hidden"
-          aria-expanded={open}
-          aria-controls="main-nav account-area"
-          onClick={() => setOpenOn(open ? null : pathname)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 stroke-current" fill="none" strokeWidth="2">
-            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-          Menu
-        </button>
-        <nav
-          id="main-nav"
-          aria-label="Main"
-          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 py-2 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:py-0`}
-        >
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
-              {link.label}
-            </NavLink>
-          ))}
-          {viewer && (
-            <>
-              <Suspense fallback={<span className={navItemClass}>Events</span>}>
-                <EventsMenu onNavigate={close} />
-              </Suspense>
-              <NotificationBell onNavigate={close} />
-            </>
-          )}
-        </nav>
-        <div
-          id="account-area"
-          className={`${open ? 'flex' : 'hidden'} w-full items-center gap-3 border-t border-white/20 py-3 md:ml-auto md:flex md:w-auto md:border-0 md:py-0`}
-        >
-          {viewer ? (
-            <LoggedIn viewer={viewer} onNavigate={close} />
-          ) : (
-            <Link to="/login" title="Log in" onClick={close} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
-              <GuestAvatar />
-            </Link>
-          )}
-        </div>
+    <HeaderBar>
+      <Brand />
+      <button
+        type="button"
+        className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white md:hidden"
+        aria-expanded={open}
+        aria-controls="main-nav account-area"
+        onClick={() => {
+          if (viewer && !open) preloadMenus();
+          setOpenOn(open ? null : pathname);
+        }}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 stroke-current" fill="none" strokeWidth="2">
+          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+        Menu
+      </button>
+      <nav
+        id="main-nav"
+        aria-label="Main"
+        className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 py-2 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:py-0`}
+      >
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+            {link.label}
+          </NavLink>
+        ))}
+        {viewer && (
+          <>
+            <EventsMenu onNavigate={close} />
+            <NotificationBell onNavigate={close} />
+          </>
+        )}
+      </nav>
+      <div
+        id="account-area"
+        className={`${open ? 'flex' : 'hidden'} w-full items-center gap-3 border-t border-white/20 py-3 md:ml-auto md:flex md:w-auto md:border-0 md:py-0`}
+      >
+        {viewer ? (
+          <LoggedIn viewer={viewer} onNavigate={close} />
+        ) : (
+          <Link to="/login" title="Log in" onClick={close} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <GuestAvatar />
+          </Link>
+        )}
       </div>
+    </HeaderBar>
+  );
+}
+
+/**
+ * The header while nobody knows yet who is looking (the current user is loading): the bar and
+ * the title, no links. index.html paints the same frame before the scripts arrive.
+ */
+export function HeaderFrame() {
+  return (
+    <HeaderBar>
+      <Brand />
+    </HeaderBar>
+  );
+}
+
+function HeaderBar({ children }: { children: ReactNode }) {
+  return (
+    <header className="bg-campus-600 text-white shadow">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">{children}</div>
     </header>
+  );
+}
+
+/** The logo and the title, leading home. */
+function Brand() {
+  return (
+    <Link to="/" className="mr-2 flex items-center gap-2 rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
+      <img src="/favicon.svg" alt="" className="h-8 w-8" />
+      Campus Portal
+    </Link>
   );
 }
 
@@ -92,9 +115,7 @@ function LoggedIn({ viewer, onNavigate }: { viewer: StoredUser; onNavigate: () =
       <Link to="/update-avatar" title="Change avatar" onClick={onNavigate} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
         <Avatar src={viewer.avatar} name={viewer.fullname} />
       </Link>
-      <Suspense fallback={<UserBadge viewer={viewer} />}>
-        <AccountMenu viewer={viewer} onNavigate={onNavigate} />
-      </Suspense>
+      <AccountMenu viewer={viewer} onNavigate={onNavigate} />
       <div className="ml-auto flex flex-col items-end md:ml-0">
         <button
           type="button"

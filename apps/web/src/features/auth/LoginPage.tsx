@@ -5,7 +5,8 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
-import { CHECKS_UNAVAILABLE, deferred } from '../../lib/forms';
+import { deferred } from '../../lib/deferred';
+import { CHECKS_UNAVAILABLE } from '../../lib/forms';
 import { useLogin } from './api/login';
 import type { LoginCheck, LoginErrors, LoginValues } from './login-checks';
 

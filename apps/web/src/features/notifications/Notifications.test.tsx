@@ -17,12 +17,19 @@ const item = (id: string, content: string, link?: string): NotificationItem => (
 
 const lists = (unread: NotificationItem[], read: NotificationItem[]) => ({ unreadnotifications: unread, readnotifications: read, notifications: [...unread, ...read] });
 
-/** Serves getnotification with `unread()` as the unread list, counting the requests. */
+/**
+ * Serves the unread count and the list from `unread()`, counting the requests for each: the
+ * bell polls the count (`counted`) and must never fetch the list (`listed`).
+ */
 function countedList(unread: () => NotificationItem[]) {
-  const counter = { asked: 0 };
+  const counter = { asked: 0, listed: 0 };
   server.use(
-    http.get(paths.notifications.list, () => {
+    http.get(paths.notifications.unreadCount, () => {
       counter.asked += 1;
+      return ok({ unread: unread().length });
+    }),
+    http.get(paths.notifications.list, () => {
+      counter.listed += 1;
       return ok(lists(unread(), []));
     }),
   );
@@ -71,7 +78,7 @@ describe('the bell', () => {
     expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toHaveTextContent('3');
   });
 
-  it('while the stream works, the bell never fetches the notification list; when it drops, polling takes over until it is back', async () => {
+  it('while the stream works, the bell asks nothing; when it drops, it polls the count (never the list) until the stream is back', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     loggedInAs(aStudent());
     const list = countedList(() => [item('1', 'one'), item('2', 'two'), item('3', 'three'), item('4', 'four')]);
@@ -97,6 +104,42 @@ describe('the bell', () => {
     act(() => stream.emit('open'));
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     expect(list.asked).toBe(whileDown);
+    expect(list.listed).toBe(0);
+  });
+
+  it('holds its stream only while the tab is visible, and takes the count anew when it is back', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    loggedInAs(aStudent());
+    const list = countedList(() => [item('1', 'one')]);
+    const setVisibility = (state: 'visible' | 'hidden') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    try {
+      renderApp('/');
+      await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+      const first = FakeEventSource.last!;
+      act(() => {
+        first.emit('open');
+        first.emit('unread', { unread: 1 });
+      });
+      const opened = FakeEventSource.opened;
+      setVisibility('hidden');
+      expect(first.closed).toBe(true);
+      setVisibility('visible');
+      await waitFor(() => expect(FakeEventSource.opened).toBe(opened + 1));
+      const second = FakeEventSource.last!;
+      expect(second).not.toBe(first);
+      act(() => {
+        second.emit('open');
+        second.emit('unread', { unread: 5 });
+      });
+      expect(await screen.findByRole('link', { name: 'Notifications, 5 unread' })).toBeInTheDocument();
+      // Hidden and back is not a dropped stream: nothing was polled meanwhile.
+      expect(list.asked).toBe(0);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 
   it('a stream that neither opens nor fails within 5 s counts as down: the bell polls', async () => {
@@ -158,6 +201,7 @@ describe('the bell', () => {
     expect(list.asked).toBe(afterFirst + 1);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(list.asked).toBe(afterFirst + 2);
+    expect(list.listed).toBe(0);
   });
 });
 

@@ -2,7 +2,8 @@ import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus
 import { paths } from '@campus/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchNotifications, notificationKeys } from './api/notifications';
+import { usePageVisible } from '../../lib/use-page-visible';
+import { fetchUnreadCount, notificationKeys } from './api/notifications';
 
 /** The spec's polling period, used only while the live stream is down. */
 export const POLL_MS = 10_000;
@@ -17,18 +18,20 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * The bell's unread count for the logged-in user (`userId`; null when nobody is confirmed by the
  * server). Live from the event stream, which sends the count when it opens, with every new
  * notification and after every read, on whichever server instance the browser is connected to:
- * while it works, the (large) notification list is never fetched for the bell. While the stream
- * is down (the browser reconnects on its own) or missing, the count is polled every 10 s instead;
+ * while it works, the bell asks the server nothing. While the stream is down (the browser
+ * reconnects on its own) or missing, the count alone (unread-count) is polled every 10 s instead;
  * TanStack Query runs one interval per query, never a second one, and pauses it while the tab is
- * hidden.
+ * hidden. The stream itself is open only while the tab is visible: thirty tabs hold one stream,
+ * not thirty (the server caps each user's streams), and a tab brought back gets the count anew.
  */
 export function useUnreadCount(userId: string | null): number | undefined {
   const client = useQueryClient();
   const streams = typeof EventSource !== 'undefined';
+  const visible = usePageVisible();
   const [state, setState] = useState<StreamState>('connecting');
 
   useEffect(() => {
-    if (!userId || !streams) return;
+    if (!userId || !streams || !visible) return;
     const source = new EventSource(paths.notifications.stream);
     const setCount = (unread: number) => client.setQueryData(notificationKeys.unread, unread);
     const stalled = setTimeout(() => setState((s) => (s === 'connecting' ? 'down' : s)), OPEN_TIMEOUT_MS);
@@ -51,11 +54,11 @@ export function useUnreadCount(userId: string | null): number | undefined {
       source.close();
       setState('connecting');
     };
-  }, [userId, client, streams]);
+  }, [userId, client, streams, visible]);
 
   const polled = useQuery({
     queryKey: notificationKeys.unread,
-    queryFn: async ({ signal }) => (await fetchNotifications(signal)).unreadnotifications.length,
+    queryFn: ({ signal }) => fetchUnreadCount(signal),
     // Only without a working stream; otherwise the stream sets the count (disabled, the query
     // still shows what was set).
     enabled: userId !== null && (!streams || state === 'down'),

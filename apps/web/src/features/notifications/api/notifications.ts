@@ -1,4 +1,4 @@
-import type { NotificationsData } from '@campus/contract/notifications';
+import type { NotificationsData, UnreadEvent } from '@campus/contract/notifications';
 import { paths } from '@campus/contract/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
@@ -13,6 +13,11 @@ export const notificationKeys = {
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsData> {
   return (await request<NotificationsData>(paths.notifications.list, { signal })).data;
+}
+
+/** GET unread-count: the bell's number alone, for when the live stream is down. */
+export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
+  return (await request<UnreadEvent>(paths.notifications.unreadCount, { signal })).data.unread;
 }
 
 /** GET getnotification: the page's lists (unread, read), newest first. */

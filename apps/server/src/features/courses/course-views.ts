@@ -1,0 +1,51 @@
+import { FreshCache } from '../../platform/cache/fresh-cache';
+import type { Db } from '../../platform/db/database';
+import { existingId } from '../../platform/http/ids';
+import { announce, type Bus } from '../../platform/realtime/bus';
+import type { CourseView } from './courses.queries';
+import { courseViewOr404 } from './courses.service';
+
+/** The bus topic of a course page's copies. */
+const TOPIC = 'course';
+const TTL_MS = 10_000;
+const MAX_COURSES = 5_000;
+
+/**
+ * Course pages (getcourse, the most read answer after current-user) from this instance's copy
+ * when it holds one: no query when nothing changed. A change to a course (edited, deleted, a
+ * student joined, left or was removed) is forgotten here at once and, through the bus, on every
+ * instance; so is every course of an owner whose account changed (their name is on the page).
+ */
+export class CourseViews {
+  private readonly cache = new FreshCache<CourseView>(TTL_MS, MAX_COURSES);
+
+  constructor(
+    private readonly db: Db,
+    bus: Bus,
+  ) {
+    bus.on({
+      onMessage: (message) => {
+        if (message.t === 'stale' && message.topic === TOPIC) this.cache.forget(message.id);
+        else if (message.t === 'session') this.cache.forgetWhere((view) => view.row.ownerId === message.user);
+      },
+      onResume: () => this.cache.clear(),
+    });
+  }
+
+  /** The course with its owner's name and students, or 404. */
+  async get(courseId: string, now = Date.now()): Promise<CourseView> {
+    const id = existingId(courseId, 'course');
+    const cached = this.cache.get(id, now);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const view = await courseViewOr404(this.db, id);
+    this.cache.put(id, view, generation, now);
+    return view;
+  }
+
+  /** Call after a course changed: no instance serves the old page any more. */
+  async changed(courseId: string): Promise<void> {
+    this.cache.forget(courseId);
+    await announce(this.db, { t: 'stale', topic: TOPIC, id: courseId });
+  }
+}

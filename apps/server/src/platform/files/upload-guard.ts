@@ -1,0 +1,56 @@
+import { FILE_LIMITS, type FileKind } from '@campus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isExamOffice } from '../auth/access';
+import { tooLarge } from '../errors/app-error';
+import { limiter } from '../limits/limiter';
+import { bytesUploadedBy } from './files.service';
+
+/** What a multipart route takes: the file field and the kind whose limits apply (API.md "Files"). */
+export interface UploadRoute {
+  field: string;
+  kind: FileKind;
+}
+
+/** The multipart framing and the text fields beside the file, on top of the file's own limit. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** "5 MB", "1024 MB", "300 KB": a size for people. */
+const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
+
+export const fileTooLarge = (upload: UploadRoute) => tooLarge(`${upload.field} must be at most ${inWords(FILE_LIMITS[upload.kind].maxBytes)}`);
+
+/**
+ * How many more bytes the caller may store, or undefined when no quota applies: signups (no
+ * user yet; their limits are per address) and the exam office, which uploads every student's
+ * marksheets.
+ */
+export async function quotaLeft(request: FastifyRequest): Promise<number | undefined> {
+  const user = request.user;
+  if (!user || isExamOffice(user)) return undefined;
+  return request.server.config.uploadQuotaBytes - (await bytesUploadedBy(request.server.database.db, user.id));
+}
+
+export const quotaExceeded = (request: FastifyRequest) =>
+  tooLarge(`this would take your uploads past your storage quota of ${inWords(request.server.config.uploadQuotaBytes)}; delete some of your files first`);
+
+/**
+ * What every upload route checks before it reads a byte of the body, so a refusal comes at
+ * once: a declared length past the file's limit (413), the caller's uploads this hour (429) and
+ * a full storage quota (413). Runs after the session is resolved (registered after auth).
+ */
+export function registerUploadGuard(app: FastifyInstance): void {
+  const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, 'too many uploads this hour', (r) =>
+    r.user && !isExamOffice(r.user) ? r.user.id : undefined,
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    const upload = request.routeOptions.config?.upload;
+    if (!upload) return;
+    const declared = Number(request.headers['content-length']);
+    if (declared > FILE_LIMITS[upload.kind].maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(upload);
+    await perUser(request, reply);
+    const left = await quotaLeft(request);
+    if (left !== undefined && left <= 0) throw quotaExceeded(request);
+  });
+}

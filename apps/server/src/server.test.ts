@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { paths } from '@campus/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTextgen, type FakeTextgen } from '../test/fake-textgen';
+import { tinyPng } from '../test/fixtures';
+import { openSse } from '../test/sse-client';
+
+/**
+ * The real process, as `npm start` runs it (from source here), told to stop: it stops taking new
+ * connections, finishes what is in flight, ends its event streams with a reconnect hint, and
+ * exits well within 10 s.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+let textgen: FakeTextgen;
+beforeAll(async () => {
+  textgen = await startFakeTextgen({ slowMs: 1_500 });
+});
+afterAll(() => textgen.close());
+
+describe('SIGTERM', () => {
+  it('drains: in-flight requests finish, streams end with a retry hint, new connections are refused, exit 0 within 10 s', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-sigterm-'));
+    const { baseUrl, model, apiKey } = textgen.openai();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: baseUrl, TEXTGEN_MODEL: model, TEXTGEN_API_KEY: apiKey },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; ; i++) {
+        const up = await fetch(`${base}${paths.ready}`).then((r) => r.ok, () => false);
+        if (up) break;
+        if (i > 300) throw new Error('server did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ registrationId: '300000042', email: 'sigterm@campus.test', fullname: 'Sig Term', password: 'correct horse battery staple', userrole: '2' })) form.append(k, v);
+      form.append('avatar', new Blob([tinyPng()], { type: 'image/png' }), 'a.png');
+      expect((await fetch(`${base}${paths.users.register}`, { method: 'POST', body: form })).status).toBe(201);
+      const login = await fetch(`${base}${paths.users.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registrationId: 300000042, password: 'correct horse battery staple' }) });
+      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('campus_session='))!.split(';')[0]!;
+      const streams = await Promise.all(Array.from({ length: 3 }, () => openSse(`${base}${paths.notifications.stream}`, { cookie })));
+      for (const s of streams) await s.next('unread');
+
+      // A request the text generator takes 1.5 s to answer, in flight when the signal comes.
+      textgen.behave('slow');
+      const inFlight = fetch(`${base}${paths.events.draftDescription}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Robotics night' }) });
+      await new Promise((r) => setTimeout(r, 300));
+      const signalled = Date.now();
+      child.kill('SIGTERM');
+
+      await Promise.all(streams.map((s) => s.ended));
+      for (const s of streams) expect(s.retry()).toBeLessThanOrEqual(2_500);
+      await new Promise((r) => setTimeout(r, 200));
+      await expect(fetch(`${base}${paths.health}`)).rejects.toThrow();
+      const answered = await inFlight;
+      expect(answered.status).toBe(200);
+      expect(await exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
