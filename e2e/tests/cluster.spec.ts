@@ -70,6 +70,8 @@ test('across two instances over HTTPS, one restarted mid-way: the upload, the be
     await prof.getByLabel('Semester').selectOption('7');
     await prof.getByLabel('Branch').selectOption('Computer Engineering');
     await prof.getByRole('button', { name: 'Add Course' }).click();
+    // Closing the success banner leads to the new course.
+    await prof.getByRole('status').filter({ hasText: 'course created successfully' }).getByRole('button', { name: 'Dismiss' }).click();
     await expect(prof).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
     await prof.getByRole('tab', { name: 'Add Notes' }).click();
     await prof.getByLabel('File name').fill('Lecture 1');
@@ -94,7 +96,12 @@ test('across two instances over HTTPS, one restarted mid-way: the upload, the be
   const href = await student.getByRole('link', { name: 'Download Lecture 1' }).getAttribute('href');
   expect((await (await student.request.get(href!)).body()).equals(notes)).toBe(true);
 
-  const streamOn = () => cluster.instances.filter((n) => n.requests().some((r) => r.url === '/api/v1/notifications/stream'));
+  // Where the student's stream is now: the instance that logged its latest opening.
+  const studentId = ((await (await student.request.get('/api/v1/users/current-user')).json()) as { data: { _id: string } }).data._id;
+  const streamOn = () => cluster.instances
+    .flatMap((n) => n.logs.filter((l) => l.msg === 'stream opened' && l.userId === studentId).map((l) => ({ n, time: l.time as number })))
+    .sort((x, y) => x.time - y.time)
+    .map((o) => o.n);
   await expect.poll(() => streamOn().length).toBeGreaterThan(0);
   let unread = 0;
   const crossings: string[] = [];

@@ -10,6 +10,9 @@
 export function nginxConf({ prefix, httpsPort, upstreams, cert, key, runAsRoot }) {
   return `# Written by scripts/cluster/nginx.mjs; docs/deploy.md explains each part.
 ${runAsRoot ? 'user root;\n' : ''}worker_processes 1;
+# A reload or stop waits for open requests; event streams never finish by themselves, so the
+# old workers close them after this long and browsers reconnect to the new ones.
+worker_shutdown_timeout 10s;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
 events { worker_connections 4096; }

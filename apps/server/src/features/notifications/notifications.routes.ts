@@ -104,7 +104,15 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
         },
         close: (retryMs) => res.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`),
       };
-      request.raw.on('close', () => hub.remove(stream));
+      // A hijacked reply gets no request line: a stream's opening and end are logged instead,
+      // so an operator sees where each user's stream is and how long it lasted.
+      const opened = performance.now();
+      const line = { method: request.method, url: request.routeOptions.url, userId: stream.userId };
+      request.log.info(line, 'stream opened');
+      request.raw.on('close', () => {
+        hub.remove(stream);
+        request.log.info({ ...line, ms: Math.round(performance.now() - opened) }, 'stream closed');
+      });
       try {
         await hub.open(stream, afterSeq);
       } catch (err) {
