@@ -1,38 +1,22 @@
 // Notifications: the fan-out of a new course to a 10,000-student cohort, the notification list
-// under load on a table of 1,000,000, memory and delivery latency of 1,000 open event streams,
-// and delivery from one server instance to another (PostgreSQL only). Each runs on PGlite, or on
-// a scratch database of the BENCH_DATABASE_URL server when that is set.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// under load on a table of 1,000,000, memory, delivery latency and the shutdown of 1,000 open
+// event streams. Each runs on PGlite, or on a scratch database of the BENCH_DATABASE_URL server
+// when that is set. Delivery between instances is the cluster's (scenarios-cluster.mjs).
 import { median, percentile, limitsOff, rssBytes, startServer } from './lib/server.mjs';
 import { register, sessionCookie } from './lib/accounts.mjs';
 import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
 import { openStream } from './lib/sse.mjs';
+import { createCourse, deliveryRouter, timeDelivery } from './lib/delivery.mjs';
 
 const LIST = '/api/v1/notifications/getnotification';
 const STREAM = '/api/v1/notifications/stream';
 // Seeded students' registration ids (the courses seed uses 31xxxxxxx and 32xxxxxxx).
 const STUDENT_REG = 330_000_000;
-let courseNumber = 510_000_000;
 
 const ms = (v) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
 const fmt = (n) => n.toLocaleString('en-US');
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** POST /courses/create-course through the real API (no thumbnail); its time and the new id. */
-async function createCourse(base, cookie, { title, semester, branch }) {
-  const form = new FormData();
-  const fields = { title, description: `A benchmark course: ${title}.`, coursenumber: String(courseNumber++), semester: String(semester), branch };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const t = performance.now();
-  const res = await fetch(`${base}/api/v1/courses/create-course`, { method: 'POST', headers: { cookie }, body: form });
-  const body = await res.json();
-  const elapsed = performance.now() - t;
-  if (res.status !== 201 && res.status !== 200) throw new Error(`create-course answered ${res.status}: ${JSON.stringify(body)}`);
-  return { ms: elapsed, id: body.data.course._id };
-}
 
 async function getJson(url, cookie) {
   const res = await fetch(url, { headers: { cookie } });
@@ -236,42 +220,6 @@ async function openStreams(base, cookies, count, parallel, onEvent) {
   return streams;
 }
 
-/**
- * Has `trigger(title)` create a notification whose content names `title`, and resolves with the
- * time from the trigger to its arrival on each of `expect` streams (waits at most `timeoutMs`).
- */
-function timeDelivery(waiters, expect, trigger, title, timeoutMs = 15_000) {
-  return new Promise((resolve, reject) => {
-    const arrivals = [];
-    let t0;
-    const timer = setTimeout(() => {
-      waiters.delete(title);
-      reject(new Error(`"${title}" reached ${arrivals.length} of ${expect} streams within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    waiters.set(title, (at) => {
-      arrivals.push(at - t0);
-      if (arrivals.length === expect) {
-        clearTimeout(timer);
-        waiters.delete(title);
-        resolve(arrivals);
-      }
-    });
-    t0 = performance.now();
-    trigger(title).catch(reject);
-  });
-}
-
-/** Routes `notification` events to the waiter of the course title they name. */
-function deliveryRouter() {
-  const waiters = new Map();
-  const onEvent = (_i, ev) => {
-    if (ev.event !== 'notification') return;
-    const title = /"(.*)"/.exec(ev.data.notification.content)?.[1];
-    waiters.get(title)?.(ev.at);
-  };
-  return { waiters, onEvent };
-}
-
 /** 1,000 open streams on one instance: the server's memory for them, and delivery to all. */
 export async function streams({ port }) {
   const STREAMS = 1_000;
@@ -321,6 +269,12 @@ export async function streams({ port }) {
       toAll.push(Math.max(...arrivals));
     }
     const afterDelivery = rssBytes(server.child.pid);
+    // SIGTERM with every stream still open, as a deploy sends it: the drain ends each stream with
+    // a reconnect hint, and the process exits.
+    const endings = Promise.all(open.map((s) => s.ended));
+    const exitMs = await server.stop();
+    server = undefined;
+    const hinted = (await endings).filter((e) => e.clean && e.retry !== undefined).length;
     return [
       { scenario: 'streams database', value: db.label },
       { scenario: `streams open (${fmt(STREAMS)} over ${USERS} users)`, value: `${ms(openMs)} to open all, 20 at a time` },
@@ -331,68 +285,11 @@ export async function streams({ port }) {
       { scenario: `streams delivery, per stream (${TRIGGERS}×${fmt(STREAMS)})`, value: `p50 ${ms(median(perStream))}, p99 ${ms(percentile(perStream, 99))} from the create-course request` },
       { scenario: `streams delivery, to all ${fmt(STREAMS)} (${TRIGGERS})`, value: `p50 ${ms(median(toAll))}, p99 ${ms(percentile(toAll, 99))}, max ${ms(Math.max(...toAll))}` },
       { scenario: 'streams create-course answer', value: `median ${ms(median(requests))} (${USERS} told, ${fmt(STREAMS)} streams open)` },
+      { scenario: `streams SIGTERM to exit (${fmt(STREAMS)} open)`, value: `${ms(exitMs)}; ${fmt(hinted)} of ${fmt(STREAMS)} streams ended by the server with a retry hint` },
     ];
   } finally {
     for (const s of open) s.close();
     await server?.stop();
     await db.cleanup();
-  }
-}
-
-/**
- * Two instances on one PostgreSQL database: a notification created through instance A reaches a
- * stream on instance B (through LISTEN/NOTIFY), timed against a stream on A itself.
- */
-export async function crossInstance({ port }) {
-  if (!process.env.BENCH_DATABASE_URL) {
-    return [{ scenario: 'crossinstance', value: 'skipped: needs BENCH_DATABASE_URL (instances share a PostgreSQL server; PGlite is one process’s database)' }];
-  }
-  const TRIGGERS = 50;
-  const cohort = { branch: 'Production Engineering', semester: 7 };
-  const db = await benchDatabase('crossinstance');
-  const dirB = mkdtempSync(join(tmpdir(), 'campus-bench-crossinstance-b-'));
-  const env = { ...limitsOff, ...db.env };
-  let a;
-  let b;
-  const open = [];
-  try {
-    a = await startServer({ port, env, dataDir: db.dataDir });
-    // B after A: A has run the migrations. B has its own DATA_DIR (uploaded files), same database.
-    b = await startServer({ port: port + 1, env, dataDir: dirB });
-    await register(a.base, { registrationId: '200000151', userrole: '1', fullname: 'Bench Professor' });
-    await register(a.base, { registrationId: '200000152', fullname: 'Bench Listener', branch: cohort.branch, semester: String(cohort.semester) });
-    const prof = await sessionCookie(a.base, '200000151');
-    const student = await sessionCookie(a.base, '200000152');
-
-    const onB = deliveryRouter();
-    const onA = deliveryRouter();
-    open.push(await openStream(b.base, STREAM, student, (ev) => onB.onEvent(0, ev)));
-    open.push(await openStream(a.base, STREAM, student, (ev) => onA.onEvent(0, ev)));
-    const toB = [];
-    const toA = [];
-    const requests = [];
-    for (let i = 0; i < TRIGGERS + 2; i++) {
-      const title = `Across ${i}`;
-      const [[b1], [a1]] = await Promise.all([
-        timeDelivery(onB.waiters, 1, async (t) => requests.push((await createCourse(a.base, prof, { title: t, ...cohort })).ms), title),
-        timeDelivery(onA.waiters, 1, async () => {}, title),
-      ]);
-      // The first two are warm-up.
-      if (i < 2) continue;
-      toB.push(b1);
-      toA.push(a1);
-    }
-    return [
-      { scenario: 'crossinstance database', value: `${db.label}, instances on ports ${port} (A) and ${port + 1} (B)` },
-      { scenario: `crossinstance A→B delivery (${TRIGGERS})`, value: `p50 ${ms(median(toB))}, p99 ${ms(percentile(toB, 99))}, max ${ms(Math.max(...toB))}` },
-      { scenario: `crossinstance A→A delivery (${TRIGGERS})`, value: `p50 ${ms(median(toA))}, p99 ${ms(percentile(toA, 99))}, max ${ms(Math.max(...toA))}` },
-      { scenario: 'crossinstance create-course answer', value: `median ${ms(median(requests.slice(2)))}` },
-    ];
-  } finally {
-    for (const s of open) s.close();
-    await b?.stop();
-    await a?.stop();
-    await db.cleanup();
-    rmSync(dirB, { recursive: true, force: true });
   }
 }

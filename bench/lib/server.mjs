@@ -56,11 +56,15 @@ export async function startServer({ port, env = {}, dataDir } = {}) {
     dataDir: dir,
     readyMs,
     child,
+    /** SIGTERM; resolves with the milliseconds the server took to exit. */
     async stop({ keepData = false } = {}) {
+      const t = performance.now();
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      const exitMs = performance.now() - t;
       if (!keepData && !dataDir) rmSync(dir, { recursive: true, force: true });
+      return exitMs;
     },
   };
 }
