@@ -29,6 +29,7 @@ import {
   marksheetsOf,
   ownerOfMarksheetFile,
   semestersApplied,
+  titleOfMarksheetFile,
   uploadMarksheet,
 } from './marksheets.service';
 
@@ -41,10 +42,14 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   // A marksheet file downloads for its owner and the exam office only.
-  app.fileAccess.register('marksheet', async (user, file) => {
-    const owner = await ownerOfMarksheetFile(db, file.id);
-    return owner !== undefined && canSeeRecordsOf(user, owner);
-  });
+  app.fileAccess.register(
+    'marksheet',
+    async (user, file) => {
+      const owner = await ownerOfMarksheetFile(db, file.id);
+      return owner !== undefined && canSeeRecordsOf(user, owner);
+    },
+    (file) => titleOfMarksheetFile(db, file.id),
+  );
 
   /** The user whose records a path names, when they exist and the caller may see them; otherwise 404. */
   const recordsOwner = async (viewer: Parameters<typeof canSeeRecordsOf>[0], userId: string) => {

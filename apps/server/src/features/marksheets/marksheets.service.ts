@@ -74,6 +74,12 @@ export async function ownerOfMarksheetFile(db: Db, fileId: string): Promise<stri
   return row?.ownerId;
 }
 
+/** What a marksheet file is called where people see it, and its download: "Marksheet semester 3". */
+export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ semester: marksheets.semester }).from(marksheets).where(eq(marksheets.fileId, fileId)).limit(1);
+  return row && `Marksheet semester ${row.semester}`;
+}
+
 /**
  * The exam office uploads a student's marksheet for a semester (at most the student's own). A
  * second upload for the same semester replaces the file, so a mistake can be corrected; the old
