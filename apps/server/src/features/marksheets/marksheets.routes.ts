@@ -62,8 +62,10 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'student' },
     schema: { tags, summary: 'Ask for a semester’s marksheet (at most your own semester)', body: createApplicationBody },
     handler: async (request, reply) => {
-      const application = await createApplication(db, request.user!, request.body.semester);
-      return ok(reply, { application: presentApplication(application) }, 'application created successfully', 201);
+      const student = request.user!;
+      const application = await createApplication(db, student, request.body.semester);
+      const applicant = { fullname: student.fullname, registrationId: student.registrationId };
+      return ok(reply, { application: presentApplication({ ...application, applicant }) }, 'application created successfully', 201);
     },
   });
 
