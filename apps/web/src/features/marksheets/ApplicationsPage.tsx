@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/Banner';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
