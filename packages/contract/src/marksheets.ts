@@ -13,6 +13,8 @@ export interface Application {
   _id: string;
   /** The applicant's user id. */
   from: string;
+  /** Who asked, for lists that group requests by student (added in issue 16). */
+  applicant: { fullname: string; registrationId: number };
   content: string;
   semester: number;
   /** True once the exam office has uploaded that semester's marksheet. */

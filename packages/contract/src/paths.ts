@@ -99,4 +99,5 @@ export const CLIENT_ROUTES = [
   '/add-event',
   '/my-events',
   '/event/:eventId',
+  '/view',
 ] as const;

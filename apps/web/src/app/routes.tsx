@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { authRoutes } from '../features/auth';
 import { courseRoutes } from '../features/courses/routes';
 import { HomeEventSections, eventRoutes } from '../features/events';
+import { fileRoutes } from '../features/files/routes';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
 import { marksheetRoutes } from '../features/marksheets/routes';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       ...notificationRoutes,
       ...marksheetRoutes,
       ...eventRoutes,
+      ...fileRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

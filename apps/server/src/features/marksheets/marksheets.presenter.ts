@@ -1,8 +1,10 @@
 import { fileUrl, type Application, type Marksheet } from '@campus/contract';
-import type { ApplicationRow, MarksheetRow } from '../../db/schema';
+import type { MarksheetRow } from '../../db/schema';
+import type { NamedApplication } from './marksheets.service';
 
-export function presentApplication(row: ApplicationRow): Application {
-  return { _id: row.id, from: row.fromId, content: row.content, semester: row.semester, replied: row.replied, createdAt: row.createdAt.toISOString() };
+export function presentApplication(row: NamedApplication): Application {
+  const applicant = { fullname: row.applicant.fullname, registrationId: row.applicant.registrationId };
+  return { _id: row.id, from: row.fromId, applicant, content: row.content, semester: row.semester, replied: row.replied, createdAt: row.createdAt.toISOString() };
 }
 
 /** `marksheet` is the download URL; a replaced file gets a new one. */

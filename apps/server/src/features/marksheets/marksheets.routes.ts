@@ -29,6 +29,7 @@ import {
   marksheetsOf,
   ownerOfMarksheetFile,
   semestersApplied,
+  titleOfMarksheetFile,
   uploadMarksheet,
 } from './marksheets.service';
 
@@ -41,10 +42,14 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
 
   // A marksheet file downloads for its owner and the exam office only.
-  app.fileAccess.register('marksheet', async (user, file) => {
-    const owner = await ownerOfMarksheetFile(db, file.id);
-    return owner !== undefined && canSeeRecordsOf(user, owner);
-  });
+  app.fileAccess.register(
+    'marksheet',
+    async (user, file) => {
+      const owner = await ownerOfMarksheetFile(db, file.id);
+      return owner !== undefined && canSeeRecordsOf(user, owner);
+    },
+    (file) => titleOfMarksheetFile(db, file.id),
+  );
 
   /** The user whose records a path names, when they exist and the caller may see them; otherwise 404. */
   const recordsOwner = async (viewer: Parameters<typeof canSeeRecordsOf>[0], userId: string) => {
@@ -57,8 +62,10 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     config: { access: 'student' },
     schema: { tags, summary: 'Ask for a semester’s marksheet (at most your own semester)', body: createApplicationBody },
     handler: async (request, reply) => {
-      const application = await createApplication(db, request.user!, request.body.semester);
-      return ok(reply, { application: presentApplication(application) }, 'application created successfully', 201);
+      const student = request.user!;
+      const application = await createApplication(db, student, request.body.semester);
+      const applicant = { fullname: student.fullname, registrationId: student.registrationId };
+      return ok(reply, { application: presentApplication({ ...application, applicant }) }, 'application created successfully', 201);
     },
   });
 

@@ -50,13 +50,25 @@ export async function semestersApplied(db: Db, studentId: string): Promise<numbe
   return rows.map((r) => r.semester);
 }
 
+/** A request with the name and registration id of who asked (lists group requests by student). */
+export type NamedApplication = ApplicationRow & { applicant: Pick<UserRow, 'fullname' | 'registrationId'> };
+
+const withApplicant = (db: Db) =>
+  db
+    .select({ application: applications, fullname: users.fullname, registrationId: users.registrationId })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.fromId));
+
+const named = (rows: { application: ApplicationRow; fullname: string; registrationId: number }[]): NamedApplication[] =>
+  rows.map((r) => ({ ...r.application, applicant: { fullname: r.fullname, registrationId: r.registrationId } }));
+
 /** Every request, open ones first, oldest first (the exam office's queue). */
-export function allApplications(db: Db): Promise<ApplicationRow[]> {
-  return db.select().from(applications).orderBy(asc(applications.replied), asc(applications.createdAt), asc(applications.id));
+export async function allApplications(db: Db): Promise<NamedApplication[]> {
+  return named(await withApplicant(db).orderBy(asc(applications.replied), asc(applications.createdAt), asc(applications.id)));
 }
 
-export function applicationsOf(db: Db, userId: string): Promise<ApplicationRow[]> {
-  return db.select().from(applications).where(eq(applications.fromId, userId)).orderBy(asc(applications.semester), asc(applications.createdAt));
+export async function applicationsOf(db: Db, userId: string): Promise<NamedApplication[]> {
+  return named(await withApplicant(db).where(eq(applications.fromId, userId)).orderBy(asc(applications.semester), asc(applications.createdAt)));
 }
 
 export function marksheetsOf(db: Db, userId: string): Promise<MarksheetRow[]> {
@@ -72,6 +84,12 @@ export async function marksheetFor(db: Db, userId: string, semester: number): Pr
 export async function ownerOfMarksheetFile(db: Db, fileId: string): Promise<string | undefined> {
   const [row] = await db.select({ ownerId: marksheets.ownerId }).from(marksheets).where(eq(marksheets.fileId, fileId)).limit(1);
   return row?.ownerId;
+}
+
+/** What a marksheet file is called where people see it, and its download: "Marksheet semester 3". */
+export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ semester: marksheets.semester }).from(marksheets).where(eq(marksheets.fileId, fileId)).limit(1);
+  return row && `Marksheet semester ${row.semester}`;
 }
 
 /**

@@ -22,8 +22,8 @@ describe('POST /applications/createapplication', () => {
     const res = await apply(student, '3');
     expect(res.statusCode).toBe(201);
     const application = res.json().data.application as Application;
-    expect(Object.keys(application).sort()).toEqual(['_id', 'content', 'createdAt', 'from', 'replied', 'semester']);
-    expect(application).toMatchObject({ from: student.user._id, semester: 3, replied: false });
+    expect(Object.keys(application).sort()).toEqual(['_id', 'applicant', 'content', 'createdAt', 'from', 'replied', 'semester']);
+    expect(application).toMatchObject({ from: student.user._id, applicant: { fullname: 'Ada Student', registrationId: student.user.registrationId }, semester: 3, replied: false });
     expect(await unreadOf(office)).toEqual([{ notificationid: expect.any(String), date: expect.any(String), content: application.content, link: `/applicant/${student.user._id}` }]);
     expect(application.content).toContain('Ada Student');
     // Nobody else is told.
@@ -88,6 +88,8 @@ describe('the exam office answers', () => {
       [b.user._id, 2, false],
       [a.user._id, 1, true],
     ]);
+    // Each request names who asked, so the exam office can group them by student.
+    expect(list.map((x) => x.applicant)).toEqual([b, a].map((s) => ({ fullname: s.user.fullname, registrationId: s.user.registrationId })));
     expect((await get(paths.applications.all, await buildProfessor(ctx.app))).statusCode).toBe(403);
     expect((await get(paths.applications.all, a)).statusCode).toBe(403);
   });

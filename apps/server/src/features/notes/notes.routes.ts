@@ -11,7 +11,7 @@ import { assertOwner } from '../courses/courses.policy';
 import { courseOr404 } from '../courses/courses.service';
 import { canReadNotes } from './notes.policy';
 import { presentNote } from './notes.presenter';
-import { courseOfNotesFile, createNote, notesOfCourse } from './notes.service';
+import { courseOfNotesFile, createNote, notesOfCourse, titleOfNotesFile } from './notes.service';
 
 const courseParams = z.object({ courseId: z.string().max(100) });
 const tags = ['notes'];
@@ -23,10 +23,15 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
   const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, 'too many notes added this hour', (r) => r.user!.id);
 
   // The file URL gives no access by itself: the same readers as the course's notes list.
-  app.fileAccess.register('notesfile', async (user, file) => {
-    const course = await courseOfNotesFile(db, file.id);
-    return course !== undefined && (await canReadNotes(db, user, course));
-  });
+  // Its download is named after the note's title.
+  app.fileAccess.register(
+    'notesfile',
+    async (user, file) => {
+      const course = await courseOfNotesFile(db, file.id);
+      return course !== undefined && (await canReadNotes(db, user, course));
+    },
+    (file) => titleOfNotesFile(db, file.id),
+  );
 
   app.get(`${API_PREFIX}/notes/notesofcourse/:courseId`, {
     config: { access: 'user' },

@@ -31,3 +31,9 @@ export async function courseOfNotesFile(db: Db, fileId: string): Promise<CourseR
   const [row] = await db.select({ course: courses }).from(notes).innerJoin(courses, eq(courses.id, notes.courseId)).where(eq(notes.fileId, fileId)).limit(1);
   return row?.course;
 }
+
+/** The title of the note a notes file belongs to: its download is named after it. */
+export async function titleOfNotesFile(db: Db, fileId: string): Promise<string | undefined> {
+  const [row] = await db.select({ title: notes.filename }).from(notes).where(eq(notes.fileId, fileId)).limit(1);
+  return row?.title;
+}

@@ -32,7 +32,7 @@ describe('POST /notes/create-notes', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="week1.pdf"/);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Week 1.pdf"/);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['cache-control']).toBe('no-store');
   });

@@ -3,28 +3,32 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/app-error';
 import { isUuid } from '../http/ids';
+import { allowSameOriginFraming } from '../http/security-headers';
+import { contentDisposition, downloadName } from './download-name';
 import { findFile } from './files.service';
 
 /** Pictures shown beside names, courses and events: inline, and the browser may keep them an hour. */
-const INLINE_KINDS = new Set(['avatar', 'thumbnail']);
+const PICTURE_KINDS = new Set(['avatar', 'thumbnail']);
+
+/** Types a browser shows by itself without running anything of the file's: the viewer page may ask for these inline. */
+const VIEWABLE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
 /** Notes and marksheets are private documents: no cache (a shared computer's disk included) keeps a copy. */
-const cacheControl = (kind: string) => (INLINE_KINDS.has(kind) ? 'private, max-age=3600' : 'no-store');
+const cacheControl = (kind: string) => (PICTURE_KINDS.has(kind) ? 'private, max-age=3600' : 'no-store');
 
-/** RFC 6266 header: an ASCII fallback plus the UTF-8 name, nothing that could break the header. */
-function contentDisposition(kind: string, name: string): string {
-  const type = INLINE_KINDS.has(kind) ? 'inline' : 'attachment';
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+const query = z.object({ inline: z.enum(['0', '1'], { message: 'inline must be 1 or 0' }).optional() });
 
-/** GET /files/:id: the bytes, for the users the file's kind allows (a URL alone gives no access). */
+/**
+ * GET /files/:id: the bytes, for the users the file's kind allows (a URL alone gives no access).
+ * Documents download (attachment) unless `?inline=1` asks to show a pdf, png or jpeg in the page.
+ */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${FILES_PREFIX}/:id`, {
     config: { access: 'user' },
-    schema: { params: z.object({ id: z.string() }) },
+    schema: { params: z.object({ id: z.string() }), querystring: query },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
+      const { inline } = request.query as z.infer<typeof query>;
       // A malformed id is simply an unknown file: 404, never a database error.
       if (!isUuid(id)) throw notFound('file not found');
       const file = await findFile(app.database.db, id);
@@ -34,10 +38,13 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
       const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
         throw err instanceof AppError ? err : notFound('file not found');
       });
+      const shown = PICTURE_KINDS.has(file.kind) || (inline === '1' && VIEWABLE_TYPES.has(file.contentType));
+      if (shown) allowSameOriginFraming(reply);
+      const name = downloadName((await app.fileAccess.titleOf(file)) ?? file.originalName, file.contentType);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.sizeBytes))
-        .header('content-disposition', contentDisposition(file.kind, file.originalName))
+        .header('content-disposition', contentDisposition(shown ? 'inline' : 'attachment', name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', cacheControl(file.kind))
         .send(stream);

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { overHttps } from './proxy';
 
 // Fits the Vite build: scripts and styles from our origin (Tailwind/React inline style attributes
 // need 'unsafe-inline' for styles only), images also from data:/blob: URLs (avatar previews).
+// The file viewer page (/view) frames our own /files/… answers, nothing else; no page of ours
+// may be framed by anyone (clickjacking).
 const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -10,6 +12,7 @@ const CSP = [
   "img-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self' data:",
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'none'",
@@ -18,6 +21,20 @@ const CSP = [
 
 // Swagger UI ships an inline bootstrap script and inline styles: relaxed on /api/docs only.
 const DOCS_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+
+/**
+ * A file shown in the browser (a PDF, an image) is framed by our viewer page, so our own origin
+ * may frame it, and no other. `sandbox` gives it an opaque origin: even a file that somehow ran
+ * script could not act as the portal (read its cookies-backed API, its storage). Chromium's PDF
+ * viewer still renders under it (tried with Chromium 156; the marksheets journey checks the frame
+ * is not blocked).
+ */
+const INLINE_FILE_CSP = ['sandbox', "default-src 'none'", "img-src 'self'", "style-src 'unsafe-inline'", "frame-ancestors 'self'"].join('; ');
+
+export function allowSameOriginFraming(reply: FastifyReply): void {
+  reply.header('content-security-policy', INLINE_FILE_CSP);
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
 
 /** Security headers on every response (set here rather than through helmet, to keep them visible). */
 export function registerSecurityHeaders(app: FastifyInstance): void {

@@ -48,16 +48,19 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(await screen.findByRole('button', { name: /Grace Hopper/ })).toHaveTextContent('Teacher');
   });
 
-  it('the exam office: no course items, and Applications', async () => {
+  it('the exam office: no course items, and Applications; the badge says Exam Office, not Teacher', async () => {
     await headerFor(theExamOffice());
     expect(navLabels()).toEqual(['Home', 'Applications', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
+    const badge = await screen.findByRole('button', { name: /Exam Office/ });
+    expect(badge).not.toHaveTextContent('Teacher');
   });
 
   it('the exam office is also known by the configured registration id', async () => {
     server.use(http.get(paths.config, () => ok(aConfig({ examOfficeRegistrationId: 211070100 }))));
     await headerFor(aProfessor({ registrationId: 211070100, isExamOffice: false }));
     await waitFor(() => expect(navLabels()).toEqual(['Home', 'Applications', 'Notifications']));
+    expect(await screen.findByRole('button', { name: /Exam Office/ })).toHaveTextContent('Grace Hopper');
   });
 
   it('the bell links to the notifications without inventing a count', async () => {

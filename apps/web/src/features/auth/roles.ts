@@ -11,6 +11,10 @@ export const isExamOffice = (v: Viewer, examOfficeRegistrationId?: number) =>
   v.isExamOffice || (examOfficeRegistrationId !== undefined && v.registrationId === examOfficeRegistrationId);
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
-/** The header badge's word (spec §2 "Header"); the profile page says "Professor" instead. */
-export const badgeLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Teacher');
+/**
+ * The header badge's word (spec §2 "Header"): the exam office is a professor account, yet it
+ * teaches nothing, so it is named for what it does. The profile page says "Professor" instead.
+ */
+export const badgeLabel = (v: Viewer, examOfficeRegistrationId?: number) =>
+  isStudent(v) ? 'Student' : isExamOffice(v, examOfficeRegistrationId) ? 'Exam Office' : 'Teacher';
 export const profileLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Professor');

@@ -1,7 +1,8 @@
 import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
+import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -11,38 +12,78 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError, errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { uploadProblem } from '../../lib/forms';
+import { usePageTitle } from '../../lib/use-page-title';
+import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
+import { Retry } from './Retry';
 
-/** /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the upload. */
+/**
+ * /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the
+ * upload. `?semester=N` (a request's "Upload marksheet" action) sets the upload's semester.
+ */
 export default function ApplicantPage() {
   const { applicantid = '' } = useParams();
+  const [params] = useSearchParams();
   const config = usePortalConfig();
   return (
     <RequireUser>
       {(user) =>
-        isExamOffice(user, config.data?.examOfficeRegistrationId) ? <Applicant key={applicantid} applicantId={applicantid} /> : <NotForYou>Applicants are seen by the exam office.</NotForYou>
+        isExamOffice(user, config.data?.examOfficeRegistrationId) ? (
+          <Applicant key={applicantid} applicantId={applicantid} requested={Number(params.get('semester'))} />
+        ) : (
+          <NotForYou>Applicants are seen by the exam office.</NotForYou>
+        )
       }
     </RequireUser>
   );
 }
 
-function Applicant({ applicantId }: { applicantId: string }) {
+/** The page's three reads share one loading state and one error with Retry: no section appears half-loaded. */
+function Applicant({ applicantId, requested }: { applicantId: string; requested: number }) {
   const applicant = useApplicant(applicantId);
-  if (applicant.isError) {
-    const missing = applicant.error instanceof ApiError && applicant.error.status === 404;
-    return <ErrorBanner message={missing ? 'This applicant does not exist.' : errorText(applicant.error)} />;
+  const applications = useApplicationsOf(applicantId);
+  const marksheets = useMarksheetsOf(applicantId);
+  usePageTitle(applicant.data?.fullname ?? 'Applicant');
+  const queries = [applicant, applications, marksheets];
+  const failed = queries.find((q) => q.isError);
+  if (failed) {
+    if (applicant.error instanceof ApiError && applicant.error.status === 404) return <ErrorBanner message="This applicant does not exist." />;
+    const retry = () => queries.filter((q) => q.isError).forEach((q) => void q.refetch());
+    return <Retry message={errorText(failed.error)} onRetry={retry} retrying={queries.some((q) => q.isFetching)} />;
   }
-  if (!applicant.data) return <Spinner label="Loading applicant" />;
+  if (!applicant.data || !applications.data || !marksheets.data) return <Spinner label="Loading applicant" />;
+  return <ApplicantView applicant={applicant.data} applications={applications.data} marksheets={marksheets.data} requested={requested} />;
+}
+
+/**
+ * The upload's semester: the one asked for in the URL when the applicant may have it, else their
+ * oldest open request's, else their current semester.
+ */
+function initialSemester(applicant: User, open: Application[], requested: number): number {
+  if (Number.isInteger(requested) && requested >= 1 && requested <= applicant.semester) return requested;
+  return open[0]?.semester ?? applicant.semester;
+}
+
+function ApplicantView({ applicant, applications, marksheets, requested }: { applicant: User; applications: Application[]; marksheets: Marksheet[]; requested: number }) {
+  const open = applications.filter((a) => !a.replied);
+  const [semester, setSemester] = useState(() => initialSemester(applicant, open, requested));
+  const form = useRef<HTMLDivElement>(null);
+  const uploadFor = (s: number) => {
+    setSemester(s);
+    form.current?.querySelector('select')?.focus();
+  };
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <Details user={applicant.data} />
+      <Details user={applicant} />
       <div className="grid gap-6 md:grid-cols-2">
-        <OpenRequests applicantId={applicantId} />
-        <Marksheets applicantId={applicantId} />
+        <OpenRequests open={open} onUpload={uploadFor} />
+        <Marksheets marksheets={marksheets} />
       </div>
-      <UploadForm applicant={applicant.data} />
+      <div ref={form}>
+        <UploadForm applicant={applicant} semester={semester} onSemester={setSemester} />
+      </div>
     </section>
   );
 }
@@ -72,22 +113,21 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function OpenRequests({ applicantId }: { applicantId: string }) {
-  const q = useApplicationsOf(applicantId);
-  const open = q.data?.filter((a) => !a.replied);
+const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
+
+function OpenRequests({ open, onUpload }: { open: Application[]; onUpload: (semester: number) => void }) {
   return (
     <Card title="Open requests">
-      {q.isError ? (
-        <ErrorBanner message={errorText(q.error)} />
-      ) : !open ? (
-        <Spinner label="Loading requests" />
-      ) : open.length === 0 ? (
+      {open.length === 0 ? (
         <p className="text-slate-600">No open requests</p>
       ) : (
-        <ul className="flex flex-col gap-1">
+        <ul className="flex flex-col gap-2">
           {open.map((a) => (
-            <li key={a._id} className="text-slate-800">
+            <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 text-slate-800">
               Semester {a.semester}
+              <Button variant="secondary" className="text-sm" onClick={() => onUpload(a.semester)} aria-label={`Upload the marksheet of semester ${a.semester}`}>
+                Upload
+              </Button>
             </li>
           ))}
         </ul>
@@ -96,24 +136,24 @@ function OpenRequests({ applicantId }: { applicantId: string }) {
   );
 }
 
-function Marksheets({ applicantId }: { applicantId: string }) {
-  const q = useMarksheetsOf(applicantId);
+function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
   return (
     <Card title="Marksheets">
-      {q.isError ? (
-        <ErrorBanner message={errorText(q.error)} />
-      ) : !q.data ? (
-        <Spinner label="Loading marksheets" />
-      ) : q.data.length === 0 ? (
+      {marksheets.length === 0 ? (
         <p className="text-slate-600">No marksheets yet</p>
       ) : (
         <ul className="flex flex-col gap-1">
-          {q.data.map((m) => (
+          {marksheets.map((m) => (
             <li key={m._id} className="flex justify-between gap-3 text-slate-800">
               Semester {m.semester}
-              <a href={m.marksheet} className="font-medium text-campus-700 underline" aria-label={`View the marksheet of semester ${m.semester}`}>
-                View
-              </a>
+              <span className="flex gap-4">
+                <Link to={viewerHref(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
+                  View
+                </Link>
+                <a href={m.marksheet} download className={LINK} aria-label={`Download the marksheet of semester ${m.semester}`}>
+                  Download
+                </a>
+              </span>
             </li>
           ))}
         </ul>
@@ -125,9 +165,8 @@ function Marksheets({ applicantId }: { applicantId: string }) {
 const TYPES_TEXT = 'a pdf, png or jpeg file';
 
 /** Semester choices stop at the applicant's own semester (spec §5 "Marksheet upload"). */
-function UploadForm({ applicant }: { applicant: User }) {
+function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
-  const [semester, setSemester] = useState(String(applicant.semester));
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
@@ -139,7 +178,7 @@ function UploadForm({ applicant }: { applicant: User }) {
     setProblem(bad);
     if (bad || !file) return;
     setPercent(0);
-    send.mutate({ semester: Number(semester), file }, { onSettled: () => setPercent(null) });
+    send.mutate({ semester, file }, { onSettled: () => setPercent(null) });
   };
 
   return (
@@ -147,7 +186,7 @@ function UploadForm({ applicant }: { applicant: User }) {
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {send.isSuccess && <SuccessBanner key={send.data.data.marksheet._id + send.data.data.marksheet.marksheet} message={send.data.message} />}
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <SelectField label="Semester" options={semesters} value={semester} onChange={(e) => setSemester(e.target.value)} />
+          <SelectField label="Semester" options={semesters} value={String(semester)} onChange={(e) => onSemester(Number(e.target.value))} />
           <FileField
             label="Marksheet file"
             accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"

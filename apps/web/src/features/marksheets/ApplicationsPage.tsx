@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
-import { ErrorBanner } from '../../components/Banner';
+import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
+import { usePageTitle } from '../../lib/use-page-title';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
+import { applicantHref, groupByStudent, type StudentRequests } from './group-requests';
 import { NotForYou } from './Notice';
+import { Retry } from './Retry';
 
-/** /applications (spec §2): the exam office's open marksheet requests. */
+/** /applications (spec §2): the exam office's marksheet requests, one group per student. */
 export default function ApplicationsPage() {
   const config = usePortalConfig();
+  usePageTitle('Applications');
   return (
     <RequireUser>
       {(user) => (isExamOffice(user, config.data?.examOfficeRegistrationId) ? <Applications /> : <NotForYou>Marksheet requests are answered by the exam office.</NotForYou>)}
@@ -21,32 +25,61 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 function Applications() {
   const all = useAllApplications();
-  if (all.isError) return <ErrorBanner message={errorText(all.error)} />;
+  if (all.isError) return <Retry message={errorText(all.error)} onRetry={() => void all.refetch()} retrying={all.isFetching} />;
   if (!all.data) return <Spinner label="Loading applications" />;
-  // Spec §4: a request is open while replied is not true.
-  const open = all.data.filter((a) => !a.replied);
+  const groups = groupByStudent(all.data);
+  const waiting = groups.filter((g) => g.open.length > 0);
+  const openCount = waiting.reduce((n, g) => n + g.open.length, 0);
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-campus-900">Applications</h1>
-      {open.length === 0 ? (
-        <p className="py-10 text-center text-lg font-semibold text-slate-600">No open requests</p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {open.map((a) => (
-            <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
-              <div>
-                <p className="font-medium text-slate-900">{a.content}</p>
-                <p className="text-sm text-slate-600">
-                  Semester {a.semester} · <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
-                </p>
-              </div>
-              <Link to={`/applicant/${a.from}`} className="font-medium text-campus-700 underline">
-                Open applicant
+      <p className="text-slate-700">
+        {openCount === 0 ? 'No open requests' : `${openCount} open ${openCount === 1 ? 'request' : 'requests'} from ${waiting.length} ${waiting.length === 1 ? 'student' : 'students'}`}
+      </p>
+      {groups.length > 0 && (
+        <ul className="flex flex-col gap-3" aria-label="Requests by student">
+          {groups.map((g) => (
+            <StudentGroup key={g.studentId} group={g} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StudentGroup({ group }: { group: StudentRequests }) {
+  const headingId = `student-${group.studentId}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="text-lg font-semibold text-campus-900">
+          {group.fullname}
+        </h2>
+        <Link to={applicantHref(group.studentId)} className="rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600">
+          Open applicant
+        </Link>
+      </div>
+      <p className="text-sm text-slate-600">Registration ID: {group.registrationId}</p>
+      {group.open.length > 0 && (
+        <ul className="mt-3 flex flex-col divide-y divide-slate-100" aria-label={`Open requests of ${group.fullname}`}>
+          {group.open.map((a) => (
+            <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <p className="text-slate-800">
+                <span className="font-medium">Semester {a.semester}</span> ·{' '}
+                <span className="text-sm text-slate-600">
+                  requested <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
+                </span>
+              </p>
+              <Link to={applicantHref(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload the marksheet of semester ${a.semester} for ${group.fullname}`}>
+                Upload marksheet
               </Link>
             </li>
           ))}
         </ul>
       )}
-    </section>
+      {group.replied.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">Answered: {group.replied.map((a) => `semester ${a.semester}`).join(', ')}</p>
+      )}
+    </li>
   );
 }

@@ -1,11 +1,13 @@
-import { MESSAGES, SEMESTERS } from '@campus/contract/constants';
+import { SEMESTERS } from '@campus/contract/constants';
 import type { Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
-import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { viewerHref } from '../../lib/viewer-href';
 import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from './Notice';
@@ -20,10 +22,10 @@ export default function MarksheetPage() {
 }
 
 function Marksheets({ user }: { user: User }) {
+  usePageTitle('Marksheet');
   const applied = useSemestersApplied();
   const marksheets = useMarksheetsOf(user._id);
   const apply = useApply();
-  const [refused, setRefused] = useState<number | null>(null);
 
   const error = applied.error ?? marksheets.error;
   if (error) return <ErrorBanner message={errorText(error)} />;
@@ -32,28 +34,39 @@ function Marksheets({ user }: { user: User }) {
 
   const ask = (semester: number) => {
     apply.reset();
-    // Spec §5: only up to the student's own semester; the server refuses the rest too.
-    if (semester > user.semester) return setRefused(semester);
-    setRefused(null);
     apply.mutate(semester);
   };
 
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-campus-900">Marksheet</h1>
-      <ErrorBanner message={refused !== null ? MESSAGES.cannotApply : apply.isError ? errorText(apply.error) : null} />
+      {/* Spec §5: only up to the student's own semester; the server refuses the rest too. */}
+      <p id={LIMIT_ID} className="text-slate-700">
+        You can request marksheets up to semester {user.semester}, your current semester.
+      </p>
+      <ErrorBanner message={apply.isError ? errorText(apply.error) : null} />
       <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         {SEMESTERS.map((semester) => {
           const marksheet = bySemester.get(semester);
+          const title = `Marksheet – semester ${semester}`;
           return (
-            <li key={semester} className="flex items-center justify-between gap-4 px-5 py-3">
+            <li key={semester} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-5 py-3">
               <span className="font-medium text-slate-800">Semester {semester}</span>
               {marksheet ? (
-                <a href={marksheet.marksheet} className="font-medium text-campus-700 underline" aria-label={`View the marksheet of semester ${semester}`}>
-                  View
-                </a>
+                <span className="flex gap-4">
+                  <Link to={viewerHref(marksheet.marksheet, title)} className={LINK} aria-label={`View the marksheet of semester ${semester}`}>
+                    View
+                  </Link>
+                  <a href={marksheet.marksheet} download className={LINK} aria-label={`Download the marksheet of semester ${semester}`}>
+                    Download
+                  </a>
+                </span>
               ) : applied.data.includes(semester) ? (
                 <span className="rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">Applied</span>
+              ) : semester > user.semester ? (
+                <Button variant="secondary" disabled aria-describedby={LIMIT_ID} aria-label={`Apply for the marksheet of semester ${semester}`}>
+                  Apply
+                </Button>
               ) : (
                 <Button variant="secondary" onClick={() => ask(semester)} disabled={apply.isPending} aria-label={`Apply for the marksheet of semester ${semester}`}>
                   Apply
@@ -66,3 +79,6 @@ function Marksheets({ user }: { user: User }) {
     </section>
   );
 }
+
+const LIMIT_ID = 'marksheet-limit';
+const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';

@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { aPng, aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
+import { viewerHref } from '../../lib/viewer-href';
 
 const student = aStudent({ semester: 4 });
 const sheet = (semester: number): Marksheet => ({ _id: `m${semester}`, semester, marksheet: `/files/sheet-${semester}`, owner: student._id, createdAt: '2026-11-01T00:00:00.000Z' });
-const request = (semester: number, replied = false): Application => ({
-  _id: `a${semester}`,
-  from: student._id,
+const request = (semester: number, replied = false, who = student): Application => ({
+  _id: `a${who._id}-${semester}`,
+  from: who._id,
+  applicant: { fullname: who.fullname, registrationId: who.registrationId },
   content: `Ada Lovelace (211070001) requests the marksheet of semester ${semester}`,
   semester,
   replied,
@@ -31,12 +33,14 @@ describe('/marksheet (students)', () => {
     renderApp('/marksheet');
     await screen.findByText('Semester 8');
     expect(screen.getAllByRole('listitem')).toHaveLength(8);
-    expect(within(rowOf(1)).getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', '/files/sheet-1');
+    // View opens the in-app viewer (not a download); Download is its own link.
+    expect(within(rowOf(1)).getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', viewerHref('/files/sheet-1', 'Marksheet – semester 1'));
+    expect(within(rowOf(1)).getByRole('link', { name: 'Download the marksheet of semester 1' })).toHaveAttribute('href', '/files/sheet-1');
     expect(within(rowOf(2)).getByText('Applied')).toBeInTheDocument();
     expect(within(rowOf(3)).getByRole('button', { name: /Apply/ })).toBeInTheDocument();
   });
 
-  it("applies for a semester up to the student's own, and says 'cannot apply' above it without asking the server", async () => {
+  it("applies for a semester up to the student's own; above it Apply is disabled and the page says why", async () => {
     let applied: number[] = [];
     const asked: unknown[] = [];
     loggedInAs(student);
@@ -52,9 +56,15 @@ describe('/marksheet (students)', () => {
     );
     renderApp('/marksheet');
     await screen.findByText('Semester 8');
+    const reason = screen.getByText('You can request marksheets up to semester 4, your current semester.');
+    for (const semester of [5, 6, 7, 8]) {
+      const apply = within(rowOf(semester)).getByRole('button', { name: /Apply/ });
+      expect(apply).toBeDisabled();
+      expect(apply).toHaveAccessibleDescription(reason.textContent!);
+    }
     await userEvent.click(within(rowOf(6)).getByRole('button', { name: /Apply/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('cannot apply');
     expect(asked).toEqual([]);
+    expect(within(rowOf(4)).getByRole('button', { name: /Apply/ })).toBeEnabled();
     await userEvent.click(within(rowOf(3)).getByRole('button', { name: /Apply/ }));
     expect(await within(rowOf(3)).findByText('Applied')).toBeInTheDocument();
     expect(asked).toEqual([{ semester: 3 }]);
@@ -82,14 +92,36 @@ describe('/marksheet (students)', () => {
 });
 
 describe('/applications and /applicant/:id (the exam office)', () => {
-  it('lists the open requests, each leading to its applicant', async () => {
+  it('groups requests by student: name, registration id, open requests each with an Upload action, and answered ones', async () => {
+    const grace = aStudent({ _id: '5f0c7d1e-0000-4000-8000-0000000000aa', fullname: 'Grace Student', registrationId: 211070042 });
     loggedInAs(theExamOffice());
-    server.use(http.get(paths.applications.all, () => ok({ allapplications: [request(3), request(1, true)] })));
+    // The server's order: open first, oldest first; Ada asked twice, Grace once, Ada's semester 1 is answered.
+    server.use(http.get(paths.applications.all, () => ok({ allapplications: [request(3), request(2, false, grace), request(4), request(1, true)] })));
     renderApp('/applications');
-    const link = await screen.findByRole('link', { name: 'Open applicant' });
-    expect(link).toHaveAttribute('href', `/applicant/${student._id}`);
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
-    expect(screen.getByText(/semester 3$/)).toBeInTheDocument();
+    const groups = within(await screen.findByRole('list', { name: 'Requests by student' }));
+    const ada = groups.getByRole('listitem', { name: 'Ada Lovelace' });
+    const other = groups.getByRole('listitem', { name: 'Grace Student' });
+    expect(screen.getByText('3 open requests from 2 students')).toBeInTheDocument();
+    expect(ada).toHaveTextContent('Registration ID: 211070001');
+    expect(other).toHaveTextContent('Registration ID: 211070042');
+    const adaOpen = within(within(ada).getByRole('list', { name: 'Open requests of Ada Lovelace' })).getAllByRole('listitem');
+    expect(adaOpen.map((li) => li.textContent)).toEqual([expect.stringMatching(/^Semester 3/), expect.stringMatching(/^Semester 4/)]);
+    expect(within(ada).getByText('Answered: semester 1')).toBeInTheDocument();
+    expect(within(ada).getByRole('link', { name: 'Open applicant' })).toHaveAttribute('href', `/applicant/${student._id}`);
+    expect(within(ada).getByRole('link', { name: 'Upload the marksheet of semester 4 for Ada Lovelace' })).toHaveAttribute('href', `/applicant/${student._id}?semester=4`);
+    expect(within(other).getByRole('link', { name: 'Upload the marksheet of semester 2 for Grace Student' })).toHaveAttribute('href', `/applicant/${grace._id}?semester=2`);
+  });
+
+  it('says so when nothing is open, and offers Retry when the list fails', async () => {
+    let failing = true;
+    loggedInAs(theExamOffice());
+    server.use(http.get(paths.applications.all, () => (failing ? fail(429, 'too many requests, try again later') : ok({ allapplications: [request(1, true)] }))));
+    renderApp('/applications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests, try again later');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No open requests')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Upload the marksheet/ })).toBeNull();
   });
 
   it('is the exam office’s only', async () => {
@@ -118,11 +150,12 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     );
     renderApp(`/applicant/${student._id}`);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(await screen.findByText('Semester 3', { selector: 'li' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload the marksheet of semester 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', viewerHref('/files/sheet-1', 'Marksheet – semester 1'));
     const semester = screen.getByLabelText('Semester');
     expect(within(semester).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4']);
-    await userEvent.selectOptions(semester, '3');
+    // Not the applicant's own semester (4): the one they asked for.
+    expect(semester).toHaveValue('3');
     await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['%PDF-1.4'], 'm.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
@@ -130,6 +163,63 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('marksheet uploaded successfully');
     expect(received).toMatchObject({ semester: '3', file: { name: 'm.pdf' } });
     expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toBeInTheDocument();
+  });
+
+  it("the upload's semester is the one a request's Upload action carries, and each open request sets it", async () => {
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [request(1), request(2)] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
+    );
+    renderApp(`/applicant/${student._id}?semester=2`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    const semester = screen.getByLabelText('Semester');
+    expect(semester).toHaveValue('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload the marksheet of semester 1' }));
+    expect(semester).toHaveValue('1');
+    expect(semester).toHaveFocus();
+  });
+
+  it('ignores a requested semester above the applicant\'s own', async () => {
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
+    );
+    renderApp(`/applicant/${student._id}?semester=7`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    expect(screen.getByLabelText('Semester')).toHaveValue('4');
+  });
+
+  // Failures answer 429: the query client retries 5xx by itself first, which a test would wait out.
+  it('shows one loading state for the page, and an error with Retry when a part fails', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let failing = true;
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), async () => {
+        await released;
+        return failing ? fail(429, 'too many requests, try again later') : ok({ allapplications: [request(3)] });
+      }),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
+    );
+    renderApp(`/applicant/${student._id}`);
+    expect(await screen.findByRole('progressbar', { name: 'Loading applicant' })).toBeInTheDocument();
+    // The applicant and marksheets have answered; the page still waits for the requests as one.
+    await expect(screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 300 })).rejects.toThrow();
+    expect(screen.getAllByRole('progressbar')).toHaveLength(1);
+    release();
+    // A failed part: one error and Retry, not a page with a hole in it.
+    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests, try again later');
+    expect(screen.queryByRole('heading', { name: 'Ada Lovelace' })).toBeNull();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload the marksheet of semester 3' })).toBeInTheDocument();
   });
 
   it('refuses a file of the wrong type before sending it, and shows a failed upload', async () => {
