@@ -5,6 +5,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { SuccessBanner } from '../../components/Banner';
+import { preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -45,7 +46,9 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   const owner = q.data?.course.owner === user._id;
   // Fetched while the owner reads the course, so opening a tab shows it at once.
   useEffect(() => {
-    if (owner) for (const load of Object.values(ownerTabs)) void load().catch(() => {});
+    if (!owner) return;
+    for (const load of Object.values(ownerTabs)) void load().catch(() => {});
+    preloadConfirmDialog(); // removing a student, deleting a note
   }, [owner]);
 
   const tab = tabOf(segment);

@@ -19,6 +19,9 @@ function serve() {
   );
 }
 
+/** The first render waits for the lazy course page, which takes a while on a busy machine. */
+const PAGE_LOAD = { timeout: 5_000 };
+
 const selected = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true')?.textContent;
 
 describe('course tabs in the URL', () => {
@@ -26,12 +29,12 @@ describe('course tabs in the URL', () => {
     loggedInAs(aStudent());
     serve();
     const first = renderApp(base);
-    await screen.findByRole('tab', { name: 'Course' });
+    await screen.findByRole('tab', { name: 'Course' }, PAGE_LOAD);
     expect(selected()).toBe('Course');
     first.unmount();
 
     renderApp(`${base}/enrolled`);
-    await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' });
+    await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' }, PAGE_LOAD);
     expect(selected()).toBe('Enrolled');
   });
 
@@ -39,7 +42,7 @@ describe('course tabs in the URL', () => {
     loggedInAs(aProfessor());
     serve();
     const { where } = renderApp(base);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Notes' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Notes' }, PAGE_LOAD));
     await waitFor(() => expect(where.pathname).toBe(`${base}/notes`));
     expect(await screen.findByText('No notes yet')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Edit Course' }));
@@ -52,7 +55,7 @@ describe('course tabs in the URL', () => {
     loggedInAs(aStudent());
     serve();
     const { where } = renderApp(base);
-    const courseTab = await screen.findByRole('tab', { name: 'Course' });
+    const courseTab = await screen.findByRole('tab', { name: 'Course' }, PAGE_LOAD);
     expect(screen.getByRole('tablist', { name: 'Course sections' })).toBeInTheDocument();
     act(() => courseTab.focus());
     await userEvent.keyboard('{ArrowRight}');
@@ -81,7 +84,7 @@ describe('course tabs in the URL', () => {
     loggedInAs(aProfessor());
     serve();
     renderApp(`${base}/delete-course`);
-    expect(await screen.findByRole('button', { name: 'Delete Course' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete Course' }, PAGE_LOAD)).toBeInTheDocument();
     expect(selected()).toBe('Delete Course');
   });
 });
@@ -101,7 +104,7 @@ describe('the tab strip on a narrow screen', () => {
     loggedInAs(aProfessor());
     serve();
     const { container } = renderApp(base);
-    const strip = await screen.findByRole('tablist');
+    const strip = await screen.findByRole('tablist', undefined, PAGE_LOAD);
     await waitFor(() => expect(container.querySelector('[data-more="after"]')).not.toBeNull());
     expect(container.querySelector('[data-more="before"]')).toBeNull();
     expect(container.querySelector('[data-more="after"]')).toHaveAttribute('aria-hidden', 'true');
@@ -117,7 +120,7 @@ describe('the tab strip on a narrow screen', () => {
     loggedInAs(aProfessor());
     serve();
     const { container } = renderApp(base);
-    await screen.findByRole('tablist');
+    await screen.findByRole('tablist', undefined, PAGE_LOAD);
     expect(container.querySelector('[data-more]')).toBeNull();
   });
 });

@@ -22,6 +22,9 @@ function serve(notes: () => Note[]) {
   );
 }
 
+/** The first render waits for the lazy course page, which takes a while on a busy machine. */
+const PAGE_LOAD = { timeout: 5_000 };
+
 const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
 
 describe('the Notes tab', () => {
@@ -29,7 +32,7 @@ describe('the Notes tab', () => {
     loggedInAs(aProfessor({ _id: '5f0c7d1e-0000-4000-8000-000000000003' }));
     serve(() => [slides, sheet]);
     renderApp(notesUrl);
-    await screen.findByText('Week 1 slides');
+    await screen.findByText('Week 1 slides', undefined, PAGE_LOAD);
     expect(row('Week 1 slides')).toHaveTextContent('PDF · 2.4 MB · 10 Dec 2026');
     expect(row('Problem sheet')).toHaveTextContent('Text · 800 B · 11 Dec 2026');
     expect(screen.getByRole('link', { name: 'Open Week 1 slides' })).toHaveAttribute('href', '/view?file=%2Ffiles%2Fweek-1&title=Week+1+slides');
@@ -55,7 +58,7 @@ describe('the Notes tab', () => {
       }),
     );
     renderApp(notesUrl);
-    const deleteSlides = await screen.findByRole('button', { name: 'Delete Week 1 slides' });
+    const deleteSlides = await screen.findByRole('button', { name: 'Delete Week 1 slides' }, PAGE_LOAD);
 
     await userEvent.click(deleteSlides);
     const dialog = await screen.findByRole('dialog', { name: 'Delete “Week 1 slides”?' });
@@ -77,7 +80,7 @@ describe('the Notes tab', () => {
     serve(() => [slides]);
     server.use(http.delete(paths.notes.delete(slides._id), () => fail(403, 'only the owner of this course can do this')));
     renderApp(notesUrl);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Week 1 slides' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Week 1 slides' }, PAGE_LOAD));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('only the owner of this course can do this');
     expect(screen.getByText('Week 1 slides')).toBeInTheDocument();
@@ -91,7 +94,7 @@ describe('the Notes tab', () => {
       http.get(paths.notes.ofCourse(course._id), () => (fails ? fail(404, 'course not found') : ok({ notesofcourse: [slides] }))),
     );
     renderApp(notesUrl);
-    expect(await screen.findByRole('alert')).toHaveTextContent('course not found');
+    expect(await screen.findByRole('alert', undefined, PAGE_LOAD)).toHaveTextContent('course not found');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Week 1 slides')).toBeInTheDocument();

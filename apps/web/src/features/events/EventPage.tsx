@@ -4,6 +4,7 @@ import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -26,7 +27,9 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
   const host = q.data?.events.owner === user._id;
   // Fetched while the host reads the page, so the dialog opens at once.
   useEffect(() => {
-    if (host) void loadDelete().catch(() => {});
+    if (!host) return;
+    void loadDelete().catch(() => {});
+    preloadConfirmDialog();
   }, [host]);
 
   if (q.isError) {
