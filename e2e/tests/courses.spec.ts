@@ -7,6 +7,7 @@ const success = (page: Page) => page.getByRole('status').filter({ hasText: 'Succ
 async function dismissSuccess(page: Page, message: string) {
   await expect(success(page)).toContainText(message);
   await success(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(success(page)).toHaveCount(0);
 }
 
 const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
@@ -29,11 +30,13 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
   await prof.getByLabel('Exam date').fill('2026-12-14');
   await prof.getByLabel('Thumbnail').setInputFiles(png('cover.png', [20, 160, 90]));
   await prof.getByRole('button', { name: 'Add Course' }).click();
-  await dismissSuccess(prof, 'course created successfully');
+  // Straight to the new course, which says it was created.
   await expect(prof).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
-  const courseUrl = new URL(prof.url()).pathname;
   await expect(prof.getByRole('heading', { name: title })).toBeVisible();
+  await expect(success(prof)).toContainText('Course created.');
   await shot(prof, 'courses-01-created');
+  await dismissSuccess(prof, 'Course created.');
+  const courseUrl = new URL(prof.url()).pathname;
 
   // The student finds it by search, and by semester and branch filters.
   await student.goto('/all-courses');
@@ -65,7 +68,9 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
   await prof.getByRole('button', { name: 'Add Notes' }).click();
   await dismissSuccess(prof, 'notes added successfully');
   await expect(prof.getByRole('tab', { name: 'Notes', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(prof).toHaveURL(`${courseUrl}/notes`);
   await expect(prof.getByRole('link', { name: 'Download Lecture 1' })).toBeVisible();
+  await expect(prof.getByRole('listitem').filter({ hasText: 'Lecture 1' })).toContainText(`Text · ${notes.length} B · `);
   await prof.getByRole('tab', { name: 'Enrolled' }).click();
   await expect(prof.getByText(studentUser.fullname)).toBeVisible();
   await shot(prof, 'courses-03-enrolled');
@@ -81,9 +86,15 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
   const notesHref = await student.getByRole('link', { name: 'Download Lecture 1' }).getAttribute('href');
   await shot(student, 'courses-04-notes');
 
-  // The professor removes the student, who can no longer read the notes or fetch the file.
+  // The professor removes the student after confirming it; the student can no longer read the
+  // notes or fetch the file.
   await prof.getByRole('button', { name: `Remove ${studentUser.fullname}` }).click();
-  await expect(prof.getByText(studentUser.fullname)).toHaveCount(0);
+  const confirmRemoval = prof.getByRole('dialog', { name: `Remove ${studentUser.fullname} from the course?` });
+  await expect(confirmRemoval).toBeVisible();
+  await shot(prof, 'courses-04b-remove-dialog');
+  await confirmRemoval.getByRole('button', { name: 'Remove' }).click();
+  await expect(success(prof)).toContainText(`${studentUser.fullname} was removed from the course.`);
+  await expect(prof.getByRole('listitem').filter({ hasText: studentUser.fullname })).toHaveCount(0);
   await student.reload();
   await student.getByRole('tab', { name: 'Notes', exact: true }).click();
   await expect(student.getByText('Join Course to get notes')).toBeVisible();
@@ -101,10 +112,56 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
   await expect(dialog).toContainText('Are you sure you want to delete this course ?');
   await shot(prof, 'courses-05-delete-dialog');
   await dialog.getByRole('button', { name: "Yes, I'm sure" }).click();
-  await dismissSuccess(prof, 'course deleted successfully');
   await expect(prof).toHaveURL(/\/my-courses$/);
   await expect(prof.getByText('No Courses created by you')).toBeVisible();
+  await dismissSuccess(prof, 'Course deleted.');
   expect((await prof.request.get(notesHref!)).status()).toBe(404);
+});
+
+test('a course tab lives in the address: it survives a reload and Back, and on a phone the strip scrolls to it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const id = uniqueRegistrationId();
+  const prof = await signedInPage(browser, newUser('professor', id), { viewport: { width: 390, height: 844 } });
+  const title = `Thermodynamics ${id}`;
+  await prof.goto('/add-course');
+  await prof.getByLabel('Title').fill(title);
+  await prof.getByLabel('Description').fill('Heat, work and the laws between them.');
+  await prof.getByLabel('Course number').fill(String(id));
+  await prof.getByRole('button', { name: 'Add Course' }).click();
+  await expect(prof).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
+  const courseUrl = new URL(prof.url()).pathname;
+
+  // Six tabs do not fit 390 px: the strip shows that more follow, and scrolls.
+  const strip = prof.getByRole('tablist', { name: 'Course sections' });
+  await expect(prof.getByRole('tab', { name: 'Course', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(prof.locator('[data-more="after"]')).toBeVisible();
+  expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await shot(prof, 'courses-06-phone-tabs');
+
+  await prof.getByRole('tab', { name: 'Edit Course' }).click();
+  await expect(prof).toHaveURL(`${courseUrl}/edit-course`);
+  await expect(prof.getByLabel('Title')).toHaveValue(title);
+
+  // A reload keeps the tab, scrolled into view in the strip.
+  await prof.reload();
+  const editTab = prof.getByRole('tab', { name: 'Edit Course' });
+  await expect(editTab).toHaveAttribute('aria-selected', 'true');
+  await expect(prof.getByLabel('Title')).toHaveValue(title);
+  // (The strip clips each tab's 1 px underline overlap: nearly whole is whole.)
+  await expect(editTab).toBeInViewport({ ratio: 0.9 });
+  await expect(prof.locator('[data-more="before"]')).toBeVisible();
+  await shot(prof, 'courses-07-phone-tab-reloaded');
+
+  // Another page, then Back: the same tab.
+  await prof.goto('/my-courses');
+  await prof.goBack();
+  await expect(prof).toHaveURL(`${courseUrl}/edit-course`);
+  await expect(prof.getByRole('tab', { name: 'Edit Course' })).toHaveAttribute('aria-selected', 'true');
+
+  // A link to a tab opens it.
+  await prof.goto(`${courseUrl}/enrolled`);
+  await expect(prof.getByRole('tab', { name: 'Enrolled' })).toHaveAttribute('aria-selected', 'true');
+  await expect(prof.getByText('Enrolled students: 0')).toBeVisible();
 });
 
 test('a student downloads the admit card as a PDF holding each course and its exam date', async ({ browser }) => {
@@ -124,7 +181,8 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   await prof.getByLabel('Course number').fill(String(id));
   await prof.getByLabel('Exam date').fill('2026-12-03');
   await prof.getByRole('button', { name: 'Add Course' }).click();
-  await dismissSuccess(prof, 'course created successfully');
+  await expect(prof).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
+  await expect(success(prof)).toContainText('Course created.');
   const courseUrl = new URL(prof.url()).pathname;
 
   await student.goto(courseUrl);

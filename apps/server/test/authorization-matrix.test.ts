@@ -167,6 +167,11 @@ const MATRIX: Record<string, Row> = {
     request: (_a, _as, w) => ({ method: 'POST', url: paths.notes.create(w.course._id), ...multipart({ filename: 'Week 2' }, { notesfile: textFile('w2.txt', 'two') }) }),
     expected: ownerOnly(201),
   },
+  'DELETE /api/v1/notes/delete-notes/:notesId': { world: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.notes.delete(w.note._id) }),
+    // The owner only; readers get 403, and to those who may not read the notes it does not exist.
+    expected: { ...ownerOnly(200), otherStudent: 404 },
+  },
   'GET /files/:id': {
     request: (_actor, actors) => ({ method: 'GET', url: actors.student.user.avatar }),
     expected: loggedIn(200),

@@ -213,6 +213,7 @@ const CASES: Record<string, Case[]> = {
     ...idCases((id, w) => paths.courses.removeStudent(w.course._id, id), { method: 'PATCH', as: 'professor' }),
   ],
   'GET /api/v1/notes/notesofcourse/:courseId': idCases((id) => paths.notes.ofCourse(id)),
+  'DELETE /api/v1/notes/delete-notes/:notesId': idCases((id) => paths.notes.delete(id), { method: 'DELETE', as: 'professor' }),
   'POST /api/v1/applications/createapplication': [
     ...jsonCases('POST', paths.applications.create, () => ({ semester: 1 })),
     { name: 'a semester above my own', request: () => ({ method: 'POST', url: paths.applications.create, payload: { semester: 8 } }) },

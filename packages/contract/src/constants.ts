@@ -69,6 +69,7 @@ export type FileKind = keyof typeof FILE_LIMITS;
 export const MESSAGES = {
   courseDeleted: 'course deleted successfully',
   notesAdded: 'notes added successfully',
+  notesDeleted: 'notes deleted successfully',
   eventCreated: 'event created successfully',
   invalidLogin: 'invalid registration id or password',
   avatarRequired: 'avatar is required',

@@ -9,12 +9,18 @@ export const createNotesBody = z.object({
 });
 export type CreateNotesBody = z.infer<typeof createNotesBody>;
 
-/** A note as JSON: `notesfile` downloads only for the course's readers. */
+/**
+ * A note as JSON: `notesfile` downloads only for the course's readers. `size` (bytes) and `type`
+ * (the stored MIME type, read from the file's bytes) let a list say "PDF · 2.4 MB" before anyone
+ * downloads it.
+ */
 export const noteSchema = z.object({
   _id: z.string(),
   filename: z.string(),
   notesfile: z.string(),
   createdAt: z.string(),
+  size: z.number().int().nonnegative(),
+  type: z.string(),
 });
 export type Note = z.infer<typeof noteSchema>;
 

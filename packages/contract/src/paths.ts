@@ -68,6 +68,8 @@ export const paths = {
   notes: {
     ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
     create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,
+    /** The course's owner deletes one note and its file. */
+    delete: (notesId: string) => `${API_PREFIX}/notes/delete-notes/${encodeURIComponent(notesId)}`,
   },
 } as const;
 
@@ -92,6 +94,8 @@ export const CLIENT_ROUTES = [
   '/applications',
   '/applicant/:applicantid',
   '/course/:courseId',
+  /** A course page opened at one of its tabs (`/course/:courseId/notes`), so reload and links keep it. */
+  '/course/:courseId/:tab',
   '/all-notifications',
   '/events',
   '/today-events',

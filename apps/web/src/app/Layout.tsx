@@ -6,6 +6,7 @@ import { ErrorPage } from '../components/ErrorPage';
 import { Spinner } from '../components/Spinner';
 import { useCurrentUser, useViewer } from '../features/auth';
 import { errorText } from '../lib/api';
+import { FlashMessage } from '../lib/flash';
 import { Header, HeaderFrame } from './header/Header';
 
 /**
@@ -26,6 +27,7 @@ export function Layout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
         {loading && <Spinner label="Loading your account" />}
         <SessionCheckFailed />
+        {!loading && <FlashMessage />}
         {/*
           While the user loads, the page renders hidden: its code is fetched and its first render
           done meanwhile (its effects, and so its requests, wait until it shows), so it shows at

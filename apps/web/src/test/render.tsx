@@ -7,10 +7,14 @@ import { createQueryClient } from '../lib/query-client';
 /** Where the app is now; read it after navigation. */
 export interface Where {
   pathname: string;
+  /** The history entry's state (a flash message rides in it). */
+  state: unknown;
 }
 
 function LocationProbe({ where }: { where: Where }) {
-  where.pathname = useLocation().pathname;
+  const location = useLocation();
+  where.pathname = location.pathname;
+  where.state = location.state;
   return null;
 }
 
@@ -20,7 +24,7 @@ function LocationProbe({ where }: { where: Where }) {
  */
 export function renderApp(path: string) {
   const client = createQueryClient();
-  const where: Where = { pathname: path };
+  const where: Where = { pathname: path, state: null };
   const view = render(
     <Providers client={client}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,7 +1,20 @@
 import { fileUrl, type Note } from '@campus/contract';
-import type { NoteRow } from '../../db/schema';
+import type { FileRow, NoteRow } from '../../db/schema';
+
+/** A note with what its list shows of the stored file: its size and MIME type. */
+export interface NoteWithFile {
+  note: NoteRow;
+  file: Pick<FileRow, 'contentType' | 'sizeBytes'>;
+}
 
 /** A note as API.md's JSON; `notesfile` is the access-checked download URL. */
-export function presentNote(row: NoteRow): Note {
-  return { _id: row.id, filename: row.filename, notesfile: fileUrl(row.fileId), createdAt: row.createdAt.toISOString() };
+export function presentNote({ note, file }: NoteWithFile): Note {
+  return {
+    _id: note.id,
+    filename: note.filename,
+    notesfile: fileUrl(note.fileId),
+    createdAt: note.createdAt.toISOString(),
+    size: file.sizeBytes,
+    type: file.contentType,
+  };
 }

@@ -2,7 +2,7 @@ import { API_PREFIX, MESSAGES, createNotesBody, type NotesOfCourse } from '@camp
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden } from '../../platform/errors/app-error';
+import { badRequest, forbidden, notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
@@ -11,9 +11,10 @@ import { assertOwner } from '../courses/courses.policy';
 import { courseOr404 } from '../courses/courses.service';
 import { canReadNotes } from './notes.policy';
 import { presentNote } from './notes.presenter';
-import { courseOfNotesFile, createNote, notesOfCourse, titleOfNotesFile } from './notes.service';
+import { courseOfNotesFile, createNote, deleteNote, noteOr404, notesOfCourse, titleOfNotesFile } from './notes.service';
 
 const courseParams = z.object({ courseId: z.string().max(100) });
+const notesParams = z.object({ notesId: z.string().max(100) });
 const tags = ['notes'];
 
 /** /api/v1/notes, and who may download a notes file. */
@@ -62,6 +63,21 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
         if (form.file) await app.fileStore.delete(form.file.key);
         throw err;
       }
+    },
+  });
+
+  app.delete(`${API_PREFIX}/notes/delete-notes/:notesId`, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'Delete a notes file (owner of the course)', params: notesParams },
+    handler: async (request, reply) => {
+      const { note, course } = await noteOr404(db, request.params.notesId);
+      // Like the file itself: those who may not read the notes are told it does not exist.
+      if (!(await canReadNotes(db, request.user!, course))) throw notFound('notes not found');
+      assertOwner(request.user!, course);
+      const keys = await deleteNote(db, note);
+      // The rows (and so the URL) are gone; bytes that fail to go are orphans, not a failed delete.
+      await Promise.all(keys.map((key) => app.fileStore.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'notes file bytes not removed (orphaned)'))));
+      return ok(reply, {}, MESSAGES.notesDeleted);
     },
   });
 }

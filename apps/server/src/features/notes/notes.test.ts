@@ -26,8 +26,9 @@ describe('POST /notes/create-notes', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ statusCode: 201, success: true, message: 'notes added successfully' });
     const note = res.json().data.notes;
-    expect(Object.keys(note).sort()).toEqual(['_id', 'createdAt', 'filename', 'notesfile']);
+    expect(Object.keys(note).sort()).toEqual(['_id', 'createdAt', 'filename', 'notesfile', 'size', 'type']);
     expect(note.filename).toBe('Week 1');
+    expect(note).toMatchObject({ size: pdf.length, type: 'application/pdf' });
     const download = await get(note.notesfile, owner);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
@@ -121,6 +122,71 @@ describe('reading notes', () => {
     await buildNote(ctx.app, owner, course._id, textFile('2.txt', 'two'), 'Two');
     const list = await get(paths.notes.ofCourse(course._id), owner);
     expect(list.json().data.notesofcourse.map((n: { filename: string }) => n.filename)).toEqual(['One', 'Two']);
+    // Each with its stored size in bytes and the MIME type read from its bytes.
+    expect(list.json().data.notesofcourse.map((n: { size: number; type: string }) => [n.size, n.type])).toEqual([
+      [3, 'text/plain'],
+      [3, 'text/plain'],
+    ]);
     expect((await get(paths.notes.ofCourse('00000000-0000-4000-8000-000000000000'), owner)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /notes/delete-notes', () => {
+  const remove = (notesId: string, who?: TestUser) => ctx.app.inject({ method: 'DELETE', url: paths.notes.delete(notesId), headers: who ? { cookie: who.cookie } : {} });
+
+  it('the owner deletes a note: {} with the message, gone from the list, its file gone from the store and the URL', async () => {
+    const { owner, course } = await courseWithOwner();
+    const kept = await buildNote(ctx.app, owner, course._id, textFile('1.txt', 'one'), 'One');
+    const filesBefore = storedFiles(ctx);
+    const gone = await buildNote(ctx.app, owner, course._id, textFile('2.txt', 'two'), 'Two');
+    expect(storedFiles(ctx)).toHaveLength(filesBefore.length + 1);
+
+    const res = await remove(gone._id, owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, success: true, data: {}, message: 'notes deleted successfully' });
+    expect((await get(paths.notes.ofCourse(course._id), owner)).json().data).toEqual({ notesofcourse: [kept] });
+    expect(storedFiles(ctx)).toEqual(filesBefore);
+    expect((await get(gone.notesfile, owner)).statusCode).toBe(404);
+    expect((await get(kept.notesfile, owner)).statusCode).toBe(200);
+    // Gone is gone: a second delete finds nothing.
+    expect((await remove(gone._id, owner)).statusCode).toBe(404);
+  });
+
+  it('notifies no one', async () => {
+    const { owner, course } = await courseWithOwner();
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    const note = await buildNote(ctx.app, owner, course._id);
+    const unread = async () => (await get(paths.notifications.unreadCount, student)).json().data.unread;
+    const before = await unread();
+    expect((await remove(note._id, owner)).statusCode).toBe(200);
+    expect(await unread()).toBe(before);
+  });
+
+  it('refuses readers who are not the owner (403), hides the note from those who may not read it (404), keeps the note', async () => {
+    const { owner, course } = await courseWithOwner();
+    const note = await buildNote(ctx.app, owner, course._id);
+    const enrolled = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, enrolled, course._id);
+    for (const reader of [enrolled, await buildProfessor(ctx.app), await loginExamOffice(ctx.app)]) {
+      const res = await remove(note._id, reader);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errors[0]).toBe('only the owner of this course can do this');
+    }
+    const outsider = await remove(note._id, await buildStudent(ctx.app));
+    expect(outsider.statusCode).toBe(404);
+    expect(outsider.json().errors[0]).toBe('notes not found');
+    expect((await remove(note._id)).statusCode).toBe(401);
+    expect(await noteRows()).toBe(1);
+    expect((await get(note.notesfile, owner)).statusCode).toBe(200);
+  });
+
+  it('404 for an unknown or malformed id', async () => {
+    const { owner } = await courseWithOwner();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
+      const res = await remove(id, owner);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().errors[0]).toBe('notes not found');
+    }
   });
 });

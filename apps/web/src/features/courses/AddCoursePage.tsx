@@ -3,16 +3,18 @@ import type { CreateCourseBody, CreateCourseInput } from '@campus/contract/cours
 import type { User } from '@campus/contract/users';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
 import { RequireUser } from '../auth';
 import { useCreateCourse } from './api/create-course';
 import { useCourseRole } from './roles';
+
+const COURSE_CREATED = 'Course created.';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createCourseResolver));
 
@@ -36,7 +38,7 @@ function AddCourseFor({ user }: { user: User }) {
 }
 
 function AddCourseForm() {
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const create = useCreateCourse();
   const { register, handleSubmit, formState } = useForm<CreateCourseInput, unknown, CreateCourseBody>({
     resolver: checks.resolver,
@@ -67,19 +69,12 @@ function AddCourseForm() {
           examDate: body.examDate || undefined,
           thumbnail,
         }),
+        // Straight to the new course, which says it was created. Replace: Back skips the used form.
+        { onSuccess: ({ data }) => navigateWithFlash(`/course/${data.course._id}`, COURSE_CREATED, { replace: true }) },
       );
     },
     () => checkThumbnail(),
   );
-
-  if (create.isSuccess) {
-    const { course } = create.data.data;
-    return (
-      <FormPage title="Add Course">
-        <SuccessBanner message={create.data.message || 'course created successfully'} onDismiss={() => navigate(`/course/${course._id}`)} />
-      </FormPage>
-    );
-  }
 
   return (
     <FormPage title="Add Course" intro="Students find it under All Courses by its title, semester and branch.">

@@ -90,11 +90,26 @@ describe('AllCoursesPage', () => {
     expect(asked).toContain('?title=mech&semester=9&branch=Computer+Engineering&limit=24');
   });
 
-  it('shows a failed listing in red', async () => {
+  it('shows a failed listing in red with Retry, which asks again', async () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.courses.byTitle, () => fail(400, 'branch must be All or one of the nine branches')));
     renderApp('/all-courses');
     expect(await screen.findByRole('alert')).toHaveTextContent('branch must be All or one of the nine branches');
+    server.use(http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse()], nextCursor: null })));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('My Courses offers Retry too', async () => {
+    let fails = true;
+    loggedInAs(aProfessor());
+    server.use(http.get(paths.courses.myCoursesTeacher, () => (fails ? fail(403, 'you may not list these courses') : ok({ listofcourses: [aCourse()] }))));
+    renderApp('/my-courses');
+    expect(await screen.findByRole('alert')).toHaveTextContent('you may not list these courses');
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
   });
 
   it('Join sends the PATCH and the card turns to Leave with the new count', async () => {

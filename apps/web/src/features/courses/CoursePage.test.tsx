@@ -13,7 +13,7 @@ import { aCourse } from './test-data';
 const student = aStudent();
 const prof = aProfessor();
 const otherProf = aProfessor({ _id: '5f0c7d1e-0000-4000-8000-000000000003', fullname: 'Alan Turing' });
-const lecture: Note = { _id: 'n1', filename: 'Lecture 1', notesfile: '/files/lecture-1', createdAt: '2026-01-02T00:00:00.000Z' };
+const lecture: Note = { _id: 'n1', filename: 'Lecture 1', notesfile: '/files/lecture-1', createdAt: '2026-01-02T00:00:00.000Z', size: 2_516_582, type: 'application/pdf' };
 
 /** getcourse answering the given course (a function: the test may change it), owned by Grace Hopper. */
 function serveCourse(course: () => Course) {
@@ -138,13 +138,28 @@ describe('CoursePage', () => {
     expect(await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('Enrolled students: 2')).toBeInTheDocument();
     expect(screen.getByText('211070002')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Remove Bob Ross' }));
+    const removeBob = screen.getByRole('button', { name: 'Remove Bob Ross' });
+
+    // Asked first, naming the student; Cancel removes nobody and gives focus back.
+    await userEvent.click(removeBob);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Bob Ross from the course?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(removed).toBe('');
+    expect(removeBob).toHaveFocus();
+
+    await userEvent.click(removeBob);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Bob Ross was removed from the course.');
     await waitFor(() => expect(screen.queryByText('Bob Ross')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(removed).toBe('bob');
     expect(screen.getByText('Enrolled students: 1')).toBeInTheDocument();
+    // The button that opened the dialog is gone with its row: focus goes to the list's heading.
+    expect(screen.getByRole('heading', { name: 'Teacher: Grace Hopper' })).toHaveFocus();
   });
 
-  it('shows the fixed messages when the students cannot be fetched or removed', async () => {
+  it('shows the fixed messages when the students cannot be fetched (with Retry) or removed (in the dialog)', async () => {
     const one = [{ name: 'Bob Ross', regid: 211070002, studentobjectid: 'bob' }];
     loggedInAs(prof);
     serveCourse(() => aCourse({ students: ['bob'] }));
@@ -155,13 +170,17 @@ describe('CoursePage', () => {
     const first = renderApp(`/course/${aCourse()._id}`);
     await openTab('Enrolled');
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Bob Ross' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error removing student. Please try again later.');
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Error removing student. Please try again later.');
     first.unmount();
 
     server.use(http.get(paths.courses.students(aCourse()._id), () => fail(403, 'no')));
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Enrolled');
-    expect(await screen.findByText('Error fetching students. Please try again later.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching students. Please try again later.');
+    server.use(http.get(paths.courses.students(aCourse()._id), () => ok({ studentsofcourse: one, students: ['bob'] })));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Bob Ross')).toBeInTheDocument();
   });
 
   it('other readers see no Remove buttons', async () => {
@@ -241,7 +260,7 @@ describe('CoursePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('course updated successfully');
-    expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByRole('heading', { name: 'Fluid Mechanics (revised)' })).toBeInTheDocument();
     expect(screen.getByText('Exam date: TBA')).toBeInTheDocument();
     expect(sent).toEqual({
@@ -253,7 +272,7 @@ describe('CoursePage', () => {
     });
   });
 
-  it('Delete Course asks first; after the banner is dismissed it goes to /my-courses, and the course is not asked for again', async () => {
+  it('Delete Course asks first, then goes to /my-courses, which says "Course deleted.", and the course is not asked for again', async () => {
     let gets = 0;
     let deleted = false;
     loggedInAs(prof);
@@ -281,15 +300,11 @@ describe('CoursePage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Course' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Yes, I'm sure" }));
-    const banner = await screen.findByRole('status');
-    expect(banner).toHaveTextContent('course deleted successfully');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByText('Course not found')).toBeNull();
-    expect(gets).toBe(1);
-
-    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(where.pathname).toBe('/my-courses'));
     expect(await screen.findByText('No Courses created by you')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Course deleted.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Course not found')).toBeNull();
     expect(gets).toBe(1);
   });
 });

@@ -3,16 +3,20 @@ import { formatExamDate } from '@campus/contract/dates';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { SuccessBanner } from '../../components/Banner';
+import { preloadConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useCourse } from './api/course';
+import { courseTabHref, isOwnerTab, tabOf, type TabName } from './course-tabs';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
+import { TabStrip } from './TabStrip';
 import { Thumbnail } from './Thumbnail';
 
 /**
@@ -28,41 +32,28 @@ const AddNotesTab = lazy(() => ownerTabs.addNotes().then((m) => ({ default: m.Ad
 const EditCourseTab = lazy(() => ownerTabs.editCourse().then((m) => ({ default: m.EditCourseTab })));
 const DeleteCourseTab = lazy(() => ownerTabs.deleteCourse().then((m) => ({ default: m.DeleteCourseTab })));
 
-/** /course/:courseId: the course with its tabs (spec §2 "Course detail", §4 "Course tabs"). */
+/** /course/:courseId[/:tab]: the course with its tabs (spec §2 "Course detail", §4 "Course tabs"). */
 export default function CoursePage() {
-  const { courseId = '' } = useParams();
-  return <RequireUser>{(user) => <CourseFor key={courseId} courseId={courseId} user={user} />}</RequireUser>;
+  const { courseId = '', tab } = useParams();
+  return <RequireUser>{(user) => <CourseView key={courseId} courseId={courseId} segment={tab} user={user} />}</RequireUser>;
 }
 
-/**
- * Once the course is deleted only the success banner remains: the view that reads the course is
- * unmounted first, so the forgotten course is never asked for again (it would be a 404).
- */
-function CourseFor({ courseId, user }: { courseId: string; user: User }) {
+function CourseView({ courseId, segment, user }: { courseId: string; segment: string | undefined; user: User }) {
   const navigate = useNavigate();
-  const [deleted, setDeleted] = useState<string | null>(null);
-  if (deleted !== null) {
-    return (
-      <section className="mx-auto max-w-lg">
-        <SuccessBanner message={deleted} onDismiss={() => navigate('/my-courses')} />
-      </section>
-    );
-  }
-  return <CourseView courseId={courseId} user={user} onDeleted={setDeleted} />;
-}
-
-type Tab = 'course' | 'students' | 'notes' | 'addnotes' | 'editcourse' | 'deletecourse';
-
-function CourseView({ courseId, user, onDeleted }: { courseId: string; user: User; onDeleted: (message: string) => void }) {
   const role = useCourseRole(user);
   const q = useCourse(courseId);
-  const [tab, setTab] = useState<Tab>('course');
   const [saved, setSaved] = useState<string | null>(null);
   const owner = q.data?.course.owner === user._id;
   // Fetched while the owner reads the course, so opening a tab shows it at once.
   useEffect(() => {
-    if (owner) for (const load of Object.values(ownerTabs)) void load().catch(() => {});
+    if (!owner) return;
+    for (const load of Object.values(ownerTabs)) void load().catch(() => {});
+    preloadConfirmDialog(); // removing a student, deleting a note
   }, [owner]);
+
+  const tab = tabOf(segment);
+  // An address naming no tab, or an owner's tab for someone else: the course's first tab.
+  if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={courseTabHref(courseId)} replace />;
 
   if (q.isError) {
     if (q.error instanceof ApiError && q.error.status === 404) {
@@ -76,13 +67,15 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
         </section>
       );
     }
-    return <ErrorBanner message="Error fetching course. Please try again later." />;
+    return <LoadError message="Error fetching course. Please try again later." onRetry={() => q.refetch()} retrying={q.isFetching} />;
   }
   if (!q.data) return <Spinner label="Loading course" />;
 
   const { course } = q.data;
+  // Replace, not push: arrow keys move through the tabs, and each step is not a page to go Back to.
+  const open = (next: TabName) => navigate(courseTabHref(courseId, next), { replace: true });
   const switchTo = (next: string) => {
-    setTab(next as Tab);
+    open(next as TabName);
     setSaved(null); // the edit's banner belongs to the moment after saving, not to every tab
   };
 
@@ -91,37 +84,33 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
       <CourseHeader data={q.data} />
       {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
       <Tabs.Root value={tab} onValueChange={switchTo} className="flex flex-col gap-4">
-        <Tabs.List aria-label="Course sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+        <TabStrip label="Course sections" selected={tab}>
           <TabTrigger value="course">Course</TabTrigger>
-          <TabTrigger value="students">Enrolled</TabTrigger>
+          <TabTrigger value="enrolled">Enrolled</TabTrigger>
           <TabTrigger value="notes">Notes</TabTrigger>
           {owner && (
             <>
-              <TabTrigger value="addnotes">Add Notes</TabTrigger>
-              <TabTrigger value="editcourse">Edit Course</TabTrigger>
-              <TabTrigger value="deletecourse">Delete Course</TabTrigger>
+              <TabTrigger value="add-notes">Add Notes</TabTrigger>
+              <TabTrigger value="edit-course">Edit Course</TabTrigger>
+              <TabTrigger value="delete-course">Delete Course</TabTrigger>
             </>
           )}
-        </Tabs.List>
+        </TabStrip>
         <Panel value="course">
           <CourseTab data={q.data} user={user} role={role} />
         </Panel>
-        <Panel value="students">
+        <Panel value="enrolled">
           <EnrolledTab courseId={courseId} teacher={q.data.owner} owner={owner} />
         </Panel>
         <Panel value="notes">
-          {role === 'student' && !isEnrolled(course.students, user._id) ? (
-            <JoinFirst />
-          ) : (
-            <NotesTab courseId={courseId} />
-          )}
+          {role === 'student' && !isEnrolled(course.students, user._id) ? <JoinFirst /> : <NotesTab courseId={courseId} owner={owner} />}
         </Panel>
         {owner && (
           <Suspense fallback={<Spinner label="Loading" />}>
-            <Panel value="addnotes">
+            <Panel value="add-notes">
               <AddNotesTab courseId={courseId} onDone={() => switchTo('notes')} />
             </Panel>
-            <Panel value="editcourse">
+            <Panel value="edit-course">
               <EditCourseTab
                 course={course}
                 onSaved={(message) => {
@@ -130,8 +119,8 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
                 }}
               />
             </Panel>
-            <Panel value="deletecourse">
-              <DeleteCourseTab courseId={courseId} onDeleted={onDeleted} />
+            <Panel value="delete-course">
+              <DeleteCourseTab courseId={courseId} />
             </Panel>
           </Suspense>
         )}
@@ -140,7 +129,7 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
   );
 }
 
-function TabTrigger({ value, children }: { value: Tab; children: ReactNode }) {
+function TabTrigger({ value, children }: { value: TabName; children: ReactNode }) {
   return (
     <Tabs.Trigger
       value={value}
@@ -151,7 +140,7 @@ function TabTrigger({ value, children }: { value: Tab; children: ReactNode }) {
   );
 }
 
-function Panel({ value, children }: { value: Tab; children: ReactNode }) {
+function Panel({ value, children }: { value: TabName; children: ReactNode }) {
   return (
     <Tabs.Content value={value} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-campus-600 sm:p-6">
       {children}

@@ -1,58 +1,44 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { errorText } from '../../lib/api';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { useDeleteCourse } from './api/delete-course';
 
-/** The owner's Delete Course tab: a danger button, then the spec's confirmation dialog. */
-export function DeleteCourseTab({ courseId, onDeleted }: { courseId: string; onDeleted: (message: string) => void }) {
+const COURSE_DELETED = 'Course deleted.';
+
+/** The owner's Delete Course tab: a danger button, then the spec's confirmation; once deleted, My Courses says so. */
+export function DeleteCourseTab({ courseId }: { courseId: string }) {
+  const navigateWithFlash = useNavigateWithFlash();
   const [open, setOpen] = useState(false);
   const remove = useDeleteCourse(courseId);
 
-  const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        setOpen(false);
-        onDeleted(message || 'course deleted successfully');
-      },
-    });
+  // replace: going back must not land on the deleted course's page.
+  const confirm = () => remove.mutate(undefined, { onSuccess: () => navigateWithFlash('/my-courses', COURSE_DELETED, { replace: true }) });
 
   return (
     <div className="flex flex-col items-start gap-3">
       <p className="text-slate-700">Deleting removes the course with its notes and enrolments. It cannot be undone.</p>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          // Closing mid-request would hide the outcome; the dialog waits for the answer.
-          if (!remove.isPending) setOpen(next);
-          if (next) remove.reset();
+      <Button
+        variant="danger"
+        onClick={() => {
+          remove.reset();
+          setOpen(true);
         }}
       >
-        <Dialog.Trigger asChild>
-          <Button variant="danger">Delete Course</Button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">Are you sure you want to delete this course ?</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">Its notes and enrolments go with it.</Dialog.Description>
-            <div className="mt-4">
-              <ErrorBanner message={remove.isError ? errorText(remove.error) : null} />
-            </div>
-            <div className="mt-4 flex flex-wrap justify-end gap-3">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={remove.isPending}>
-                  No, cancel
-                </Button>
-              </Dialog.Close>
-              <Button variant="danger" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
-                Yes, I&apos;m sure
-              </Button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        Delete Course
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Are you sure you want to delete this course ?"
+        description="Its notes and enrolments go with it."
+        cancelLabel="No, cancel"
+        confirmLabel="Yes, I'm sure"
+        onConfirm={confirm}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+      />
     </div>
   );
 }

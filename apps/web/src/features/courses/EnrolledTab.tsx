@@ -1,24 +1,46 @@
+import type { EnrolledStudent } from '@campus/contract/courses';
+import { useRef, useState } from 'react';
+import { SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { ErrorBanner } from '../../components/Banner';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useRemoveStudent, useStudentsOfCourse } from './api/students';
 
-/** The Enrolled tab: the teacher, the count, and each student; the owner may remove one (spec §2, §6). */
+/** The Enrolled tab: the teacher, the count, and each student; the owner may remove one, after a confirmation (spec §2, §6). */
 export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; teacher: string; owner: boolean }) {
   const q = useStudentsOfCourse(courseId);
   const remove = useRemoveStudent(courseId);
+  // The student the dialog asks about (none: closed).
+  const [asking, setAsking] = useState<EnrolledStudent | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  if (q.isError) return <ErrorBanner message="Error fetching students. Please try again later." />;
+  if (q.isError) return <LoadError message="Error fetching students. Please try again later." onRetry={() => q.refetch()} retrying={q.isFetching} />;
   if (!q.data) return <Spinner label="Loading students" />;
   const students = q.data.studentsofcourse;
+
+  const confirm = () => {
+    if (!asking) return;
+    const { name, studentobjectid } = asking;
+    remove.mutate(studentobjectid, {
+      onSuccess: () => {
+        setAsking(null);
+        setRemoved(`${name} was removed from the course.`);
+      },
+    });
+  };
 
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <h2 className="text-lg font-semibold text-campus-900">Teacher: {teacher}</h2>
+        {/* Focus lands here when the removed student's row (and its button) is gone. */}
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-campus-900 focus:outline-none">
+          Teacher: {teacher}
+        </h2>
         <p className="text-slate-600">Enrolled students: {students.length}</p>
       </div>
-      <ErrorBanner message={remove.isError ? 'Error removing student. Please try again later.' : null} />
+      {removed && <SuccessBanner key={removed} message={removed} onDismiss={() => setRemoved(null)} />}
       {students.length > 0 && (
         <ul className="divide-y divide-slate-100">
           {students.map((s) => (
@@ -31,9 +53,11 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
                 <Button
                   variant="secondary"
                   aria-label={`Remove ${s.name}`}
-                  // One removal at a time; the row stays until the new list arrives.
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(s.studentobjectid)}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoved(null);
+                    setAsking(s);
+                  }}
                 >
                   Remove
                 </Button>
@@ -41,6 +65,21 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
             </li>
           ))}
         </ul>
+      )}
+      {owner && (
+        <ConfirmDialog
+          open={asking !== null}
+          onOpenChange={(open) => {
+            if (!open) setAsking(null);
+          }}
+          title={`Remove ${asking?.name ?? 'this student'} from the course?`}
+          description="They lose access to its notes at once and are told they were removed. They can join again."
+          confirmLabel="Remove"
+          onConfirm={confirm}
+          pending={remove.isPending}
+          error={remove.isError ? 'Error removing student. Please try again later.' : null}
+          fallbackFocus={heading}
+        />
       )}
     </div>
   );

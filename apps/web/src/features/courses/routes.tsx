@@ -11,4 +11,6 @@ export const courseRoutes: RouteObject[] = [
   { path: '/my-courses', element: <MyCoursesPage /> },
   { path: '/add-course', element: <AddCoursePage /> },
   { path: '/course/:courseId', element: <CoursePage /> },
+  // The same page opened at a tab (course-tabs.ts): the page is kept as the tab changes.
+  { path: '/course/:courseId/:tab', element: <CoursePage /> },
 ];

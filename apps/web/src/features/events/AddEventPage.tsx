@@ -2,14 +2,14 @@ import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
 import type { CreateEventBody, CreateEventInput } from '@campus/contract/events';
 import { useId, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { deferredResolver, multipart, uploadProblem } from '../../lib/forms';
 import { RequireUser } from '../auth';
 import { useCreateEvent } from './api/create-event';
@@ -18,6 +18,7 @@ import { useDraftDescription } from './api/draft-description';
 const checks = deferredResolver(() => import('./event-checks').then((m) => m.createEventResolver));
 
 const TYPES_TEXT = 'a png or jpeg image';
+const EVENT_CREATED = 'Event created.';
 
 /** /add-event: anyone logged in hosts an event (spec §2, §5 "Add event"). */
 export default function AddEventPage() {
@@ -25,7 +26,7 @@ export default function AddEventPage() {
 }
 
 function AddEventForm() {
-  const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const [percent, setPercent] = useState<number | null>(null);
   const create = useCreateEvent(setPercent);
   const { register, handleSubmit, formState, watch, setValue } = useForm<CreateEventInput, unknown, CreateEventBody>({
@@ -61,20 +62,15 @@ function AddEventForm() {
           gform: body.gform || undefined,
           thumbnail,
         }),
-        { onSettled: () => setPercent(null) },
+        {
+          onSettled: () => setPercent(null),
+          // Straight to the new event, which says it was created. Replace: Back skips the used form.
+          onSuccess: ({ data }) => navigateWithFlash(`/event/${data.event._id}`, EVENT_CREATED, { replace: true }),
+        },
       );
     },
     () => checkThumbnail(),
   );
-
-  if (create.isSuccess) {
-    const { event } = create.data.data;
-    return (
-      <FormPage title="Add Event">
-        <SuccessBanner message={create.data.message || MESSAGES.eventCreated} onDismiss={() => navigate(`/event/${event._id}`)} />
-      </FormPage>
-    );
-  }
 
   return (
     <FormPage title="Add Event" intro="Everyone sees it under Events; today's and upcoming events also show on the home page.">

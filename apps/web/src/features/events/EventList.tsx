@@ -1,13 +1,12 @@
 import type { EventListing } from '@campus/contract/events';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorBanner } from '../../components/Banner';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { errorText } from '../../lib/api';
 import { EventGrid } from './EventCard';
 
 /**
- * A list's three states: a spinner only while the first answer is on its way, the error in red,
+ * A list's three states: a spinner only while the first answer is on its way, the error with Retry,
  * or the grid / the spec's empty heading ('No Event Yet', …). `limit` keeps the first few (the
  * home sections show three).
  */
@@ -18,7 +17,7 @@ export function EventListResult({
   level = 2,
   columns = 4,
 }: {
-  query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error'>;
+  query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching'> & { refetch: () => unknown };
   empty: string;
   limit?: number;
   /** The heading level of the cards and of the empty message: 2 under a page's h1, 3 in a section. */
@@ -26,7 +25,7 @@ export function EventListResult({
   /** Cards per row on the widest screens. */
   columns?: 3 | 4;
 }) {
-  if (query.isError) return <ErrorBanner message={errorText(query.error)} />;
+  if (query.isError) return <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />;
   if (query.isPending || !query.data) return <Spinner label="Loading events" />;
   if (query.data.length === 0) {
     const Heading = level === 2 ? 'h2' : 'h3';

@@ -74,11 +74,15 @@ describe('the event lists', () => {
     expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();
   });
 
-  it('shows a failed listing in red', async () => {
+  it('shows a failed listing in red with Retry, which asks again', async () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.events.today, () => fail(403, 'you may not see these events')));
     renderApp('/today-events');
     expect(await screen.findByRole('alert')).toHaveTextContent('you may not see these events');
+    server.use(http.get(paths.events.today, () => ok({ listofevents: [expo] })));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends a logged-out visitor to /login', async () => {

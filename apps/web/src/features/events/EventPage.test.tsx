@@ -74,7 +74,7 @@ describe('EventPage', () => {
     expect(screen.queryByRole('link', { name: /Twitter/ })).toBeNull();
   });
 
-  it('the host gets Delete; confirming deletes the event and goes to /my-events without asking for it again', async () => {
+  it('the host gets Delete; confirming deletes the event and goes to /my-events, which says "Event deleted.", without asking for it again', async () => {
     let deleted = false;
     loggedInAs(aProfessor());
     const asked = serveEvent(() => aListing());
@@ -99,6 +99,7 @@ describe('EventPage', () => {
     await waitFor(() => expect(where.pathname).toBe('/my-events'));
     expect(deleted).toBe(true);
     expect(await screen.findByRole('heading', { name: 'No Events Hosted by you' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Event deleted.');
     expect(asked()).toBe(1);
   });
 
@@ -121,7 +122,7 @@ describe('EventPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
-  it("says 'Event not found' for a 404, and shows other failures in red", async () => {
+  it("says 'Event not found' for a 404, and shows other failures in red with Retry", async () => {
     loggedInAs(aStudent());
     server.use(
       http.get(paths.events.get('missing'), () => fail(404, 'event not found')),
@@ -134,5 +135,8 @@ describe('EventPage', () => {
 
     renderApp('/event/refused');
     expect(await screen.findByRole('alert')).toHaveTextContent('eventId is not a valid id');
+    server.use(http.get(paths.events.get('refused'), () => ok({ listofevents: [aListing()] })));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Robotics Expo' })).toBeInTheDocument();
   });
 });

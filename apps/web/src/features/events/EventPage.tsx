@@ -4,10 +4,10 @@ import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { ErrorBanner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { preloadConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
 import { EventThumbnail } from './Thumbnail';
@@ -27,7 +27,9 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
   const host = q.data?.events.owner === user._id;
   // Fetched while the host reads the page, so the dialog opens at once.
   useEffect(() => {
-    if (host) void loadDelete().catch(() => {});
+    if (!host) return;
+    void loadDelete().catch(() => {});
+    preloadConfirmDialog();
   }, [host]);
 
   if (q.isError) {
@@ -43,14 +45,7 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
       );
     }
     // The spec's client only logged this; here the reason shows, with a way to ask again.
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorBanner message={errorText(q.error)} />
-        <Button variant="secondary" onClick={() => void q.refetch()} disabled={q.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
   }
   if (!q.data) return <Spinner label="Loading event" />;
 

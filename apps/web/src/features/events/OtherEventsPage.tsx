@@ -21,7 +21,7 @@ function OtherEvents() {
   const searching = events.isPlaceholderData && events.isFetching;
   // An empty previous answer is no answer to the new search: wait rather than say "No Match Found" early.
   const waiting = events.isPlaceholderData && events.data?.length === 0;
-  const shown = { data: waiting ? undefined : events.data, isPending: waiting || events.isPending, isError: events.isError, error: events.error };
+  const shown = { data: waiting ? undefined : events.data, isPending: waiting || events.isPending, isError: events.isError, error: events.error, isFetching: events.isFetching, refetch: events.refetch };
 
   return (
     <EventsPage title="Other Events">

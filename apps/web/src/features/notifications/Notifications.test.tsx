@@ -6,7 +6,7 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { loggedInAs, ok, server } from '../../test/server';
+import { fail, loggedInAs, ok, server } from '../../test/server';
 
 const item = (id: string, content: string, link?: string): NotificationItem => ({
   notificationid: `00000000-0000-4000-8000-00000000000${id}`,
@@ -208,6 +208,18 @@ describe('the bell', () => {
 describe('/all-notifications', () => {
   beforeEach(() => vi.stubGlobal('EventSource', undefined));
   afterEach(() => vi.unstubAllGlobals());
+
+  it('a list that fails to load says why and offers Retry, which asks again', async () => {
+    let fails = true;
+    loggedInAs(aStudent());
+    server.use(http.get(paths.notifications.list, () => (fails ? fail(403, 'you may not read these notifications') : ok(lists([item('1', 'New course "Optics"')], [])))));
+    renderApp('/all-notifications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these notifications');
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: /New course "Optics"/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
   it('says "No Notifications" when there are none', async () => {
     loggedInAs(aStudent());

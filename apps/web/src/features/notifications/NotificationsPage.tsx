@@ -2,6 +2,7 @@ import type { NotificationItem } from '@campus/contract/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { RequireUser } from '../auth';
@@ -32,7 +33,7 @@ function Notifications() {
       </div>
       <ErrorBanner message={readAll.isError ? errorText(readAll.error) : null} />
       {list.isError ? (
-        <ErrorBanner message={errorText(list.error)} />
+        <LoadError error={list.error} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : list.isPending ? (
         <Spinner label="Loading notifications" />
       ) : unread.length + read.length === 0 ? (

@@ -20,3 +20,12 @@ export function useAddNotes(courseId: string, onProgress: (percent: number) => v
     onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.notes(courseId) }),
   });
 }
+
+/** DELETE delete-notes/:notesId (the course's owner): the note and its file go; the list goes stale. */
+export function useDeleteNotes(courseId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notesId: string) => request<object>(paths.notes.delete(notesId), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.notes(courseId) }),
+  });
+}
