@@ -30,11 +30,13 @@ async function servedBy(method: string, path: string | RegExp, step: () => Promi
   return cluster.instances.find((n, i) => matches(n) > before[i]!)!;
 }
 
-/** Every request of a page that failed or answered 5xx, but the event stream ending with its instance. */
+/** Every request of a page that failed or answered 5xx, but the event stream ending with its instance and requests the page abandoned. */
 function watchFailures(page: Page, failures: string[]) {
   const isStream = (url: string) => url.includes('/api/v1/notifications/stream');
   page.on('requestfailed', (r) => {
-    if (!isStream(r.url())) failures.push(`${r.method()} ${r.url()}: ${r.failure()?.errorText}`);
+    // A request the page itself abandoned (it navigated on) is the browser's doing, not a failure.
+    const error = r.failure()?.errorText;
+    if (!isStream(r.url()) && error !== 'net::ERR_ABORTED') failures.push(`${r.method()} ${r.url()}: ${error}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 500) failures.push(`${r.request().method()} ${r.url()}: ${r.status()}`);

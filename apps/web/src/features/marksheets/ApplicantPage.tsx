@@ -17,7 +17,7 @@ import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
-import { Retry } from './Retry';
+import { LoadError } from '../../components/LoadError';
 
 /**
  * /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the
@@ -51,7 +51,7 @@ function Applicant({ applicantId, requested }: { applicantId: string; requested:
   if (failed) {
     if (applicant.error instanceof ApiError && applicant.error.status === 404) return <ErrorBanner message="This applicant does not exist." />;
     const retry = () => queries.filter((q) => q.isError).forEach((q) => void q.refetch());
-    return <Retry message={errorText(failed.error)} onRetry={retry} retrying={queries.some((q) => q.isFetching)} />;
+    return <LoadError error={failed.error} onRetry={retry} retrying={queries.some((q) => q.isFetching)} />;
   }
   if (!applicant.data || !applications.data || !marksheets.data) return <Spinner label="Loading applicant" />;
   return <ApplicantView applicant={applicant.data} applications={applications.data} marksheets={marksheets.data} requested={requested} />;

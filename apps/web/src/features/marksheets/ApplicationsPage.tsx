@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
 import { applicantHref, groupByStudent, type StudentRequests } from './group-requests';
 import { NotForYou } from './Notice';
-import { Retry } from './Retry';
+import { LoadError } from '../../components/LoadError';
 
 /** /applications (spec §2): the exam office's marksheet requests, one group per student. */
 export default function ApplicationsPage() {
@@ -25,7 +24,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 function Applications() {
   const all = useAllApplications();
-  if (all.isError) return <Retry message={errorText(all.error)} onRetry={() => void all.refetch()} retrying={all.isFetching} />;
+  if (all.isError) return <LoadError error={all.error} onRetry={() => all.refetch()} retrying={all.isFetching} />;
   if (!all.data) return <Spinner label="Loading applications" />;
   const groups = groupByStudent(all.data);
   const waiting = groups.filter((g) => g.open.length > 0);
