@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
 
@@ -75,7 +75,8 @@ export function registerBodyWatchdog(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request) => {
     const raw = request.raw;
-    if (!hasBody(raw.headers)) return;
+    // Only a real connection can stall; an injected request (tests, app.inject) has none to drop.
+    if (!hasBody(raw.headers) || !(raw.socket instanceof Socket)) return;
     inflows.set(raw, { socket: raw.socket, samples: [raw.socket.bytesRead], complete: () => raw.complete });
   });
 
