@@ -1,3 +1,5 @@
+import { requiredMessage } from './labels';
+
 /** Constants shared by the server and the web app (spec §9, API.md). */
 
 export const ROLES = { PROFESSOR: 1, STUDENT: 2 } as const;
@@ -71,7 +73,7 @@ export const MESSAGES = {
   notesAdded: 'notes added successfully',
   eventCreated: 'event created successfully',
   invalidLogin: 'invalid registration id or password',
-  avatarRequired: 'avatar is required',
+  avatarRequired: requiredMessage('avatar'),
   cannotApply: 'cannot apply',
   /** Spec §8: shown on Add Event when drafting fails. */
   draftFailed: 'Sorry - Something went wrong. Please try again or Add your own description!',

@@ -92,9 +92,9 @@ describe('AllCoursesPage', () => {
 
   it('shows a failed listing in red', async () => {
     loggedInAs(aStudent());
-    server.use(http.get(paths.courses.byTitle, () => fail(400, 'branch must be All or one of the nine branches')));
+    server.use(http.get(paths.courses.byTitle, () => fail(400, 'Branch must be All or one of the nine branches')));
     renderApp('/all-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('branch must be All or one of the nine branches');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Branch must be All or one of the nine branches');
   });
 
   it('Join sends the PATCH and the card turns to Leave with the new count', async () => {

@@ -195,8 +195,8 @@ describe('CoursePage', () => {
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Add Notes');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Notes' }));
-    expect(await screen.findByText('filename is required')).toBeInTheDocument();
-    expect(screen.getByText('notesfile is required')).toBeInTheDocument();
+    expect(await screen.findByText('File name is required')).toBeInTheDocument();
+    expect(screen.getByText('Notes file is required')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('File name'), 'Lecture 1');
     await userEvent.upload(screen.getByLabelText('Notes file'), new File(['hello'], 'lecture1.txt', { type: 'text/plain' }));
