@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { courseFilterQuery, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
 import { createEventBody, draftDescriptionBody } from './events';
 import { fieldLabel, fieldLabels, requiredMessage } from './labels';
