@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 const variants = {
   primary: 'bg-campus-600 text-white hover:bg-campus-700',
@@ -7,7 +7,7 @@ const variants = {
 } as const;
 
 /** type="button" unless told otherwise, so a button inside a form never submits it by accident. */
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; ref?: Ref<HTMLButtonElement> }) {
   return (
     <button
       type={type}

@@ -7,10 +7,13 @@ import { createQueryClient } from '../lib/query-client';
 /** Where the app is now; read it after navigation. */
 export interface Where {
   pathname: string;
+  search: string;
 }
 
 function LocationProbe({ where }: { where: Where }) {
-  where.pathname = useLocation().pathname;
+  const location = useLocation();
+  where.pathname = location.pathname;
+  where.search = location.search;
   return null;
 }
 
@@ -20,7 +23,7 @@ function LocationProbe({ where }: { where: Where }) {
  */
 export function renderApp(path: string) {
   const client = createQueryClient();
-  const where: Where = { pathname: path };
+  const where: Where = { pathname: path, search: '' };
   const view = render(
     <Providers client={client}>
       <MemoryRouter initialEntries={[path]}>

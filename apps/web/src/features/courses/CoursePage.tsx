@@ -14,6 +14,7 @@ import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { Thumbnail } from './Thumbnail';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * The owner's tabs (forms, the upload, the delete dialog, with react-hook-form and the contract's
@@ -59,13 +60,15 @@ function CourseView({ courseId, user, onDeleted }: { courseId: string; user: Use
   const [tab, setTab] = useState<Tab>('course');
   const [saved, setSaved] = useState<string | null>(null);
   const owner = q.data?.course.owner === user._id;
+  const missing = q.error instanceof ApiError && q.error.status === 404;
+  usePageTitle(q.data?.course.title ?? (missing ? 'Course not found' : 'Course'));
   // Fetched while the owner reads the course, so opening a tab shows it at once.
   useEffect(() => {
     if (owner) for (const load of Object.values(ownerTabs)) void load().catch(() => {});
   }, [owner]);
 
   if (q.isError) {
-    if (q.error instanceof ApiError && q.error.status === 404) {
+    if (missing) {
       return (
         <section className="mx-auto max-w-md py-16 text-center">
           <h1 className="text-2xl font-semibold text-campus-900">Course not found</h1>

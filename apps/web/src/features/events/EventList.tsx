@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { EventGrid } from './EventCard';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * A list's three states: a spinner only while the first answer is on its way, the error in red,
@@ -37,6 +38,7 @@ export function EventListResult({
 
 /** The frame of the event list pages: the title, then whatever the page lists. */
 export function EventsPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-campus-900">{title}</h1>

@@ -11,6 +11,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
 import { EventThumbnail } from './Thumbnail';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The delete dialog (Radix) loads only for the host: a guest's event page never downloads it. */
 const loadDelete = () => import('./DeleteEventButton');
@@ -25,13 +26,15 @@ export default function EventPage() {
 function EventView({ eventId, user }: { eventId: string; user: User }) {
   const q = useEvent(eventId);
   const host = q.data?.events.owner === user._id;
+  const missing = q.error instanceof ApiError && q.error.status === 404;
+  usePageTitle(q.data?.events.title ?? (missing ? 'Event not found' : 'Event'));
   // Fetched while the host reads the page, so the dialog opens at once.
   useEffect(() => {
     if (host) void loadDelete().catch(() => {});
   }, [host]);
 
   if (q.isError) {
-    if (q.error instanceof ApiError && q.error.status === 404) {
+    if (missing) {
       return (
         <section className="mx-auto max-w-md py-16 text-center">
           <h1 className="text-2xl font-semibold text-campus-900">Event not found</h1>

@@ -8,9 +8,11 @@ import { errorText } from '../../lib/api';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
 import { EXAM_TIME, EXAM_TYPE, TITLE, type Ticket } from './ticket';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /hallticket: a student's admit card with a PDF download (spec §2 "Hall ticket"). */
 export default function HallTicketPage() {
+  usePageTitle('Admit card');
   return (
     <RequireUser>
       {(user) =>

@@ -14,6 +14,7 @@ import { uploadProblem } from '../../lib/forms';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the upload. */
 export default function ApplicantPage() {
@@ -30,6 +31,7 @@ export default function ApplicantPage() {
 
 function Applicant({ applicantId }: { applicantId: string }) {
   const applicant = useApplicant(applicantId);
+  usePageTitle(applicant.data?.fullname ?? 'Applicant');
   if (applicant.isError) {
     const missing = applicant.error instanceof ApiError && applicant.error.status === 404;
     return <ErrorBanner message={missing ? 'This applicant does not exist.' : errorText(applicant.error)} />;

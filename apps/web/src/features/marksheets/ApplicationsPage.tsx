@@ -6,9 +6,11 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
 import { NotForYou } from './Notice';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /applications (spec §2): the exam office's open marksheet requests. */
 export default function ApplicationsPage() {
+  usePageTitle('Applications');
   const config = usePortalConfig();
   return (
     <RequireUser>

@@ -9,9 +9,11 @@ import { errorText } from '../../lib/api';
 import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from './Notice';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /marksheet (spec §2 "Marksheet"): eight semesters, each View, Applied or Apply. */
 export default function MarksheetPage() {
+  usePageTitle('Marksheet');
   return (
     <RequireUser>
       {(user) => (isStudent(user) ? <Marksheets user={user} /> : <NotForYou>Marksheets are requested by students, from this page.</NotForYou>)}

@@ -6,9 +6,11 @@ import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useNotifications, useReadAllNotifications, useReadNotification } from './api/notifications';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** /all-notifications (spec §2 "Notifications"): unread ones are clickable, read ones framed. */
 export default function NotificationsPage() {
+  usePageTitle('Notifications');
   return <RequireUser>{() => <Notifications />}</RequireUser>;
 }
 

@@ -108,3 +108,22 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(where.pathname).toBe('/login'));
   });
 });
+
+describe('ProfilePage focus', () => {
+  it('Edit puts focus in the first field; Cancel and Save give it back to Edit', async () => {
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, async ({ request }) => ok({ user: aStudent((await request.json()) as object) }, 'account updated successfully')));
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+});
