@@ -34,7 +34,7 @@ describe('CoursePage', () => {
     expect(await screen.findByRole('heading', { name: 'Fluid Mechanics' })).toBeInTheDocument();
     expect(screen.getByText('By Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Civil Engineering - 5')).toBeInTheDocument();
-    expect(screen.getByText('Exam date: 14/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Exam date: Mon, 14 Dec 2026')).toBeInTheDocument();
     expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes', 'Add Notes', 'Edit Course', 'Delete Course']);
     expect(screen.getByText('Course number: 211070555')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();

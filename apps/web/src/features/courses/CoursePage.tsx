@@ -1,5 +1,4 @@
 import type { CourseWithOwner } from '@campus/contract/courses';
-import { formatExamDate } from '@campus/contract/dates';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -15,6 +14,7 @@ import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { Thumbnail } from './Thumbnail';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatExamDay } from '../../lib/dates';
 
 /**
  * The owner's tabs (forms, the upload, the delete dialog, with react-hook-form and the contract's
@@ -171,7 +171,7 @@ function CourseHeader({ data }: { data: CourseWithOwner }) {
       <p className="text-sm text-slate-600">
         {course.branch} - {course.semester}
       </p>
-      <p className="text-sm text-slate-600">Exam date: {formatExamDate(course.examDate)}</p>
+      <p className="text-sm text-slate-600">Exam date: {formatExamDay(course.examDate)}</p>
     </header>
   );
 }

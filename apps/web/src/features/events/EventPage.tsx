@@ -1,4 +1,3 @@
-import { calendarDayParts } from '@campus/contract/dates';
 import type { EventListing } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
@@ -12,6 +11,7 @@ import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
 import { EventThumbnail } from './Thumbnail';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatDay } from '../../lib/dates';
 
 /** The delete dialog (Radix) loads only for the host: a guest's event page never downloads it. */
 const loadDelete = () => import('./DeleteEventButton');
@@ -72,7 +72,6 @@ const isHttpLink = (value: string) => /^https?:\/\//i.test(value);
 
 function EventDetail({ listing, children }: { listing: EventListing; children?: ReactNode }) {
   const { events: event, fullname, avatar } = listing;
-  const day = calendarDayParts(event.date);
   const links = [
     { label: 'Instagram', href: event.instagram },
     { label: 'Twitter', href: event.twitter },
@@ -114,7 +113,7 @@ function EventDetail({ listing, children }: { listing: EventListing; children?: 
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-white p-4 text-slate-800 shadow-sm ring-1 ring-slate-200">
             <dt className="font-medium text-slate-500">Date</dt>
             <dd>
-              <time dateTime={event.date}>{day.long}</time>
+              <time dateTime={event.date}>{formatDay(event.date, { weekday: true })}</time>
             </dd>
             <dt className="font-medium text-slate-500">Time</dt>
             <dd>{event.time}</dd>

@@ -7,6 +7,7 @@ import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
 import { NotForYou } from './Notice';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatMoment } from '../../lib/dates';
 
 /** /applications (spec §2): the exam office's open marksheet requests. */
 export default function ApplicationsPage() {
@@ -18,8 +19,6 @@ export default function ApplicationsPage() {
     </RequireUser>
   );
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Applications() {
   const all = useAllApplications();
@@ -39,7 +38,7 @@ function Applications() {
               <div>
                 <p className="font-medium text-slate-900">{a.content}</p>
                 <p className="text-sm text-slate-600">
-                  Semester {a.semester} · <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
+                  Semester {a.semester} · <time dateTime={a.createdAt}>{formatMoment(a.createdAt)}</time>
                 </p>
               </div>
               <Link to={`/applicant/${a.from}`} className="font-medium text-campus-700 underline">
