@@ -47,7 +47,7 @@ test('a professor signs up, logs in, edits the profile, changes avatar and passw
   // Password change, then log out; the old password no longer works, the new one does.
   const newPassword = `${prof.password}-changed`;
   await page.goto('/change-password');
-  await page.getByLabel('Old password').fill(prof.password);
+  await page.getByLabel('Current password').fill(prof.password);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();

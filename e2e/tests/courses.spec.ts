@@ -193,7 +193,7 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   await student.goto('/hallticket');
   await expect(student.getByRole('heading', { name: 'EXAMINATION ADMIT CARD', exact: true })).toBeVisible();
   const row = student.getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText('03/12/2026');
+  await expect(row).toContainText('Thu, 3 Dec 2026');
   await expect(row).toContainText('09:15 AM TO 12:15 PM');
   await shot(student, 'hallticket-01');
 
@@ -205,7 +205,7 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   const text = execFileSync('pdftotext', ['-layout', (await download.path())!, '-'], { encoding: 'utf8' });
   expect(text).toContain('EXAMINATION ADMIT CARD');
   expect(text).toContain(title);
-  expect(text).toContain('03/12/2026');
+  expect(text).toContain('Thu, 3 Dec 2026');
   expect(text).toContain(String(studentUser.registrationId));
   // Landscape: the first page is wider than tall.
   const info = execFileSync('pdfinfo', [(await download.path())!], { encoding: 'utf8' });

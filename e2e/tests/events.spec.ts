@@ -9,9 +9,13 @@ function campusDay(days = 0): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** How the event page must write a day, whatever the browser's zone: "Monday, 23 November 2026". */
-const longDay = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** How the web app writes a day, whatever the browser's zone: "Mon, 23 Nov 2026" (apps/web/src/lib/dates.ts). */
+const longDay = (isoDate: string) => {
+  const at = new Date(`${isoDate}T00:00:00Z`);
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][at.getUTCDay()];
+  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][at.getUTCMonth()];
+  return `${weekday}, ${at.getUTCDate()} ${month} ${at.getUTCFullYear()}`;
+};
 
 const card = (page: Page, title: string) => page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
 

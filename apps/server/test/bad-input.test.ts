@@ -1,4 +1,4 @@
-import { paths, type Course } from '@campus/contract';
+import { fieldLabel, paths, type Course } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -340,7 +340,7 @@ describe('bad input', () => {
           expect(body.success, label).toBe(false);
           expect(body.statusCode, label).toBe(res.statusCode);
           expect(body.errors.length, label).toBeGreaterThan(0);
-          if (c.names) expect(body.errors[0], label).toContain(c.names);
+          if (c.names) expect(body.errors[0], label).toContain(fieldLabel(c.names));
           expect(await fingerprint(), label).toBe(before);
         }
       }

@@ -72,6 +72,7 @@ export const MESSAGES = {
   notesDeleted: 'notes deleted successfully',
   eventCreated: 'event created successfully',
   invalidLogin: 'invalid registration id or password',
+  // Quoted by API.md (400 `avatar is required`), so kept word for word, unlike the other field messages.
   avatarRequired: 'avatar is required',
   cannotApply: 'cannot apply',
   /** Spec §8: shown on Add Event when drafting fails. */

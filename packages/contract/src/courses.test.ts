@@ -22,14 +22,14 @@ describe('createCourseBody', () => {
   });
 
   it.each([
-    [{ coursenumber: '99999999' }, 'coursenumber must be at least 100000000'],
-    [{ coursenumber: 'abc' }, 'coursenumber must be a number'],
-    [{ title: '   ' }, 'title is required'],
-    [{ description: '' }, 'description is required'],
-    [{ semester: '0' }, 'semester must be between 1 and 8'],
-    [{ branch: 'Astrology' }, 'branch must be one of the nine branches'],
-    [{ examDate: '2026-02-30' }, 'examDate is not a real calendar date'],
-    [{ examDate: '01/12/2026' }, 'examDate must be a date (YYYY-MM-DD)'],
+    [{ coursenumber: '99999999' }, 'Course number must be at least 100000000'],
+    [{ coursenumber: 'abc' }, 'Course number must be a number'],
+    [{ title: '   ' }, 'Title is required'],
+    [{ description: '' }, 'Description is required'],
+    [{ semester: '0' }, 'Semester must be between 1 and 8'],
+    [{ branch: 'Astrology' }, 'Branch must be one of the nine branches'],
+    [{ examDate: '2026-02-30' }, 'Exam date is not a real calendar date'],
+    [{ examDate: '01/12/2026' }, 'Exam date must be a date (YYYY-MM-DD)'],
   ])('refuses %o naming the field', (patch, message) => {
     expect(firstError(createCourseBody.safeParse({ ...valid, ...patch }))).toBe(message);
   });
@@ -75,7 +75,7 @@ describe('dates', () => {
 
 describe('createNotesBody', () => {
   it('needs a file name', () => {
-    expect(firstError(createNotesBody.safeParse({ filename: ' ' }))).toBe('filename is required');
+    expect(firstError(createNotesBody.safeParse({ filename: ' ' }))).toBe('File name is required');
     expect(createNotesBody.parse({ filename: ' Week 1 ' }).filename).toBe('Week 1');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, MAX_REGISTRATION_ID, MIN_REGISTRATION_ID } from './constants';
+import { fieldLabel as label } from './labels';
 import { branchField, branchFilterField, calendarDateField, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
@@ -10,8 +11,8 @@ export const LIST_LIMIT_MAX = 500;
 export const coursenumberField = wholeNumber('coursenumber').pipe(
   z
     .number()
-    .min(MIN_REGISTRATION_ID, { error: `coursenumber must be at least ${MIN_REGISTRATION_ID}` })
-    .max(MAX_REGISTRATION_ID, { error: 'coursenumber is too large' }),
+    .min(MIN_REGISTRATION_ID, { error: `${label('coursenumber')} must be at least ${MIN_REGISTRATION_ID}` })
+    .max(MAX_REGISTRATION_ID, { error: `${label('coursenumber')} is too large` }),
 );
 
 /**
@@ -46,12 +47,17 @@ export const updateCourseBody = z.object({
 export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 export type UpdateCourseInput = z.input<typeof updateCourseBody>;
 
+const LIMIT_RANGE = `${label('limit')} must be between 1 and ${LIST_LIMIT_MAX}`;
+
+/** What a cursor the server did not hand out gets (the routes say it too). */
+export const CURSOR_INVALID = `${label('cursor')} is not valid`;
+
 /** Optional paging of any listing: without `limit` the whole list comes back (the spec's clients expect it). */
 export const pageQuery = z.object({
   limit: wholeNumber('limit')
-    .pipe(z.number().min(1, { error: 'limit must be between 1 and 500' }).max(LIST_LIMIT_MAX, { error: 'limit must be between 1 and 500' }))
+    .pipe(z.number().min(1, { error: LIMIT_RANGE }).max(LIST_LIMIT_MAX, { error: LIMIT_RANGE }))
     .optional(),
-  cursor: textField('cursor', 'cursor is not valid').max(200, { error: 'cursor is not valid' }).optional(),
+  cursor: textField('cursor', CURSOR_INVALID).max(200, { error: CURSOR_INVALID }).optional(),
 });
 
 export const courseFilterQuery = pageQuery.extend({
@@ -62,7 +68,7 @@ export type CourseFilterQuery = z.infer<typeof courseFilterQuery>;
 
 /** Title search; semester and branch may narrow it too (the web app's one combined query). */
 export const titleSearchQuery = courseFilterQuery.extend({
-  title: textField('title').max(COURSE_TITLE_MAX, { error: `title must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(COURSE_TITLE_MAX, { error: `${label('title')} must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
 });
 
 /** A course as JSON (API.md "Courses"). */

@@ -26,19 +26,19 @@ describe('createEventBody', () => {
   });
 
   it.each([
-    [{ date: '2026-02-30' }, 'date is not a real calendar date'],
-    [{ date: '05/12/2026' }, 'date must be a date (YYYY-MM-DD)'],
-    [{ date: undefined }, 'date must be a date (YYYY-MM-DD)'],
-    [{ time: '24:00' }, 'time must be HH:MM between 00:00 and 23:59'],
-    [{ time: '9:30' }, 'time must be HH:MM between 00:00 and 23:59'],
-    [{ time: undefined }, 'time is required'],
-    [{ venue: ' ' }, 'venue is required'],
-    [{ title: '' }, 'title is required'],
-    [{ description: 'x'.repeat(5001) }, 'description must be at most 5000 characters'],
-    [{ instagram: 'javascript:alert(1)' }, 'instagram must be an http(s) link'],
-    [{ twitter: 'ftp://example.org' }, 'twitter must be an http(s) link'],
-    [{ gform: 'not a link' }, 'gform must be an http(s) link'],
-    [{ linkedin: 42 }, 'linkedin must be a link'],
+    [{ date: '2026-02-30' }, 'Date is not a real calendar date'],
+    [{ date: '05/12/2026' }, 'Date must be a date (YYYY-MM-DD)'],
+    [{ date: undefined }, 'Date must be a date (YYYY-MM-DD)'],
+    [{ time: '24:00' }, 'Time must be HH:MM between 00:00 and 23:59'],
+    [{ time: '9:30' }, 'Time must be HH:MM between 00:00 and 23:59'],
+    [{ time: undefined }, 'Time is required'],
+    [{ venue: ' ' }, 'Venue is required'],
+    [{ title: '' }, 'Title is required'],
+    [{ description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters'],
+    [{ instagram: 'javascript:alert(1)' }, 'Instagram link must start with http:// or https://'],
+    [{ twitter: 'ftp://example.org' }, 'Twitter link must start with http:// or https://'],
+    [{ gform: 'not a link' }, 'Google form link must start with http:// or https://'],
+    [{ linkedin: 42 }, 'LinkedIn link must be text'],
   ])('refuses %o with "%s"', (patch, message) => {
     expect(firstError(createEventBody.safeParse({ ...valid, ...patch }))).toBe(message);
   });
@@ -47,11 +47,11 @@ describe('createEventBody', () => {
 describe('eventSearchQuery and draftDescriptionBody', () => {
   it('searches everything by default and refuses huge titles', () => {
     expect(eventSearchQuery.parse({})).toEqual({ title: '' });
-    expect(firstError(eventSearchQuery.safeParse({ title: 'x'.repeat(201) }))).toBe('title must be at most 200 characters');
+    expect(firstError(eventSearchQuery.safeParse({ title: 'x'.repeat(201) }))).toBe('Title must be at most 200 characters');
   });
 
   it('needs a title to draft from', () => {
-    expect(firstError(draftDescriptionBody.safeParse({ title: ' ' }))).toBe('title is required');
+    expect(firstError(draftDescriptionBody.safeParse({ title: ' ' }))).toBe('Title is required');
     expect(draftDescriptionBody.parse({ title: ' Robotics night ' })).toEqual({ title: 'Robotics night' });
   });
 });

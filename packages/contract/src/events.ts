@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateField, requiredText, textField } from './fields';
+import { fieldLabel as label, requiredMessage } from './labels';
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
@@ -7,19 +8,19 @@ export const EVENT_VENUE_MAX = 200;
 export const EVENT_LINK_MAX = 2000;
 
 /** `HH:MM`, 00:00 to 23:59 (API.md "Events"). */
-export const eventTimeField = textField('time', 'time is required')
+export const eventTimeField = textField('time', requiredMessage('time'))
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time must be HH:MM between 00:00 and 23:59' });
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label('time')} must be HH:MM between 00:00 and 23:59` });
 
 /**
  * An optional link: absent or empty means none (multipart forms send ''); otherwise an absolute
  * http(s) URL, so a `javascript:` link can never reach a page.
  */
 export const eventLinkField = (field: string) =>
-  textField(field, `${field} must be a link`)
+  textField(field)
     .trim()
-    .max(EVENT_LINK_MAX, { error: `${field} must be at most ${EVENT_LINK_MAX} characters` })
-    .refine((v) => v === '' || isHttpUrl(v), { error: `${field} must be an http(s) link` })
+    .max(EVENT_LINK_MAX, { error: `${label(field)} must be at most ${EVENT_LINK_MAX} characters` })
+    .refine((v) => v === '' || isHttpUrl(v), { error: `${label(field)} must start with http:// or https://` })
     .optional()
     .transform((v) => v ?? '');
 
@@ -49,7 +50,7 @@ export type CreateEventInput = z.input<typeof createEventBody>;
 
 /** GET /events/searchbytitle?title= (matched literally, case-insensitively; '' finds every other event). */
 export const eventSearchQuery = z.object({
-  title: textField('title').max(EVENT_TITLE_MAX, { error: `title must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(EVENT_TITLE_MAX, { error: `${label('title')} must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
 });
 
 /** POST /events/draft-description */

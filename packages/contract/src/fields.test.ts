@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { courseFilterQuery, createCourseBody, pageQuery, titleSearchQuery, updateCourseBody } from './courses';
 import { createEventBody, draftDescriptionBody, eventSearchQuery } from './events';
 import { textField } from './fields';
+import { fieldLabel } from './labels';
 import { createNotesBody } from './notes';
 import { changePasswordBody, loginBody, registerBody, updateAccountBody } from './users';
 
@@ -25,7 +26,7 @@ describe('textField', () => {
   ])('refuses %s, naming the field', (_label, value) => {
     const r = note.safeParse(value);
     expect(r.success).toBe(false);
-    expect(firstError(r)).toBe('note contains a character that is not allowed');
+    expect(firstError(r)).toBe('Note contains a character that is not allowed');
     // Refused once: no second message about the same value.
     expect(r.error?.issues).toHaveLength(1);
   });
@@ -41,8 +42,8 @@ describe('textField', () => {
   });
 
   it('says what is wrong with a value that is not text', () => {
-    expect(firstError(note.safeParse(42))).toBe('note must be text');
-    expect(firstError(textField('email', 'email is required').safeParse(undefined))).toBe('email is required');
+    expect(firstError(note.safeParse(42))).toBe('Note must be text');
+    expect(firstError(textField('email', 'Email is required').safeParse(undefined))).toBe('Email is required');
   });
 });
 
@@ -73,7 +74,7 @@ describe('request schemas refuse unstorable text in every string', () => {
       for (const field of fields) {
         const value = String(valid[field]);
         const withNul = `${value.slice(0, 2)}\u0000${value.slice(2)}`;
-        expect(firstError(schema.safeParse({ ...valid, [field]: withNul })), `${name}.${field}`).toBe(`${field} contains a character that is not allowed`);
+        expect(firstError(schema.safeParse({ ...valid, [field]: withNul })), `${name}.${field}`).toBe(`${fieldLabel(field)} contains a character that is not allowed`);
       }
     });
   }

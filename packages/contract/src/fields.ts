@@ -13,10 +13,12 @@ import {
   type Branch,
 } from './constants';
 import { isCalendarDate } from './dates';
+import { fieldLabel as label, requiredMessage } from './labels';
 
 /**
- * Field schemas reused by every request schema. Each message names its field, so the server's
- * 400 and the form's inline error read the same ("semester must be between 1 and 8").
+ * Field schemas reused by every request schema. Each message is a sentence that names its field
+ * by its label (labels.ts), so the server's 400 and the form's inline error read the same
+ * ("Semester must be between 1 and 8").
  */
 
 /**
@@ -33,10 +35,10 @@ const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/
  * once here, every body, multipart field and query string answers the same 400 naming the field.
  * `typeError` is the message for a missing or non-string value.
  */
-export const textField = (field: string, typeError = `${field} must be text`) =>
+export const textField = (field: string, typeError = `${label(field)} must be text`) =>
   z
     .string({ error: typeError })
-    .refine((v) => !UNSTORABLE.test(v), { error: `${field} contains a character that is not allowed`, abort: true });
+    .refine((v) => !UNSTORABLE.test(v), { error: `${label(field)} contains a character that is not allowed`, abort: true });
 
 /**
  * A whole number that may arrive as a number or as a numeric string (the spec's forms send
@@ -46,56 +48,58 @@ export const wholeNumber = (field: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ error: `${field} must be a number` })
-      .int({ error: `${field} must be a whole number` }),
+      .number({ error: `${label(field)} must be a number` })
+      .int({ error: `${label(field)} must be a whole number` }),
   );
 
 export const registrationIdField = wholeNumber('registrationId').pipe(
   z
     .number()
-    .min(MIN_REGISTRATION_ID, { error: `registrationId must be at least ${MIN_REGISTRATION_ID}` })
-    .max(MAX_REGISTRATION_ID, { error: 'registrationId is too large' }),
+    .min(MIN_REGISTRATION_ID, { error: `${label('registrationId')} must be at least ${MIN_REGISTRATION_ID}` })
+    .max(MAX_REGISTRATION_ID, { error: `${label('registrationId')} is too large` }),
 );
 
+const SEMESTER_RANGE = `${label('semester')} must be between 1 and 8`;
 export const semesterField = wholeNumber('semester').pipe(
-  z.number().min(1, { error: 'semester must be between 1 and 8' }).max(8, { error: 'semester must be between 1 and 8' }),
+  z.number().min(1, { error: SEMESTER_RANGE }).max(8, { error: SEMESTER_RANGE }),
 );
 
 export const userroleField = wholeNumber('userrole').pipe(
-  z.union([z.literal(1), z.literal(2)], { error: 'userrole must be 1 (professor) or 2 (student)' }),
+  z.union([z.literal(1), z.literal(2)], { error: `${label('userrole')} must be 1 (professor) or 2 (student)` }),
 );
 
 /** Accepts the nine branches and the two legacy misspellings, which it corrects. */
-export const branchField = textField('branch', 'branch is required')
+export const branchField = textField('branch', requiredMessage('branch'))
   .transform((v) => BRANCH_MISSPELLINGS[v.trim()] ?? v.trim())
-  .pipe(z.enum(BRANCHES, { error: 'branch must be one of the nine branches' }));
+  .pipe(z.enum(BRANCHES, { error: `${label('branch')} must be one of the nine branches` }));
 
-export const emailField = textField('email', 'email is required')
+export const emailField = textField('email', requiredMessage('email'))
   .trim()
-  .min(1, { error: 'email is required' })
-  .max(EMAIL_MAX, { error: 'email is too long' })
-  .pipe(z.email({ error: 'email must be a valid email address' }));
+  .min(1, { error: requiredMessage('email') })
+  .max(EMAIL_MAX, { error: `${label('email')} is too long` })
+  .pipe(z.email({ error: `${label('email')} must be a valid email address` }));
 
-export const fullnameField = textField('fullname', 'fullname is required')
+export const fullnameField = textField('fullname', requiredMessage('fullname'))
   .trim()
-  .min(1, { error: 'fullname is required' })
-  .max(FULLNAME_MAX, { error: `fullname must be at most ${FULLNAME_MAX} characters` });
+  .min(1, { error: requiredMessage('fullname') })
+  .max(FULLNAME_MAX, { error: `${label('fullname')} must be at most ${FULLNAME_MAX} characters` });
 
 /** Any characters, 8 to 128 of them (the common-password check runs on the server only). */
 export const passwordField = (field = 'password') =>
-  textField(field, `${field} is required`)
-    .min(1, { error: `${field} is required` })
-    .min(PASSWORD_MIN, { error: `${field} must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { error: `${field} must be at most ${PASSWORD_MAX} characters` });
+  textField(field, requiredMessage(field))
+    .min(1, { error: requiredMessage(field) })
+    .min(PASSWORD_MIN, { error: `${label(field)} must be at least ${PASSWORD_MIN} characters` })
+    .max(PASSWORD_MAX, { error: `${label(field)} must be at most ${PASSWORD_MAX} characters` });
 
+const SEMESTER_FILTER_RANGE = `${label('semester')} must be between 1 and 9`;
 /** Filter parameters: semester 9 or absent means all; branch "All" or absent means all. */
 export const semesterFilterField = z
   .preprocess(
     (v) => (v === undefined || v === '' ? ALL_SEMESTERS : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: 'semester must be a number' }).int().min(1, { error: 'semester must be between 1 and 9' }).max(ALL_SEMESTERS, { error: 'semester must be between 1 and 9' }),
+    z.number({ error: `${label('semester')} must be a number` }).int().min(1, { error: SEMESTER_FILTER_RANGE }).max(ALL_SEMESTERS, { error: SEMESTER_FILTER_RANGE }),
   );
 
-const BRANCH_FILTER_ERROR = 'branch must be All or one of the nine branches';
+const BRANCH_FILTER_ERROR = `${label('branch')} must be All or one of the nine branches`;
 export const branchFilterField = z.preprocess(
   (v) => (v === undefined || v === '' ? ALL_BRANCHES : v),
   textField('branch', BRANCH_FILTER_ERROR)
@@ -104,18 +108,18 @@ export const branchFilterField = z.preprocess(
 ) as z.ZodType<Branch | typeof ALL_BRANCHES>;
 
 /** Opaque ids are UUIDs; anything else is a 404 at the route, never a database error. */
-export const idField = (field: string) => z.uuid({ error: `${field} is not a valid id` });
+export const idField = (field: string) => z.uuid({ error: `${label(field)} is not a valid id` });
 
 /** A real calendar date as `YYYY-MM-DD` (2026-02-30 is refused), for exam and event dates. */
 export const calendarDateField = (field: string) =>
-  textField(field, `${field} must be a date (YYYY-MM-DD)`)
+  textField(field, `${label(field)} must be a date (YYYY-MM-DD)`)
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
-    .refine(isCalendarDate, { error: `${field} is not a real calendar date` });
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label(field)} must be a date (YYYY-MM-DD)` })
+    .refine(isCalendarDate, { error: `${label(field)} is not a real calendar date` });
 
 /** Trimmed, required text with a length cap; the messages name the field. */
 export const requiredText = (field: string, max: number) =>
-  textField(field, `${field} is required`)
+  textField(field, requiredMessage(field))
     .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .min(1, { error: requiredMessage(field) })
+    .max(max, { error: `${label(field)} must be at most ${max} characters` });

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './envelope';
 export * from './fields';
+export * from './labels';
 export * from './users';
 export * from './config';
 export * from './paths';

@@ -39,25 +39,25 @@ describe('registerBody', () => {
   });
 
   it.each([
-    [{ registrationId: '99999999' }, 'registrationId must be at least 100000000'],
-    [{ registrationId: '' }, 'registrationId must be a number'],
-    [{ registrationId: 'abc' }, 'registrationId must be a number'],
-    [{ registrationId: 2.5e8 + 0.5 }, 'registrationId must be a whole number'],
-    [{ semester: '9' }, 'semester must be between 1 and 8'],
-    [{ semester: 0 }, 'semester must be between 1 and 8'],
-    [{ branch: 'Basket Weaving' }, 'branch must be one of the nine branches'],
-    [{ email: 'not-an-email' }, 'email must be a valid email address'],
-    [{ fullname: '   ' }, 'fullname is required'],
-    [{ password: 'short' }, 'password must be at least 8 characters'],
-    [{ password: 'x'.repeat(129) }, 'password must be at most 128 characters'],
-    [{ userrole: '3' }, 'userrole must be 1 (professor) or 2 (student)'],
+    [{ registrationId: '99999999' }, 'Registration ID must be at least 100000000'],
+    [{ registrationId: '' }, 'Registration ID must be a number'],
+    [{ registrationId: 'abc' }, 'Registration ID must be a number'],
+    [{ registrationId: 2.5e8 + 0.5 }, 'Registration ID must be a whole number'],
+    [{ semester: '9' }, 'Semester must be between 1 and 8'],
+    [{ semester: 0 }, 'Semester must be between 1 and 8'],
+    [{ branch: 'Basket Weaving' }, 'Branch must be one of the nine branches'],
+    [{ email: 'not-an-email' }, 'Email must be a valid email address'],
+    [{ fullname: '   ' }, 'Full name is required'],
+    [{ password: 'short' }, 'Password must be at least 8 characters'],
+    [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
+    [{ userrole: '3' }, 'Role must be 1 (professor) or 2 (student)'],
   ])('refuses %o with a message naming the field', (patch, message) => {
     expect(firstError(registerBody.safeParse({ ...validRegister, ...patch }))).toBe(message);
   });
 
   it('names a missing field', () => {
     const { email: _e, ...rest } = validRegister;
-    expect(firstError(registerBody.safeParse(rest))).toBe('email is required');
+    expect(firstError(registerBody.safeParse(rest))).toBe('Email is required');
   });
 });
 
@@ -67,7 +67,7 @@ describe('loginBody', () => {
     expect(loginBody.parse({ registrationId: 211070001, password: 'x' }).registrationId).toBe(211070001);
   });
   it('requires the password', () => {
-    expect(firstError(loginBody.safeParse({ registrationId: 211070001 }))).toBe('password is required');
+    expect(firstError(loginBody.safeParse({ registrationId: 211070001 }))).toBe('Password is required');
   });
 });
 
@@ -89,7 +89,7 @@ describe('updateAccountBody', () => {
 describe('changePasswordBody', () => {
   it('applies the password rules to the new password', () => {
     expect(firstError(changePasswordBody.safeParse({ oldpassword: 'whatever', newpassword: 'short' }))).toBe(
-      'newpassword must be at least 8 characters',
+      'New password must be at least 8 characters',
     );
   });
 });

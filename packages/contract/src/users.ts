@@ -10,6 +10,7 @@ import {
   textField,
   userroleField,
 } from './fields';
+import { fieldLabel as label, requiredMessage } from './labels';
 
 /** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
 export const registerBody = z.object({
@@ -21,7 +22,7 @@ export const registerBody = z.object({
   branch: branchField.default(DEFAULT_BRANCH),
   userrole: userroleField,
   /** Required for professors only when the server has a staff signup code configured. */
-  staffcode: textField('staffcode').max(200, { error: 'staffcode is too long' }).optional(),
+  staffcode: textField('staffcode').max(200, { error: `${label('staffcode')} is too long` }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export type RegisterInput = z.input<typeof registerBody>;
@@ -29,9 +30,9 @@ export type RegisterInput = z.input<typeof registerBody>;
 /** POST /users/login */
 export const loginBody = z.object({
   registrationId: registrationIdField,
-  password: textField('password', 'password is required')
-    .min(1, { error: 'password is required' })
-    .max(1024, { error: 'password is too long' }),
+  password: textField('password', requiredMessage('password'))
+    .min(1, { error: requiredMessage('password') })
+    .max(1024, { error: `${label('password')} is too long` }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -46,9 +47,9 @@ export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
 /** POST /users/change-password */
 export const changePasswordBody = z.object({
-  oldpassword: textField('oldpassword', 'oldpassword is required')
-    .min(1, { error: 'oldpassword is required' })
-    .max(1024, { error: 'oldpassword is too long' }),
+  oldpassword: textField('oldpassword', requiredMessage('oldpassword'))
+    .min(1, { error: requiredMessage('oldpassword') })
+    .max(1024, { error: `${label('oldpassword')} is too long` }),
   newpassword: passwordField('newpassword'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

@@ -1,4 +1,4 @@
-import { Activity, Suspense } from 'react';
+import { Activity, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -8,6 +8,7 @@ import { useCurrentUser, useViewer } from '../features/auth';
 import { errorText } from '../lib/api';
 import { FlashMessage } from '../lib/flash';
 import { Header, HeaderFrame } from './header/Header';
+import { useHeadingFocusOnNavigate } from './use-heading-focus';
 
 /**
  * Every route sits here: the header and the main area (spec §2). While the current user is
@@ -18,13 +19,15 @@ import { Header, HeaderFrame } from './header/Header';
 export function Layout() {
   const { loading } = useViewer();
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocusOnNavigate(main);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-campus-700">
         Skip to content
       </a>
       {loading ? <HeaderFrame /> : <Header />}
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
+      <main ref={main} id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
         {loading && <Spinner label="Loading your account" />}
         <SessionCheckFailed />
         {!loading && <FlashMessage />}

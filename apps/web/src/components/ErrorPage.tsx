@@ -1,4 +1,5 @@
 import { isChunkLoadError } from './lazy-page';
+import { usePageTitle } from '../lib/use-page-title';
 
 /**
  * The generic error page (spec §2), and the spec's "Loading chunk failed" when a page's script
@@ -6,9 +7,11 @@ import { isChunkLoadError } from './lazy-page';
  */
 export function ErrorPage({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
+  const title = chunk ? 'Loading chunk failed' : 'Something went wrong';
+  usePageTitle(title);
   return (
     <section role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-campus-900">{chunk ? 'Loading chunk failed' : 'Something went wrong'}</h1>
+      <h1 className="text-2xl font-semibold text-campus-900">{title}</h1>
       <p className="mt-2 text-slate-600">
         {chunk ? 'Part of the app could not be loaded. Reloading usually fixes it.' : 'An unexpected error stopped this page. Reloading may help.'}
       </p>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '../lib/use-page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <section className="mx-auto max-w-md py-16 text-center">
       <p className="text-6xl font-bold text-campus-600">404</p>

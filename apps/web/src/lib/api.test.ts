@@ -38,10 +38,10 @@ describe('request', () => {
   });
 
   it('throws an ApiError whose message is errors[0]', async () => {
-    server.use(http.post('/api/v1/thing', () => fail(409, 'email already registered', 'second')));
+    server.use(http.post('/api/v1/thing', () => fail(409, 'Email is already registered', 'second')));
     const err = await request('/api/v1/thing', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, message: 'email already registered', errors: ['email already registered', 'second'] });
+    expect(err).toMatchObject({ status: 409, message: 'Email is already registered', errors: ['Email is already registered', 'second'] });
   });
 
   it('a 401 tells the auth layer the session is gone, unless the call expects one', async () => {
@@ -99,8 +99,8 @@ describe('upload', () => {
   it('refusals are ApiErrors with errors[0], and a 401 ends the session', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.post('/api/v1/up', () => fail(415, 'avatar must be a png or jpeg image')));
-    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 415, message: 'avatar must be a png or jpeg image' });
+    server.use(http.post('/api/v1/up', () => fail(415, 'Avatar must be a png or jpeg image')));
+    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 415, message: 'Avatar must be a png or jpeg image' });
     server.use(http.post('/api/v1/up', () => fail(401, 'you must be logged in')));
     await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);

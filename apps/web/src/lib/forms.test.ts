@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS_UNAVAILABLE, deferredResolver, imageProblem, messagesByField, multipart } from './forms';
+import { FILE_LIMITS } from '@campus/contract/constants';
+import { CHECKS_UNAVAILABLE, deferredResolver, imageProblem, messagesByField, multipart, uploadProblem } from './forms';
 
 describe('imageProblem', () => {
   const MB = 1024 * 1024;
@@ -8,8 +9,15 @@ describe('imageProblem', () => {
     expect(imageProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'avatar', 5 * MB)).toBeNull();
   });
   it('refuses other types and files over the limit, naming the field', () => {
-    expect(imageProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar', 5 * MB)).toBe('avatar must be a png or jpeg image');
-    expect(imageProblem(new File([new Uint8Array(11)], 'a.png', { type: 'image/png' }), 'avatar', 10)).toMatch(/^avatar must be at most/);
+    expect(imageProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar', 5 * MB)).toBe('Avatar must be a png or jpeg image');
+    expect(imageProblem(new File([new Uint8Array(11)], 'a.png', { type: 'image/png' }), 'avatar', 10)).toMatch(/^Avatar must be at most/);
+  });
+});
+
+describe('uploadProblem', () => {
+  it('names a missing or wrong file by its label, as the server does', () => {
+    expect(uploadProblem(null, 'notesfile', FILE_LIMITS.notesfile, 'a pdf')).toBe('Notes file is required');
+    expect(uploadProblem(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }), 'marksheet', FILE_LIMITS.marksheet, 'a pdf, png or jpeg file')).toBe('Marksheet must be a pdf, png or jpeg file');
   });
 });
 
@@ -27,11 +35,11 @@ describe('messagesByField', () => {
   it('keeps the first message of each field', () => {
     expect(
       messagesByField([
-        { path: ['password'], message: 'password is required' },
+        { path: ['password'], message: 'Password is required' },
         { path: ['password'], message: 'second' },
         { path: [], message: 'form level' },
       ]),
-    ).toEqual({ password: 'password is required', root: 'form level' });
+    ).toEqual({ password: 'Password is required', root: 'form level' });
   });
 });
 

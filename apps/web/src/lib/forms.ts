@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { fieldLabel, requiredMessage } from '@campus/contract/labels';
 import { deferred } from './deferred';
 
 /** Shown when the validation code cannot be fetched (offline, or a new deploy removed the chunk). */
@@ -43,8 +44,8 @@ const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
  * server checks the bytes again (API.md "Files"). Returns the problem, or null.
  */
 export function imageProblem(file: File, field: string, maxBytes: number): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return `${field} must be a png or jpeg image`;
-  if (file.size > maxBytes) return `${field} must be at most ${Math.round(maxBytes / (1024 * 1024))} MB`;
+  if (!IMAGE_TYPES.includes(file.type)) return `${fieldLabel(field)} must be a png or jpeg image`;
+  if (file.size > maxBytes) return `${fieldLabel(field)} must be at most ${Math.round(maxBytes / (1024 * 1024))} MB`;
   return null;
 }
 
@@ -54,9 +55,9 @@ export function imageProblem(file: File, field: string, maxBytes: number): strin
  * then the server, which reads the bytes, decides. Returns the problem, or null.
  */
 export function uploadProblem(file: File | null, field: string, limits: { types: readonly string[]; maxBytes: number }, typesText: string): string | null {
-  if (!file) return `${field} is required`;
-  if (file.type && !limits.types.includes(file.type)) return `${field} must be ${typesText}`;
-  if (file.size > limits.maxBytes) return `${field} must be at most ${Math.round(limits.maxBytes / (1024 * 1024))} MB`;
+  if (!file) return requiredMessage(field);
+  if (file.type && !limits.types.includes(file.type)) return `${fieldLabel(field)} must be ${typesText}`;
+  if (file.size > limits.maxBytes) return `${fieldLabel(field)} must be at most ${Math.round(limits.maxBytes / (1024 * 1024))} MB`;
   return null;
 }
 

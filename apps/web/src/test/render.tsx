@@ -9,12 +9,14 @@ export interface Where {
   pathname: string;
   /** The history entry's state (a flash message rides in it). */
   state: unknown;
+  search: string;
 }
 
 function LocationProbe({ where }: { where: Where }) {
   const location = useLocation();
   where.pathname = location.pathname;
   where.state = location.state;
+  where.search = location.search;
   return null;
 }
 
@@ -24,7 +26,7 @@ function LocationProbe({ where }: { where: Where }) {
  */
 export function renderApp(path: string) {
   const client = createQueryClient();
-  const where: Where = { pathname: path, state: null };
+  const where: Where = { pathname: path, search: '', state: null };
   const view = render(
     <Providers client={client}>
       <MemoryRouter initialEntries={[path]}>

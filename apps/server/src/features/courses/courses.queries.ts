@@ -1,4 +1,4 @@
-import { ALL_BRANCHES, ALL_SEMESTERS, isCalendarDate, type Branch } from '@campus/contract';
+import { ALL_BRANCHES, ALL_SEMESTERS, CURSOR_INVALID, isCalendarDate, type Branch } from '@campus/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { courses, enrollments, users, type CourseRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -81,7 +81,7 @@ function decodeCursor(value: string): Cursor {
     const [at, id] = decoded as unknown[];
     if (typeof at === 'string' && typeof id === 'string' && isPrintedTimestamp(at) && isUuid(id)) return { at, id };
   }
-  throw badRequest('cursor is not valid');
+  throw badRequest(CURSOR_INVALID);
 }
 
 /** Which parts a listing's query has: each combination is its own prepared statement. */

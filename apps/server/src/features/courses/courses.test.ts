@@ -51,16 +51,16 @@ describe('POST /courses/create-course', () => {
   });
 
   it.each([
-    [{ title: '' }, 'title is required'],
-    [{ description: '  ' }, 'description is required'],
-    [{ coursenumber: '99999999' }, 'coursenumber must be at least 100000000'],
-    [{ coursenumber: 'CS101' }, 'coursenumber must be a number'],
-    [{ semester: '9' }, 'semester must be between 1 and 8'],
-    [{ branch: 'Astrology' }, 'branch must be one of the nine branches'],
-    [{ examDate: '2026-02-30' }, 'examDate is not a real calendar date'],
+    [{ title: '' }, 'Title is required'],
+    [{ description: '  ' }, 'Description is required'],
+    [{ coursenumber: '99999999' }, 'Course number must be at least 100000000'],
+    [{ coursenumber: 'CS101' }, 'Course number must be a number'],
+    [{ semester: '9' }, 'Semester must be between 1 and 8'],
+    [{ branch: 'Astrology' }, 'Branch must be one of the nine branches'],
+    [{ examDate: '2026-02-30' }, 'Exam date is not a real calendar date'],
     // PostgreSQL cannot store a NUL: refused as input, never a database error (it was a 500).
-    [{ title: 'Com\u0000pilers' }, 'title contains a character that is not allowed'],
-    [{ description: 'bell\u0007' }, 'description contains a character that is not allowed'],
+    [{ title: 'Com\u0000pilers' }, 'Title contains a character that is not allowed'],
+    [{ description: 'bell\u0007' }, 'Description contains a character that is not allowed'],
   ])('refuses %o with a 400 naming the field, keeping no thumbnail', async (override, message) => {
     const prof = await buildProfessor(ctx.app);
     const avatars = storedFiles(ctx);
@@ -133,7 +133,7 @@ describe('listings', () => {
     expect(titles(await get(paths.courses.bySemester, prof))).toEqual(['C', 'B', 'A']);
     const bad = await get(url('semester=10'), prof);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('semester must be between 1 and 9');
+    expect(bad.json().errors[0]).toBe('Semester must be between 1 and 9');
   });
 
   it('searchbytitle: case-insensitive substring, the text taken literally', async () => {
@@ -204,7 +204,7 @@ describe('listings', () => {
     expect(seen).toEqual(['Course 4', 'Course 3', 'Course 2', 'Course 1', 'Course 0']);
     const forged = await get(`${paths.courses.all}?limit=2&cursor=bm9wZQ`, prof);
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().errors[0]).toBe('cursor is not valid');
+    expect(forged.json().errors[0]).toBe('Cursor is not valid');
   });
 
   it('takes back only the cursors it wrote: a changed one is a 400 naming cursor, never a database error', async () => {
@@ -238,7 +238,7 @@ describe('listings', () => {
     ]) {
       const res = await get(`${paths.courses.all}?limit=1&cursor=${forged}`, prof);
       expect(res.statusCode, forged).toBe(400);
-      expect(res.json().errors[0], forged).toBe('cursor is not valid');
+      expect(res.json().errors[0], forged).toBe('Cursor is not valid');
     }
   });
 });

@@ -159,10 +159,10 @@ describe('refusals', () => {
   it('is 400 naming the title when it is missing, blank, too long or not text; 401 logged out', async () => {
     const me = await buildStudent(ctx.app);
     for (const [title, message] of [
-      [undefined, 'title is required'],
-      ['   ', 'title is required'],
-      ['x'.repeat(201), 'title must be at most 200 characters'],
-      [42, 'title is required'],
+      [undefined, 'Title is required'],
+      ['   ', 'Title is required'],
+      ['x'.repeat(201), 'Title must be at most 200 characters'],
+      [42, 'Title is required'],
     ] as const) {
       const res = await draft(me, title);
       expect(res.statusCode, String(title)).toBe(400);

@@ -65,21 +65,21 @@ describe('POST /events/create-event', () => {
   });
 
   it.each([
-    [{ title: '' }, 'title is required'],
-    [{ title: undefined }, 'title is required'],
-    [{ description: '   ' }, 'description is required'],
-    [{ description: 'x'.repeat(5001) }, 'description must be at most 5000 characters'],
-    [{ date: '2026-02-30' }, 'date is not a real calendar date'],
-    [{ date: '24/11/2026' }, 'date must be a date (YYYY-MM-DD)'],
-    [{ date: undefined }, 'date must be a date (YYYY-MM-DD)'],
-    [{ time: '24:00' }, 'time must be HH:MM between 00:00 and 23:59'],
-    [{ time: '7pm' }, 'time must be HH:MM between 00:00 and 23:59'],
-    [{ time: undefined }, 'time is required'],
-    [{ venue: '' }, 'venue is required'],
-    [{ instagram: 'javascript:alert(1)' }, 'instagram must be an http(s) link'],
-    [{ twitter: 'twitter.com/x' }, 'twitter must be an http(s) link'],
-    [{ linkedin: 'ftp://files.example/x' }, 'linkedin must be an http(s) link'],
-    [{ gform: 'data:text/html,hi' }, 'gform must be an http(s) link'],
+    [{ title: '' }, 'Title is required'],
+    [{ title: undefined }, 'Title is required'],
+    [{ description: '   ' }, 'Description is required'],
+    [{ description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters'],
+    [{ date: '2026-02-30' }, 'Date is not a real calendar date'],
+    [{ date: '24/11/2026' }, 'Date must be a date (YYYY-MM-DD)'],
+    [{ date: undefined }, 'Date must be a date (YYYY-MM-DD)'],
+    [{ time: '24:00' }, 'Time must be HH:MM between 00:00 and 23:59'],
+    [{ time: '7pm' }, 'Time must be HH:MM between 00:00 and 23:59'],
+    [{ time: undefined }, 'Time is required'],
+    [{ venue: '' }, 'Venue is required'],
+    [{ instagram: 'javascript:alert(1)' }, 'Instagram link must start with http:// or https://'],
+    [{ twitter: 'twitter.com/x' }, 'Twitter link must start with http:// or https://'],
+    [{ linkedin: 'ftp://files.example/x' }, 'LinkedIn link must start with http:// or https://'],
+    [{ gform: 'data:text/html,hi' }, 'Google form link must start with http:// or https://'],
   ])('refuses %o with a 400 naming the field, keeping no event and no thumbnail', async (override, message) => {
     const host = await buildStudent(ctx.app);
     const avatars = storedFiles(ctx);
@@ -98,10 +98,10 @@ describe('POST /events/create-event', () => {
     // The name and the claimed type say png; the bytes decide.
     const wrong = await create(host, eventFields(), { thumbnail: textFile('cover.png', 'not an image') });
     expect(wrong.statusCode).toBe(415);
-    expect(wrong.json().errors[0]).toBe('thumbnail must be a png or jpeg image');
+    expect(wrong.json().errors[0]).toBe('Thumbnail must be a png or jpeg image');
     const big = await create(host, eventFields(), { thumbnail: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024 + 1) } });
     expect(big.statusCode).toBe(413);
-    expect(big.json().errors[0]).toBe('thumbnail must be at most 5 MB');
+    expect(big.json().errors[0]).toBe('Thumbnail must be at most 5 MB');
     expect(await count('events')).toBe(0);
     expect(await count("files where kind = 'thumbnail'")).toBe(0);
     expect(storedFiles(ctx)).toEqual(avatars);
@@ -260,7 +260,7 @@ describe('GET /events/searchbytitle', () => {
     const host = await buildStudent(ctx.app);
     const res = await get(`${paths.events.byTitle}?title=${'x'.repeat(201)}`, host);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toBe('title must be at most 200 characters');
+    expect(res.json().errors[0]).toBe('Title must be at most 200 characters');
   });
 });
 

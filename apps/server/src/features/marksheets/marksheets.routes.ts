@@ -3,6 +3,7 @@ import {
   createApplicationBody,
   createMarksheetBody,
   paths,
+  requiredMessage,
   semesterField,
   ROLES,
   type ApplicationList,
@@ -129,7 +130,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const form = await readMultipart(request, app.fileStore);
       try {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
-        if (!form.file) throw badRequest('marksheet is required');
+        if (!form.file) throw badRequest(requiredMessage('marksheet'));
         const marksheet = await uploadMarksheet(db, app.fileStore, applicant, semester, form.file);
         return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet uploaded successfully', 201);
       } catch (err) {

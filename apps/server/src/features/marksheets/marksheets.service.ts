@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@campus/contract';
+import { MESSAGES, fieldLabel } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -99,7 +99,7 @@ export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<stri
  * student is told. The caller deletes the new bytes if this throws.
  */
 export async function uploadMarksheet(db: Db, store: FileStore, applicant: UserRow, semester: number, upload: StoredUpload): Promise<MarksheetRow> {
-  if (semester > applicant.semester) throw badRequest(`semester must be at most the applicant's semester (${applicant.semester})`);
+  if (semester > applicant.semester) throw badRequest(`${fieldLabel('semester')} must be at most the applicant's semester (${applicant.semester})`);
   let oldKey: string | undefined;
   let row: MarksheetRow | undefined;
   try {

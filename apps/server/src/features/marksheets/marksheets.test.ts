@@ -63,7 +63,7 @@ describe('POST /applications/createapplication', () => {
     const student = await buildStudent(ctx.app);
     const bad = await apply(student, 0);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('semester must be between 1 and 8');
+    expect(bad.json().errors[0]).toBe('Semester must be between 1 and 8');
   });
 
   it('semesterapplied: the semesters asked for, as numbers', async () => {
@@ -144,9 +144,9 @@ describe('the exam office answers', () => {
     const before = storedFiles(ctx);
     const above = await upload(office, student.user._id, 3);
     expect(above.statusCode).toBe(400);
-    expect(above.json().errors[0]).toBe("semester must be at most the applicant's semester (2)");
+    expect(above.json().errors[0]).toBe("Semester must be at most the applicant's semester (2)");
     const missing = await upload(office, student.user._id, 1, null);
-    expect(missing.json().errors[0]).toBe('marksheet is required');
+    expect(missing.json().errors[0]).toBe('Marksheet is required');
     expect((await upload(office, student.user._id, 1, { filename: 'm.txt', contentType: 'text/plain', data: Buffer.from('plain text') })).statusCode).toBe(415);
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(20 * 1024 * 1024)]);
     expect((await upload(office, student.user._id, 1, { filename: 'm.pdf', contentType: 'application/pdf', data: big })).statusCode).toBe(413);

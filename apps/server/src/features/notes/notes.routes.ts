@@ -1,4 +1,4 @@
-import { API_PREFIX, MESSAGES, createNotesBody, type NotesOfCourse } from '@campus/contract';
+import { API_PREFIX, MESSAGES, createNotesBody, requiredMessage, type NotesOfCourse } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
       const form = await readMultipart(request, app.fileStore);
       try {
         const { filename } = parseOrThrow(createNotesBody, form.fields);
-        if (!form.file) throw badRequest('notesfile is required');
+        if (!form.file) throw badRequest(requiredMessage('notesfile'));
         const note = await createNote(db, course, filename, form.file);
         return ok(reply, { notes: presentNote(note) }, MESSAGES.notesAdded, 201);
       } catch (err) {

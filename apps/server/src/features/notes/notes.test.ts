@@ -66,15 +66,15 @@ describe('POST /notes/create-notes', () => {
     const before = storedFiles(ctx);
     const missingName = await upload(course._id, owner, {}, { notesfile: textFile('a.txt', 'a') });
     expect(missingName.statusCode).toBe(400);
-    expect(missingName.json().errors[0]).toBe('filename is required');
+    expect(missingName.json().errors[0]).toBe('File name is required');
     const missingFile = await upload(course._id, owner, { filename: 'a' }, {});
     expect(missingFile.statusCode).toBe(400);
-    expect(missingFile.json().errors[0]).toBe('notesfile is required');
+    expect(missingFile.json().errors[0]).toBe('Notes file is required');
     const exe = await upload(course._id, owner, { filename: 'a' }, { notesfile: { filename: 'a.pdf', contentType: 'application/pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0)]) } });
     expect(exe.statusCode).toBe(415);
     const huge = await upload(course._id, owner, { filename: 'a' }, { notesfile: { filename: 'a.txt', contentType: 'text/plain', data: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) } });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().errors[0]).toBe('notesfile must be at most 50 MB');
+    expect(huge.json().errors[0]).toBe('Notes file must be at most 50 MB');
     expect(await noteRows()).toBe(0);
     expect(storedFiles(ctx)).toEqual(before);
   });

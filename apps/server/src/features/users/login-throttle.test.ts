@@ -157,7 +157,7 @@ describe('login throttle', () => {
     for (let i = 0; i < 4; i++) {
       const res = await app.inject({ method: 'POST', url: paths.users.changePassword, remoteAddress: '10.0.0.1', headers: { cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: 'password1' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toBe('newpassword is too common');
+      expect(res.json().errors[0]).toBe('New password is too common');
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ROLES, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
+import { ROLES, fieldLabel, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -27,7 +27,7 @@ function staffCodeMatches(given: string | undefined, expected: string): boolean 
 }
 
 export function assertPasswordAllowed(password: string, field: string): void {
-  if (isCommonPassword(password)) throw badRequest(`${field} is too common`);
+  if (isCommonPassword(password)) throw badRequest(`${fieldLabel(field)} is too common`);
 }
 
 /**
@@ -36,10 +36,10 @@ export function assertPasswordAllowed(password: string, field: string): void {
  */
 export async function registerUser(db: Db, config: Config, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
   if (body.registrationId === config.examOffice.registrationId) {
-    throw conflict('registrationId is reserved for the exam office');
+    throw conflict(`${fieldLabel('registrationId')} is reserved for the exam office`);
   }
   if (body.userrole === ROLES.PROFESSOR && config.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, config.staffSignupCode)) {
-    throw forbidden('a valid staff signup code is required');
+    throw forbidden(`A valid ${fieldLabel('staffcode').toLowerCase()} is required`);
   }
   assertPasswordAllowed(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
@@ -101,7 +101,7 @@ export async function updateAccount(db: Db, user: UserRow, body: UpdateAccountBo
 
 /** Change-password's proof that the caller knows the password (400 otherwise). */
 export async function assertOldPassword(user: UserRow, oldPassword: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest('oldpassword is incorrect');
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest(`${fieldLabel('oldpassword')} is incorrect`);
 }
 
 export async function changePassword(db: Db, user: UserRow, newPassword: string): Promise<void> {

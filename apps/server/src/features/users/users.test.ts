@@ -51,15 +51,15 @@ describe('POST /users/register', () => {
   });
 
   it.each([
-    [{ registrationId: 'abc' }, 'registrationId'],
-    [{ registrationId: 99_999_999 }, 'registrationId'],
-    [{ email: 'not-an-email' }, 'email'],
-    [{ fullname: '   ' }, 'fullname'],
-    [{ semester: 9 }, 'semester must be between 1 and 8'],
-    [{ branch: 'Astrology' }, 'branch'],
-    [{ userrole: 3 }, 'userrole'],
-    [{ password: 'short' }, 'password'],
-    [{ password: 'x'.repeat(129) }, 'password'],
+    [{ registrationId: 'abc' }, 'Registration ID must be a number'],
+    [{ registrationId: 99_999_999 }, 'Registration ID must be at least'],
+    [{ email: 'not-an-email' }, 'Email must be'],
+    [{ fullname: '   ' }, 'Full name is required'],
+    [{ semester: 9 }, 'Semester must be between 1 and 8'],
+    [{ branch: 'Astrology' }, 'Branch must be'],
+    [{ userrole: 3 }, 'Role must be'],
+    [{ password: 'short' }, 'Password must be at least'],
+    [{ password: 'x'.repeat(129) }, 'Password must be at most'],
   ])('refuses %o with a 400 naming the field', async (override, expected) => {
     const res = await register(userFields(override as Record<string, string>));
     expect(res.statusCode).toBe(400);
@@ -77,17 +77,17 @@ describe('POST /users/register', () => {
   it('refuses a common password', async () => {
     const res = await register(userFields({ password: 'qwertyuiop' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('password is too common');
+    expect(res.json().message).toBe('Password is too common');
   });
 
   it('refuses a duplicate registration id and an email differing only in case (409)', async () => {
     await register(userFields({ registrationId: 400000001, email: 'Someone@Campus.test' }));
     const dupId = await register(userFields({ registrationId: 400000001 }));
     expect(dupId.statusCode).toBe(409);
-    expect(dupId.json().message).toBe('registrationId already registered');
+    expect(dupId.json().message).toBe('Registration ID is already registered');
     const dupEmail = await register(userFields({ email: 'someone@campus.TEST' }));
     expect(dupEmail.statusCode).toBe(409);
-    expect(dupEmail.json().message).toBe('email already registered');
+    expect(dupEmail.json().message).toBe('Email is already registered');
     expect(await countRows(files)).toBe(1);
     expect(storedFiles(ctx)).toHaveLength(1);
   });
@@ -95,13 +95,13 @@ describe('POST /users/register', () => {
   it("refuses the exam office's registration id", async () => {
     const res = await register(userFields({ registrationId: 211070007, userrole: 1 }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('registrationId is reserved for the exam office');
+    expect(res.json().message).toBe('Registration ID is reserved for the exam office');
   });
 
   it('refuses an avatar over 5 MB with 413 and leaves nothing behind', async () => {
     const res = await register(userFields(), { avatar: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors[0]).toContain('avatar');
+    expect(res.json().errors[0]).toContain('Avatar');
     expect(await countRows(users)).toBe(1);
     expect(await countRows(files)).toBe(0);
     expect(storedFiles(ctx)).toEqual([]);
@@ -110,7 +110,7 @@ describe('POST /users/register', () => {
   it('refuses a text file named .png with 415 and leaves nothing behind', async () => {
     const res = await register(userFields(), { avatar: { filename: 'fake.png', contentType: 'image/png', data: Buffer.from('just some text, not an image') } });
     expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe('avatar must be a png or jpeg image');
+    expect(res.json().message).toBe('Avatar must be a png or jpeg image');
     expect(await countRows(files)).toBe(0);
     expect(storedFiles(ctx)).toEqual([]);
   });
@@ -136,7 +136,7 @@ describe('POST /users/register', () => {
       const send = (fields: Record<string, string | number | undefined>) => app.inject({ method: 'POST', url: paths.users.register, ...multipart(fields, pngAvatar()) });
       const none = await send(userFields({ userrole: 1 }));
       expect(none.statusCode).toBe(403);
-      expect(none.json().message).toBe('a valid staff signup code is required');
+      expect(none.json().message).toBe('A valid staff signup code is required');
       expect((await send(userFields({ userrole: 1, staffcode: 'wrong' }))).statusCode).toBe(403);
       expect((await send(userFields({ userrole: 1, staffcode: 'let-me-teach' }))).statusCode).toBe(201);
       expect((await send(userFields({ userrole: 2 }))).statusCode).toBe(201);
@@ -188,7 +188,7 @@ describe('POST /users/login', () => {
   it('refuses a missing or malformed registration id with 400', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: paths.users.login, payload: { password: 'x' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toContain('registrationId');
+    expect(res.json().errors[0]).toContain('Registration ID');
   });
 
   it('logs the exam office in (created at start-up)', async () => {
@@ -306,10 +306,10 @@ describe('PATCH /users/update-account', () => {
     const b = await buildStudent(ctx.app);
     const dup = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: a.user.email.toUpperCase(), fullname: 'B', branch: 'Civil Engineering', semester: 2 } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('email already registered');
+    expect(dup.json().message).toBe('Email is already registered');
     const bad = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: 'b@x.io', fullname: 'B', branch: 'Civil Engineering', semester: 0 } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('semester must be between 1 and 8');
+    expect(bad.json().errors[0]).toBe('Semester must be between 1 and 8');
   });
 });
 
@@ -331,12 +331,12 @@ describe('POST /users/change-password', () => {
     const send = (payload: object) => ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: student.cookie }, payload });
     const wrong = await send({ oldpassword: 'nope nope nope', newpassword: 'a brand new passphrase' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('oldpassword is incorrect');
+    expect(wrong.json().message).toBe('Current password is incorrect');
     const short = await send({ oldpassword: DEFAULT_PASSWORD, newpassword: 'short' });
-    expect(short.json().errors[0]).toBe('newpassword must be at least 8 characters');
+    expect(short.json().errors[0]).toBe('New password must be at least 8 characters');
     const common = await send({ oldpassword: DEFAULT_PASSWORD, newpassword: 'qwertyuiop' });
     expect(common.statusCode).toBe(400);
-    expect(common.json().message).toBe('newpassword is too common');
+    expect(common.json().message).toBe('New password is too common');
     await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);
   });
 });

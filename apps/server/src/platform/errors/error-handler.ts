@@ -1,3 +1,4 @@
+import { fieldLabel } from '@campus/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isInvalidInputError, uniqueViolation } from '../db/constraint-errors';
@@ -7,8 +8,8 @@ import { validationError } from './validation';
 
 /** Which field a unique constraint protects, for a 409 that names it. */
 const UNIQUE_MESSAGES: Record<string, string> = {
-  users_registration_id_unique: 'registrationId already registered',
-  users_email_lower_unique: 'email already registered',
+  users_registration_id_unique: `${fieldLabel('registrationId')} is already registered`,
+  users_email_lower_unique: `${fieldLabel('email')} is already registered`,
 };
 
 /** Fastify's own errors that are the client's fault, by code, with the message we give instead. */

@@ -1,3 +1,4 @@
+import { fieldLabel } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest, type AppError } from './app-error';
 
@@ -6,11 +7,15 @@ interface IssueLike {
   path?: PropertyKey[];
 }
 
-/** The schema's own messages name their field; fall back to "<field>: <message>" when they do not. */
+/**
+ * The contract's messages name their field by its label; a message that does not (zod's own, for
+ * a rule someone forgot to word) gets "<Label>: <message>" so the field is still named.
+ */
 function describe(issue: IssueLike): string {
-  const field = issue.path?.map(String).join('.') ?? '';
-  if (!field || issue.message.includes(field)) return issue.message;
-  return `${field}: ${issue.message}`;
+  const top = issue.path?.[0];
+  if (top === undefined) return issue.message;
+  const label = fieldLabel(String(top));
+  return issue.message.startsWith(label) ? issue.message : `${label}: ${issue.message}`;
 }
 
 export function validationError(issues: IssueLike[]): AppError {

@@ -145,7 +145,7 @@ describe.each([
   it('keeps nothing of a source that fails part-way, and rethrows its very error', async () => {
     const before = await subject.stored();
     // 11 MB in: on S3 two parts of a multipart upload are already in the bucket.
-    const failure = tooLarge('notesfile must be at most 50 MB');
+    const failure = tooLarge('Notes file must be at most 50 MB');
     const err = await subject.store.put(chunksOf(randomBytes(20 * MB), { bytes: 11 * MB, failure })).catch((e: unknown) => e);
     expect(err).toBe(failure);
     // Failing before the first part is complete leaves nothing either.

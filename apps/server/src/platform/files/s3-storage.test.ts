@@ -113,7 +113,7 @@ describe('STORAGE=s3', () => {
     const form = withCookie(multipart({ filename: 'Week 1' }, { notesfile: notesOf(50 * MB + 64 * 1024) }), prof.cookie);
     const res = await postStreaming(app, paths.notes.create(course._id), form);
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors[0]).toBe('notesfile must be at most 50 MB');
+    expect(res.json().errors[0]).toBe('Notes file must be at most 50 MB');
     expect(await count('notes')).toBe(0);
     expect(await s3.objectKeys()).toEqual(objects);
     expect(await s3.unfinishedUploads()).toEqual([]);

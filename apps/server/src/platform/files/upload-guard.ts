@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type FileKind } from '@campus/contract';
+import { FILE_LIMITS, fieldLabel, type FileKind } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isExamOffice } from '../auth/access';
 import { tooLarge } from '../errors/app-error';
@@ -19,7 +19,7 @@ const MB = 1024 * KB;
 /** "5 MB", "1024 MB", "300 KB": a size for people. */
 const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
-export const fileTooLarge = (upload: UploadRoute) => tooLarge(`${upload.field} must be at most ${inWords(FILE_LIMITS[upload.kind].maxBytes)}`);
+export const fileTooLarge = (upload: UploadRoute) => tooLarge(`${fieldLabel(upload.field)} must be at most ${inWords(FILE_LIMITS[upload.kind].maxBytes)}`);
 
 /**
  * How many more bytes the caller may store, or undefined when no quota applies: signups (no

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type FileKind } from '@campus/contract';
+import { FILE_LIMITS, fieldLabel, type FileKind } from '@campus/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
@@ -20,10 +20,10 @@ export interface MultipartForm {
 }
 
 const TYPE_MESSAGES: Record<FileKind, string> = {
-  avatar: 'avatar must be a png or jpeg image',
-  thumbnail: 'thumbnail must be a png or jpeg image',
-  notesfile: 'notesfile must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
-  marksheet: 'marksheet must be a pdf, png or jpeg file',
+  avatar: `${fieldLabel('avatar')} must be a png or jpeg image`,
+  thumbnail: `${fieldLabel('thumbnail')} must be a png or jpeg image`,
+  notesfile: `${fieldLabel('notesfile')} must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file`,
+  marksheet: `${fieldLabel('marksheet')} must be a pdf, png or jpeg file`,
 };
 
 const MAX_FIELD_BYTES = 100 * 1024;
@@ -63,7 +63,7 @@ async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: st
     throw err;
   }
   if (!sniffed) {
-    if (head.byteLength === 0) throw badRequest(`${field} is empty`);
+    if (head.byteLength === 0) throw badRequest(`${fieldLabel(field)} is empty`);
     await sniff();
     yield head;
   }
@@ -111,7 +111,7 @@ export async function readMultipart(request: FastifyRequest, store: FileStore): 
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(`${part.fieldname} is too long`);
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(`${fieldLabel(part.fieldname)} is too long`);
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -112,7 +112,7 @@ describe('uploads that are too large or of the wrong type', () => {
     expect(res.answeredMs).toBeLessThan(1_000);
     // The rest of the body was read and thrown away, not cut off when the drain time ran out.
     expect(res.closedMs).toBeLessThan(connections.lingerMs);
-    expect(JSON.parse(res.body!)).toMatchObject({ statusCode: 413, success: false, errors: ['avatar must be at most 5 MB'] });
+    expect(JSON.parse(res.body!)).toMatchObject({ statusCode: 413, success: false, errors: ['Avatar must be at most 5 MB'] });
     expect(storedFiles(ctx)).toEqual([]);
     expect(await userCount()).toBe(before);
   });
@@ -122,7 +122,7 @@ describe('uploads that are too large or of the wrong type', () => {
     expect(res.error).toBeUndefined();
     expect(res.status).toBe(413);
     expect(res.closedMs).toBeLessThan(connections.lingerMs);
-    expect(JSON.parse(res.body!).errors).toEqual(['avatar must be at most 5 MB']);
+    expect(JSON.parse(res.body!).errors).toEqual(['Avatar must be at most 5 MB']);
     expect(storedFiles(ctx)).toEqual([]);
   });
 
@@ -132,7 +132,7 @@ describe('uploads that are too large or of the wrong type', () => {
     expect(res.error).toBeUndefined();
     expect(res.status).toBe(415);
     expect(res.closedMs).toBeLessThan(connections.lingerMs);
-    expect(JSON.parse(res.body!).errors).toEqual(['avatar must be a png or jpeg image']);
+    expect(JSON.parse(res.body!).errors).toEqual(['Avatar must be a png or jpeg image']);
     expect(storedFiles(ctx)).toEqual([]);
   });
 

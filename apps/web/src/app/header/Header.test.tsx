@@ -104,7 +104,7 @@ describe('Header visibility (spec §2 "Header")', () => {
 });
 
 describe('Logout', () => {
-  it('posts logout, forgets the user and their data, and goes home', async () => {
+  it('posts logout, forgets the user and their data, and lands on /login saying so', async () => {
     let loggedOut = false;
     server.use(
       http.post(paths.users.logout, () => {
@@ -119,7 +119,8 @@ describe('Logout', () => {
     expect(await nav().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(loggedOut).toBe(true);
     // The router navigates in a transition, which may render after the header's logged-out links.
-    await waitFor(() => expect(where.pathname).toBe('/'));
+    await waitFor(() => expect(where.pathname).toBe('/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent('You have logged out.');
     expect(client.getQueryData(['some-course-list'])).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, GuestAvatar } from '../../components/Avatar';
 import { useLogout, useViewer } from '../../features/auth';
-import { ApiError, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import type { StoredUser } from '../../lib/secure-store';
 import { AccountMenu } from './AccountMenu';
@@ -109,7 +109,6 @@ function Brand() {
 /** Avatar (to /update-avatar), the badge with its account menu, and Logout. */
 function LoggedIn({ viewer, onNavigate }: { viewer: StoredUser; onNavigate: () => void }) {
   const logout = useLogout();
-  const navigate = useNavigate();
   return (
     <>
       <Link to="/update-avatar" title="Change avatar" onClick={onNavigate} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
@@ -120,14 +119,8 @@ function LoggedIn({ viewer, onNavigate }: { viewer: StoredUser; onNavigate: () =
         <button
           type="button"
           disabled={logout.isPending}
-          onClick={() =>
-            logout.mutate(undefined, {
-              // Home once logged out; a 401 means the session had already ended, which counts.
-              onSettled: (_data, err) => {
-                if (!err || (err instanceof ApiError && err.status === 401)) navigate('/');
-              },
-            })
-          }
+          // Once logged out (a 401 counts: the session had already ended) useLogout lands on /login.
+          onClick={() => logout.mutate()}
           className="rounded-lg border border-white/50 px-3 py-1.5 text-sm font-medium hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-60"
         >
           {logout.isPending ? 'Logging out…' : 'Logout'}

@@ -25,8 +25,8 @@ describe('LoginPage', () => {
     await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('registrationId must be at least 100000000')).toBeInTheDocument();
-    expect(screen.getByText('password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Registration ID must be at least 100000000')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Registration ID')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Registration ID')).toHaveFocus();
     expect(sent).toBe(false);
@@ -37,15 +37,15 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Registration ID'), 'abc');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever-it-is');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('registrationId must be a number')).toBeInTheDocument();
+    expect(await screen.findByText('Registration ID must be a number')).toBeInTheDocument();
   });
 
   it('clears a message once the field is put right', async () => {
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Password'), 'x');
-    await waitFor(() => expect(screen.queryByText('password is required')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
   });
 
   it("shows the server's refusal, errors[0], in red", async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
@@ -9,6 +9,7 @@ import { deferred } from '../../lib/deferred';
 import { CHECKS_UNAVAILABLE } from '../../lib/forms';
 import { useLogin } from './api/login';
 import type { LoginCheck, LoginErrors, LoginValues } from './login-checks';
+import { isLoggedOutState, returnPathFrom } from './return-to';
 
 /**
  * The contract's loginBody check, fetched when the visitor first focuses the form. Login is the
@@ -27,9 +28,13 @@ const check = async (values: LoginValues): Promise<LoginCheck> => {
 
 const FIELDS = ['registrationId', 'password'] as const;
 
-/** /login: registration id and password (spec §5), then home. */
+/**
+ * /login: registration id and password (spec §5), then back to the page that sent the visitor
+ * here (`?next=`, same-site paths only), or home.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
+  const { search, state } = useLocation();
   const login = useLogin();
   const [values, setValues] = useState<LoginValues>({ registrationId: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -54,11 +59,17 @@ export default function LoginPage() {
       return;
     }
     setErrors({});
-    login.mutate(result.body, { onSuccess: () => navigate('/') });
+    // Replace: Back from the page reached should not return to a login form.
+    login.mutate(result.body, { onSuccess: () => navigate(returnPathFrom(search), { replace: true }) });
   };
 
   return (
     <FormPage title="Log in" intro="Welcome back. Use the registration ID you signed up with.">
+      {isLoggedOutState(state) && !login.isSuccess && (
+        <p role="status" className="mb-4 rounded-lg border border-campus-200 bg-campus-50 p-3 text-campus-900">
+          You have logged out.
+        </p>
+      )}
       <form noValidate className="flex flex-col gap-4" onFocus={checks.preload} onSubmit={(e) => void submit(e)}>
         <TextField
           ref={(el) => {

@@ -91,11 +91,11 @@ describe('signup', () => {
 
     await userEvent.upload(screen.getByLabelText('Avatar'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('avatar must be a png or jpeg image')).toBeInTheDocument();
+    expect(await screen.findByText('Avatar must be a png or jpeg image')).toBeInTheDocument();
 
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng('huge.png', 5 * 1024 * 1024 + 1));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('avatar must be at most 5 MB')).toBeInTheDocument();
+    expect(await screen.findByText('Avatar must be at most 5 MB')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
 
@@ -104,20 +104,20 @@ describe('signup', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('registrationId must be a number')).toBeInTheDocument();
-    expect(screen.getByText('email must be a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('fullname is required')).toBeInTheDocument();
-    expect(screen.getByText('password must be at least 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Registration ID must be a number')).toBeInTheDocument();
+    expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('avatar is required')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in red and keeps the form", async () => {
-    server.use(http.post(paths.users.register, () => fail(409, 'registrationId is already registered')));
+    server.use(http.post(paths.users.register, () => fail(409, 'Registration ID is already registered')));
     await open('/student-signup');
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('registrationId is already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration ID is already registered');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
@@ -140,7 +140,7 @@ describe('signup', () => {
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('staffcode is required')).toBeInTheDocument();
+    expect(await screen.findByText('Staff signup code is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Staff signup code'), 'letmein');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await screen.findByRole('status');

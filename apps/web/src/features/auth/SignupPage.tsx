@@ -1,4 +1,4 @@
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, ROLES, SEMESTERS } from '@campus/contract/constants';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -55,7 +55,7 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string>();
   const checkAvatar = () => {
-    const problem = avatar ? imageProblem(avatar, 'avatar', FILE_LIMITS.avatar.maxBytes) : 'avatar is required';
+    const problem = avatar ? imageProblem(avatar, 'avatar', FILE_LIMITS.avatar.maxBytes) : MESSAGES.avatarRequired;
     setAvatarError(problem ?? undefined);
     return problem === null;
   };

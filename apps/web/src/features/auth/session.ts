@@ -9,6 +9,14 @@ export const currentUserKey = ['current-user'] as const;
 /** How long the first paint waits for the kept user; a slow IndexedDB must not hold up the page. */
 const RESTORE_BUDGET_MS = 400;
 
+/**
+ * True from a deliberate logout until someone logs in again. The guard of a protected page then
+ * sends to the logged-out login page with no return path, so the next person at a shared
+ * computer lands on their own home, not on the previous user's page.
+ */
+let loggedOutOnPurpose = false;
+export const endedByLogout = () => loggedOutOnPurpose;
+
 let store: SecureUserStore | null = typeof window === 'undefined' ? null : browserUserStore();
 let kept: StoredUser | null = null;
 
@@ -34,6 +42,7 @@ export const keptUser = () => kept;
 /** Keeps (or, with null, forgets) the minimal copy of the user in encrypted local storage. */
 export function rememberUser(user: User | StoredUser | null) {
   kept = user;
+  if (user) loggedOutOnPurpose = false;
   if (!store) return;
   if (user) void store.save(user).catch(() => store?.clear());
   else store.clear();
@@ -47,10 +56,12 @@ export function forgetKeptCopy() {
 /**
  * Logged out (by the user, or by a 401 from the server): forget the kept copy, mark the
  * current user as nobody, and drop every cached answer made for that user. The server's
- * configuration is kept: it is the same for everyone.
+ * configuration is kept: it is the same for everyone. `byLogout` tells a deliberate logout
+ * from a session that ended on its own (after which login returns to the page).
  */
-export function forgetUser(client: QueryClient) {
+export function forgetUser(client: QueryClient, { byLogout = false } = {}) {
   rememberUser(null);
+  loggedOutOnPurpose = byLogout;
   client.setQueryData(currentUserKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });
 }

@@ -7,12 +7,14 @@ import { CourseListResult, NotForOffice } from './CourseList';
 import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
 import { useCourseRole } from './roles';
 import { useDebounced } from '../../lib/use-debounced';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** How long typing must pause before the title is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /all-courses: search by title, filter by semester and branch (spec §2 "All courses"). */
 export default function AllCoursesPage() {
+  usePageTitle('All Courses');
   return <RequireUser>{(user) => <AllCourses user={user} />}</RequireUser>;
 }
 

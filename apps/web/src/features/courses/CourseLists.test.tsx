@@ -92,9 +92,9 @@ describe('AllCoursesPage', () => {
 
   it('shows a failed listing in red with Retry, which asks again', async () => {
     loggedInAs(aStudent());
-    server.use(http.get(paths.courses.byTitle, () => fail(400, 'branch must be All or one of the nine branches')));
+    server.use(http.get(paths.courses.byTitle, () => fail(400, 'Branch must be All or one of the nine branches')));
     renderApp('/all-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('branch must be All or one of the nine branches');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Branch must be All or one of the nine branches');
     server.use(http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse()], nextCursor: null })));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();

@@ -34,7 +34,7 @@ describe('CoursePage', () => {
     expect(await screen.findByRole('heading', { name: 'Fluid Mechanics' })).toBeInTheDocument();
     expect(screen.getByText('By Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Civil Engineering - 5')).toBeInTheDocument();
-    expect(screen.getByText('Exam date: 14/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Exam date: Mon, 14 Dec 2026')).toBeInTheDocument();
     expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes', 'Add Notes', 'Edit Course', 'Delete Course']);
     expect(screen.getByText('Course number: 211070555')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
@@ -214,8 +214,8 @@ describe('CoursePage', () => {
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Add Notes');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Notes' }));
-    expect(await screen.findByText('filename is required')).toBeInTheDocument();
-    expect(screen.getByText('notesfile is required')).toBeInTheDocument();
+    expect(await screen.findByText('File name is required')).toBeInTheDocument();
+    expect(screen.getByText('Notes file is required')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('File name'), 'Lecture 1');
     await userEvent.upload(screen.getByLabelText('Notes file'), new File(['hello'], 'lecture1.txt', { type: 'text/plain' }));

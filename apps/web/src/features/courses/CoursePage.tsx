@@ -1,5 +1,4 @@
 import type { CourseWithOwner } from '@campus/contract/courses';
-import { formatExamDate } from '@campus/contract/dates';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -18,6 +17,8 @@ import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { TabStrip } from './TabStrip';
 import { Thumbnail } from './Thumbnail';
+import { usePageTitle } from '../../lib/use-page-title';
+import { formatExamDay } from '../../lib/dates';
 
 /**
  * The owner's tabs (forms, the upload, the delete dialog, with react-hook-form and the contract's
@@ -44,6 +45,8 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   const q = useCourse(courseId);
   const [saved, setSaved] = useState<string | null>(null);
   const owner = q.data?.course.owner === user._id;
+  const missing = q.error instanceof ApiError && q.error.status === 404;
+  usePageTitle(q.data?.course.title ?? (missing ? 'Course not found' : 'Course'));
   // Fetched while the owner reads the course, so opening a tab shows it at once.
   useEffect(() => {
     if (!owner) return;
@@ -56,7 +59,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={courseTabHref(courseId)} replace />;
 
   if (q.isError) {
-    if (q.error instanceof ApiError && q.error.status === 404) {
+    if (missing) {
       return (
         <section className="mx-auto max-w-md py-16 text-center">
           <h1 className="text-2xl font-semibold text-campus-900">Course not found</h1>
@@ -157,7 +160,7 @@ function CourseHeader({ data }: { data: CourseWithOwner }) {
       <p className="text-sm text-slate-600">
         {course.branch} - {course.semester}
       </p>
-      <p className="text-sm text-slate-600">Exam date: {formatExamDate(course.examDate)}</p>
+      <p className="text-sm text-slate-600">Exam date: {formatExamDay(course.examDate)}</p>
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import type { Note } from '@campus/contract/notes';
+import { formatMomentDay } from '../../lib/dates';
 
 /** Short names for the stored MIME types a notes file may have (FILE_LIMITS.notesfile). */
 const TYPE_NAMES: Record<string, string> = {
@@ -22,8 +23,5 @@ export function sizeText(bytes: number): string {
   return `${shown} ${unit}`;
 }
 
-/** The day a note was added, in the user's own zone: "10 Dec 2026" (never the ambiguous 10/12/2026). */
-export const addedText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** "PDF · 2.4 MB · 10 Dec 2026": what a notes list says of each file before it is opened. */
-export const noteDetails = (note: Note) => [typeName(note.type), sizeText(note.size), addedText(note.createdAt)].join(' · ');
+export const noteDetails = (note: Note) => [typeName(note.type), sizeText(note.size), formatMomentDay(note.createdAt)].join(' · ');

@@ -37,12 +37,12 @@ describe('AddEventPage', () => {
     const main = within(await screen.findByRole('main'));
     await userEvent.type(await main.findByLabelText('Instagram link'), 'instagram.com/robotics');
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('title is required')).toBeInTheDocument();
-    expect(main.getByText('description is required')).toBeInTheDocument();
-    expect(main.getByText('date must be a date (YYYY-MM-DD)')).toBeInTheDocument();
-    expect(main.getByText('time must be HH:MM between 00:00 and 23:59')).toBeInTheDocument();
-    expect(main.getByText('venue is required')).toBeInTheDocument();
-    expect(main.getByText('instagram must be an http(s) link')).toBeInTheDocument();
+    expect(await main.findByText('Title is required')).toBeInTheDocument();
+    expect(main.getByText('Description is required')).toBeInTheDocument();
+    expect(main.getByText('Date must be a date (YYYY-MM-DD)')).toBeInTheDocument();
+    expect(main.getByText('Time must be HH:MM between 00:00 and 23:59')).toBeInTheDocument();
+    expect(main.getByText('Venue is required')).toBeInTheDocument();
+    expect(main.getByText('Instagram link must start with http:// or https://')).toBeInTheDocument();
     expect(main.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toBe(false);
   });
@@ -53,11 +53,11 @@ describe('AddEventPage', () => {
     const main = await fillIn();
     await userEvent.upload(main.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(await main.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
 
     await userEvent.upload(main.getByLabelText('Thumbnail'), aPng('huge.png', 5 * 1024 * 1024 + 1));
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('thumbnail must be at most 5 MB')).toBeInTheDocument();
+    expect(await main.findByText('Thumbnail must be at most 5 MB')).toBeInTheDocument();
   });
 
   it('sends the multipart fields with a progress bar, then opens the new event, which says "Event created."', async () => {
@@ -123,11 +123,11 @@ describe('AddEventPage', () => {
 
   it("shows the server's refusal in red and keeps the form", async () => {
     loggedInAs(aStudent());
-    server.use(http.post(paths.events.create, () => fail(415, 'thumbnail must be a png or jpeg image')));
+    server.use(http.post(paths.events.create, () => fail(415, 'Thumbnail must be a png or jpeg image')));
     renderApp('/add-event');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('thumbnail must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Thumbnail must be a png or jpeg image');
     expect(main.getByRole('button', { name: 'Add Event' })).toBeEnabled();
     expect(main.getByLabelText('Title')).toHaveValue('Robotics Expo');
   });

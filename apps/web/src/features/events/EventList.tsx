@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { EventGrid } from './EventCard';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * A list's three states: a spinner only while the first answer is on its way, the error with Retry,
@@ -36,6 +37,7 @@ export function EventListResult({
 
 /** The frame of the event list pages: the title, then whatever the page lists. */
 export function EventsPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-campus-900">{title}</h1>

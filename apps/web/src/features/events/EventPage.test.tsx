@@ -37,7 +37,7 @@ describe('EventPage', () => {
     expect(main.getByRole('img', { name: "Grace Hopper's avatar" })).toBeInTheDocument();
     expect(main.getByText('Grace Hopper').parentElement).toHaveTextContent('Grace Hopper Presents');
     expect(main.getByRole('img', { name: 'Robotics Expo thumbnail' })).toHaveAttribute('src', '/files/expo-cover');
-    expect(main.getByText('Sunday, 1 March 2026')).toHaveAttribute('datetime', '2026-03-01');
+    expect(main.getByText('Sun, 1 Mar 2026')).toHaveAttribute('datetime', '2026-03-01');
     expect(main.getByText('18:30')).toBeInTheDocument();
     expect(main.getByText('Main Hall')).toBeInTheDocument();
     const description = main.getByText(/Line followers and drones/);

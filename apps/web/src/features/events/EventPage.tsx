@@ -1,4 +1,3 @@
-import { calendarDayParts } from '@campus/contract/dates';
 import type { EventListing } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
@@ -11,6 +10,8 @@ import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
 import { EventThumbnail } from './Thumbnail';
+import { usePageTitle } from '../../lib/use-page-title';
+import { formatDay } from '../../lib/dates';
 
 /** The delete dialog (Radix) loads only for the host: a guest's event page never downloads it. */
 const loadDelete = () => import('./DeleteEventButton');
@@ -25,6 +26,8 @@ export default function EventPage() {
 function EventView({ eventId, user }: { eventId: string; user: User }) {
   const q = useEvent(eventId);
   const host = q.data?.events.owner === user._id;
+  const missing = q.error instanceof ApiError && q.error.status === 404;
+  usePageTitle(q.data?.events.title ?? (missing ? 'Event not found' : 'Event'));
   // Fetched while the host reads the page, so the dialog opens at once.
   useEffect(() => {
     if (!host) return;
@@ -33,7 +36,7 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
   }, [host]);
 
   if (q.isError) {
-    if (q.error instanceof ApiError && q.error.status === 404) {
+    if (missing) {
       return (
         <section className="mx-auto max-w-md py-16 text-center">
           <h1 className="text-2xl font-semibold text-campus-900">Event not found</h1>
@@ -64,7 +67,6 @@ const isHttpLink = (value: string) => /^https?:\/\//i.test(value);
 
 function EventDetail({ listing, children }: { listing: EventListing; children?: ReactNode }) {
   const { events: event, fullname, avatar } = listing;
-  const day = calendarDayParts(event.date);
   const links = [
     { label: 'Instagram', href: event.instagram },
     { label: 'Twitter', href: event.twitter },
@@ -106,7 +108,7 @@ function EventDetail({ listing, children }: { listing: EventListing; children?: 
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-white p-4 text-slate-800 shadow-sm ring-1 ring-slate-200">
             <dt className="font-medium text-slate-500">Date</dt>
             <dd>
-              <time dateTime={event.date}>{day.long}</time>
+              <time dateTime={event.date}>{formatDay(event.date, { weekday: true })}</time>
             </dd>
             <dt className="font-medium text-slate-500">Time</dt>
             <dd>{event.time}</dd>

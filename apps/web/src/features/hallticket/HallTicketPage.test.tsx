@@ -69,7 +69,7 @@ describe('HallTicketPage', () => {
     expect(main.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Course', 'Exam date', 'Time', 'Invigilator sign']);
     const rows = main.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(rows).toEqual([
-      ['Signals', '03/12/2026', '09:15 AM TO 12:15 PM', ''],
+      ['Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', ''],
       ['Fluid Mechanics', 'TBA', '09:15 AM TO 12:15 PM', ''],
     ]);
   });
@@ -83,7 +83,7 @@ describe('HallTicketPage', () => {
     await waitFor(() => expect(pdf.saved).toEqual(['Ada Lovelace_211070001_hallticket.pdf']));
     expect(pdf.options).toEqual([expect.objectContaining({ orientation: 'landscape' })]);
     expect(pdf.texts).toEqual(expect.arrayContaining(['EXAMINATION ADMIT CARD', 'Name: Ada Lovelace', 'Registration ID: 211070001', 'Exam: ESE']));
-    expect(pdf.tables).toEqual([[['Signals', '03/12/2026', '09:15 AM TO 12:15 PM', '']]]);
+    expect(pdf.tables).toEqual([[['Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', '']]]);
     expect(pdf.images).toBe(1);
     expect(screen.getByRole('button', { name: 'Download as PDF' })).toBeEnabled();
   });

@@ -8,9 +8,12 @@ import { errorText } from '../../lib/api';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
 import { EXAM_TIME, EXAM_TYPE, TITLE, type Ticket } from './ticket';
+import { usePageTitle } from '../../lib/use-page-title';
+import { formatExamDay, isoDayFromExamDates } from '../../lib/dates';
 
 /** /hallticket: a student's admit card with a PDF download (spec §2 "Hall ticket"). */
 export default function HallTicketPage() {
+  usePageTitle('Admit card');
   return (
     <RequireUser>
       {(user) =>
@@ -39,7 +42,8 @@ function HallTicket({ user }: { user: User }) {
     semester: user.semester,
     avatar: user.avatar,
     // Aligned by position (API.md); a list one short while the two answers disagree says TBA.
-    rows: courses.data.map((course, i) => ({ title: course.title, examDate: dates[i] ?? 'TBA' })),
+    // examdates says DD/MM/YYYY (API.md); the card, like every page, writes "Thu, 10 Dec 2026".
+    rows: courses.data.map((course, i) => ({ title: course.title, examDate: formatExamDay(isoDayFromExamDates(dates[i] ?? 'TBA')) })),
   };
   return <Card ticket={ticket} />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '../auth';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * / (spec §2): a greeting by full name, or a welcome with the logo.
@@ -11,6 +12,7 @@ import { useViewer } from '../auth';
  */
 export default function HomePage({ events }: { events?: ReactNode }) {
   const { viewer } = useViewer();
+  usePageTitle('Home');
   if (!viewer) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center py-10 text-center sm:py-16">

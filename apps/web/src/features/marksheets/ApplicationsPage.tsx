@@ -8,19 +8,18 @@ import { useAllApplications } from './api/marksheets';
 import { applicantHref, groupByStudent, type StudentRequests } from './group-requests';
 import { NotForYou } from './Notice';
 import { LoadError } from '../../components/LoadError';
+import { formatMoment } from '../../lib/dates';
 
 /** /applications (spec §2): the exam office's marksheet requests, one group per student. */
 export default function ApplicationsPage() {
-  const config = usePortalConfig();
   usePageTitle('Applications');
+  const config = usePortalConfig();
   return (
     <RequireUser>
       {(user) => (isExamOffice(user, config.data?.examOfficeRegistrationId) ? <Applications /> : <NotForYou>Marksheet requests are answered by the exam office.</NotForYou>)}
     </RequireUser>
   );
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Applications() {
   const all = useAllApplications();
@@ -66,7 +65,7 @@ function StudentGroup({ group }: { group: StudentRequests }) {
               <p className="text-slate-800">
                 <span className="font-medium">Semester {a.semester}</span> ·{' '}
                 <span className="text-sm text-slate-600">
-                  requested <time dateTime={a.createdAt}>{when(a.createdAt)}</time>
+                  requested <time dateTime={a.createdAt}>{formatMoment(a.createdAt)}</time>
                 </span>
               </p>
               <Link to={applicantHref(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload the marksheet of semester ${a.semester} for ${group.fullname}`}>

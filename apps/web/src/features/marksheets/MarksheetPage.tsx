@@ -14,6 +14,7 @@ import { NotForYou } from './Notice';
 
 /** /marksheet (spec §2 "Marksheet"): eight semesters, each View, Applied or Apply. */
 export default function MarksheetPage() {
+  usePageTitle('Marksheet');
   return (
     <RequireUser>
       {(user) => (isStudent(user) ? <Marksheets user={user} /> : <NotForYou>Marksheets are requested by students, from this page.</NotForYou>)}

@@ -228,15 +228,15 @@ describe('/applications and /applicant/:id (the exam office)', () => {
       http.get(paths.users.getUser(student._id), () => ok({ user: student })),
       http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [] })),
       http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
-      http.post(paths.marksheets.create(student._id), () => fail(413, 'marksheet must be at most 20 MB')),
+      http.post(paths.marksheets.create(student._id), () => fail(413, 'Marksheet must be at most 20 MB')),
     );
     renderApp(`/applicant/${student._id}`);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['x'], 'm.txt', { type: 'text/plain' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
-    expect(await screen.findByText('marksheet must be a pdf, png or jpeg file')).toBeInTheDocument();
+    expect(await screen.findByText('Marksheet must be a pdf, png or jpeg file')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Marksheet file'), aPng('m.png'));
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('marksheet must be at most 20 MB'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Marksheet must be at most 20 MB'));
   });
 });

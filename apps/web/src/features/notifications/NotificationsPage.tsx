@@ -7,13 +7,14 @@ import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useNotifications, useReadAllNotifications, useReadNotification } from './api/notifications';
+import { usePageTitle } from '../../lib/use-page-title';
+import { formatMoment } from '../../lib/dates';
 
 /** /all-notifications (spec §2 "Notifications"): unread ones are clickable, read ones framed. */
 export default function NotificationsPage() {
+  usePageTitle('Notifications');
   return <RequireUser>{() => <Notifications />}</RequireUser>;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Notifications() {
   const list = useNotifications();
@@ -60,7 +61,7 @@ function Notifications() {
                   <li key={n.notificationid} className="rounded-lg border border-slate-300 bg-white/60 px-4 py-3 text-slate-600">
                     <p>{n.content}</p>
                     <p className="mt-1 flex gap-3 text-xs text-slate-500">
-                      <time dateTime={n.date}>{when(n.date)}</time>
+                      <time dateTime={n.date}>{formatMoment(n.date)}</time>
                       {n.link && (
                         <Link to={n.link} className="text-campus-700 underline">
                           Open
@@ -95,7 +96,7 @@ function UnreadNotification({ notification }: { notification: NotificationItem }
     >
       <span className="block">{notification.content}</span>
       <time dateTime={notification.date} className="mt-1 block text-xs font-normal text-slate-600">
-        {when(notification.date)}
+        {formatMoment(notification.date)}
       </time>
     </button>
   );

@@ -41,17 +41,17 @@ describe('AvatarPage', () => {
     const main = within(await screen.findByRole('main'));
     await main.findByRole('heading', { name: 'Avatar' });
     await userEvent.upload(main.getByLabelText('Avatar'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
-    expect(await main.findByRole('alert')).toHaveTextContent('avatar must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Avatar must be a png or jpeg image');
   });
 
   it("shows the server's refusal and takes the ring away", async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.avatar, () => fail(415, 'avatar must be a png or jpeg image')));
+    server.use(http.patch(paths.users.avatar, () => fail(415, 'Avatar must be a png or jpeg image')));
     renderApp('/update-avatar');
     const main = within(await screen.findByRole('main'));
     await main.findByRole('heading', { name: 'Avatar' });
     await userEvent.upload(main.getByLabelText('Avatar'), aPng());
-    expect(await main.findByRole('alert')).toHaveTextContent('avatar must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Avatar must be a png or jpeg image');
     await waitFor(() => expect(main.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull());
   });
 });

@@ -14,7 +14,7 @@ async function open() {
 }
 
 async function fill(oldpassword: string, newpassword: string, confirm = newpassword) {
-  await userEvent.type(screen.getByLabelText('Old password'), oldpassword);
+  await userEvent.type(screen.getByLabelText('Current password'), oldpassword);
   await userEvent.type(screen.getByLabelText('New password'), newpassword);
   await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -35,20 +35,20 @@ describe('ChangePasswordPage', () => {
     expect(banner).toHaveTextContent('Success');
     expect(banner).toHaveTextContent('password changed successfully');
     expect(sent).toEqual({ oldpassword: 'old-password-1', newpassword: 'new-password-2' });
-    expect(screen.getByLabelText('Old password')).toHaveValue('');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
   it('the confirmation must match, and the new password follows the contract', async () => {
     await open();
     await fill('old-password-1', 'short', 'different');
-    expect(await screen.findByText('newpassword must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('the two new passwords differ')).toBeInTheDocument();
+    expect(await screen.findByText('New password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('The two new passwords differ')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in red", async () => {
-    server.use(http.post(paths.users.changePassword, () => fail(400, 'old password is incorrect')));
+    server.use(http.post(paths.users.changePassword, () => fail(400, 'Current password is incorrect')));
     await open();
     await fill('wrong-old-password', 'new-password-2');
-    expect(await screen.findByRole('alert')).toHaveTextContent('old password is incorrect');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
   });
 });

@@ -1,4 +1,5 @@
 import type { ChangePasswordBody } from '@campus/contract/users';
+import { fieldLabels } from '@campus/contract/labels';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
@@ -34,7 +35,7 @@ function ChangePassword() {
     <FormPage title="Change password" intro="Changing it logs you out everywhere else.">
       <form noValidate className="flex flex-col gap-4" onSubmit={submit} onFocus={checks.preload}>
         {change.isSuccess && <SuccessBanner message={change.data.message || 'Your password has been changed.'} onDismiss={() => change.reset()} />}
-        <PasswordField label="Old password" autoComplete="current-password" error={errors.oldpassword?.message} {...register('oldpassword')} />
+        <PasswordField label={fieldLabels.oldpassword} autoComplete="current-password" error={errors.oldpassword?.message} {...register('oldpassword')} />
         <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={errors.newpassword?.message} {...register('newpassword')} />
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
         <ErrorBanner message={errors.root?.message ?? (change.isError ? errorText(change.error) : null)} />

@@ -69,18 +69,18 @@ describe('ProfilePage', () => {
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('fullname is required')).toBeInTheDocument();
-    expect(screen.getByText('email must be a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
     expect(sent).toBe(false);
   });
 
   it('keeps editing and shows the refusal when the server says no', async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.updateAccount, () => fail(409, 'email already registered')));
+    server.use(http.patch(paths.users.updateAccount, () => fail(409, 'Email is already registered')));
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('email already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email is already registered');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
@@ -106,5 +106,24 @@ describe('ProfilePage', () => {
     const { where } = renderApp(path);
     await screen.findByRole('heading', { name: 'Log in' });
     await waitFor(() => expect(where.pathname).toBe('/login'));
+  });
+});
+
+describe('ProfilePage focus', () => {
+  it('Edit puts focus in the first field; Cancel and Save give it back to Edit', async () => {
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, async ({ request }) => ok({ user: aStudent((await request.json()) as object) }, 'account updated successfully')));
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
   });
 });

@@ -1,6 +1,6 @@
 import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
 import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -35,24 +35,37 @@ function Profile({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdateAccount();
-  const { register, handleSubmit, formState, reset } = useForm<z.input<typeof updateAccountBody>, unknown, UpdateAccountBody>({
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { register, handleSubmit, formState, reset, setFocus } = useForm<z.input<typeof updateAccountBody>, unknown, UpdateAccountBody>({
     resolver: checks.resolver,
   });
   const { errors } = formState;
+  // Focus follows the switch, so keyboard and screen-reader users stay where the change is:
+  // into the form's first field on Edit, back to Edit on Cancel or Save (never on first view).
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    if (editing) setFocus('fullname');
+    else editButton.current?.focus();
+  }, [editing, setFocus]);
+  const switchTo = (next: boolean) => {
+    switched.current = true;
+    setEditing(next);
+  };
 
   const startEditing = () => {
     reset({ email: user.email, fullname: user.fullname, semester: String(user.semester), branch: user.branch });
     setSaved(null);
     update.reset();
     checks.preload();
-    setEditing(true);
+    switchTo(true);
   };
 
   const save = handleSubmit((body) =>
     update.mutate(body, {
       onSuccess: ({ message }) => {
         setSaved(message || 'Your profile has been updated.');
-        setEditing(false);
+        switchTo(false);
       },
     }),
   );
@@ -77,7 +90,7 @@ function Profile({ user }: { user: User }) {
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving…' : 'Save'}
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)} disabled={update.isPending}>
+            <Button variant="secondary" onClick={() => switchTo(false)} disabled={update.isPending}>
               Cancel
             </Button>
           </div>
@@ -92,7 +105,9 @@ function Profile({ user }: { user: User }) {
             <Row label="Branch" value={user.branch} />
           </dl>
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
-            <Button onClick={startEditing}>Edit</Button>
+            <Button ref={editButton} onClick={startEditing}>
+              Edit
+            </Button>
             <Link to="/update-avatar" className="font-medium text-campus-700 underline">
               Change avatar
             </Link>

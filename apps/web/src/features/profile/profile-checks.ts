@@ -11,6 +11,6 @@ export const updateAccountResolver = zodResolver(updateAccountBody);
 /** The contract's rules plus a confirmation that only the browser checks (it is never sent). */
 export const changePasswordForm = changePasswordBody
   .extend({ confirm: z.string() })
-  .refine((v) => v.confirm === v.newpassword, { path: ['confirm'], error: 'the two new passwords differ' });
+  .refine((v) => v.confirm === v.newpassword, { path: ['confirm'], error: 'The two new passwords differ' });
 
 export const changePasswordResolver = zodResolver(changePasswordForm);

@@ -1,0 +1,44 @@
+/**
+ * Where login sends someone back to. A protected page that finds nobody logged in sends the
+ * visitor to /login?next=<that page>; login then returns there. `next` is only ever a path of
+ * this site: anything else (another origin, `//evil.example`, `javascript:`…) is ignored and
+ * login goes home, so a crafted link cannot use the login page to send people elsewhere.
+ */
+
+export const LOGIN_PATH = '/login';
+const NEXT = 'next';
+
+/** The login page's address that returns to `path` (a path with its search) after login. */
+export function loginHref(path: string): string {
+  const back = safeReturnPath(path);
+  return back === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${NEXT}=${encodeURIComponent(back)}`;
+}
+
+/** The page to go to after login, read from the login page's search: a same-site path, else '/'. */
+export function returnPathFrom(search: string): string {
+  return safeReturnPath(new URLSearchParams(search).get(NEXT));
+}
+
+/** `value` when it is a path on this site (and not the login page itself), otherwise '/'. */
+export function safeReturnPath(value: string | null | undefined): string {
+  // One leading slash, then not a second slash or a backslash (browsers read "/\\host" as "//host").
+  if (!value || !/^\/(?![/\\])/.test(value)) return '/';
+  const base = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base || url.pathname === LOGIN_PATH) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The router state of the login page a deliberate logout lands on: it says "You have logged out."
+ * and carries no return path, so the next person at a shared computer lands on their own home.
+ */
+export const LOGGED_OUT_STATE = { loggedOut: true } as const;
+
+export const isLoggedOutState = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { loggedOut?: unknown }).loggedOut === true;

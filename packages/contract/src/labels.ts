@@ -1,0 +1,51 @@
+/**
+ * What people call each field. Every message that names a field says it with this label
+ * ("Registration ID must be a number"), never the JSON key: the server's 400s, the forms' inline
+ * errors and the web's own checks all read their words from here, so they say the same thing.
+ * The keys are API.md's field names, which stay as they are on the wire.
+ */
+export const fieldLabels = {
+  registrationId: 'Registration ID',
+  email: 'Email',
+  fullname: 'Full name',
+  password: 'Password',
+  semester: 'Semester',
+  branch: 'Branch',
+  userrole: 'Role',
+  staffcode: 'Staff signup code',
+  oldpassword: 'Current password',
+  newpassword: 'New password',
+  confirm: 'Confirmation',
+  avatar: 'Avatar',
+  title: 'Title',
+  description: 'Description',
+  coursenumber: 'Course number',
+  examDate: 'Exam date',
+  thumbnail: 'Thumbnail',
+  filename: 'File name',
+  notesfile: 'Notes file',
+  date: 'Date',
+  time: 'Time',
+  venue: 'Venue',
+  instagram: 'Instagram link',
+  twitter: 'Twitter link',
+  linkedin: 'LinkedIn link',
+  gform: 'Google form link',
+  marksheet: 'Marksheet',
+  limit: 'Limit',
+  cursor: 'Cursor',
+  lastEventId: 'Last event ID',
+} as const;
+
+export type LabelledField = keyof typeof fieldLabels;
+
+/**
+ * A field's label; a key without one (a new field someone forgot to add) still reads as a word,
+ * capitalised, rather than failing.
+ */
+export function fieldLabel(field: string): string {
+  return (fieldLabels as Record<string, string>)[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
+}
+
+/** "Notes file is required": what a missing field or file gets, on the server and in forms alike. */
+export const requiredMessage = (field: string) => `${fieldLabel(field)} is required`;
