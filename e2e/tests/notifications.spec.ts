@@ -72,7 +72,7 @@ test('a notification arriving while on a page shows a toast, which leads to it a
 
   const title = `Surveying ${id}`;
   const course = await createCourse(prof.request, { title, coursenumber: id, semester: 5, branch: 'Civil Engineering' });
-  const toasts = student.getByRole('status', { name: 'New notifications' });
+  const toasts = student.getByTestId('notification-toasts');
   const toast = toasts.getByRole('link', { name: `New course "${title}" for Civil Engineering, semester 5` });
   await expect(toast).toBeVisible({ timeout: 5000 });
   expect(await student.evaluate(() => document.activeElement?.tagName)).toBe(focused);

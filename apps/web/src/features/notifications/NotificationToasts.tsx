@@ -31,10 +31,10 @@ export function NotificationToasts() {
   const dismiss = useCallback((id: string) => setToasts((shown) => shown.filter((t) => t.notificationid !== id)), []);
 
   return (
+    // A live region without role="status", which the app keeps for its "Success" banners.
     <div
-      role="status"
       aria-live="polite"
-      aria-label="New notifications"
+      data-testid="notification-toasts"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
       {toasts.map((n) => (
