@@ -1,4 +1,5 @@
-import { CLIENT_ROUTES } from '@campus/contract/paths';
+import { todayIn } from '@campus/contract/dates';
+import { CLIENT_ROUTES, paths } from '@campus/contract/paths';
 import { expect, request, test, type Page } from '@playwright/test';
 import { EXAM_OFFICE } from '../support/env';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
@@ -26,7 +27,9 @@ test.beforeAll(async ({ baseURL }) => {
   await login(prof, professor.registrationId, professor.password);
   const course = await createCourse(prof, { title: `Thermodynamics ${id}`, coursenumber: id, semester: 4, branch: professor.branch, examDate: '2099-12-03' });
   await addNotes(prof, course._id, 'Week 1: the zeroth law');
-  const today = new Date().toISOString().slice(0, 10);
+  // Today on the campus's calendar, so the event is in Today's events.
+  const { campusTimeZone } = (await (await prof.get(paths.config)).json()).data as { campusTimeZone: string };
+  const today = todayIn(campusTimeZone);
   const event = await createEvent(prof, { title: `Robotics night ${id}`, date: today, time: '18:30', venue: 'Main hall' });
   const stud = await api();
   const { _id: studentId } = await register(stud, student);
