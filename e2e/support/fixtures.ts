@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A registration id no other test in this run uses (≥ 100000000, as the rules require). */
@@ -52,9 +53,41 @@ export const png = (name = 'avatar.png', rgb?: [number, number, number]) => ({
 
 const shotsDir = new URL('../artifacts/screenshots/', import.meta.url).pathname;
 mkdirSync(shotsDir, { recursive: true });
-/** Keeps a full-page screenshot of a step as a CI artifact. */
+
+/** The two screens every route is looked at on: a laptop and a phone (390 × 844, an iPhone 12–15). */
+export const SCREENS = [
+  { label: 'desktop', width: 1366, height: 900 },
+  { label: 'phone', width: 390, height: 844 },
+] as const;
+
+/**
+ * Keeps full-page screenshots of a step at 1366 px and at 390 px (`<name>-1366.png`,
+ * `<name>-390.png`) for a person to look at, then runs axe on it: any serious or critical
+ * violation fails the test. The page's own viewport is restored afterwards.
+ */
 export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shotsDir}${name}.png`, fullPage: true });
+  const original = page.viewportSize();
+  try {
+    for (const screen of SCREENS) {
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      // Two frames: the resize is laid out and painted before the picture is taken.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.screenshot({ path: `${shotsDir}${name}-${screen.width}.png`, fullPage: true });
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+  await expectNoSeriousA11yViolations(page, name);
+}
+
+/** axe on the page as it is: serious and critical violations fail, listed with where they are. */
+export async function expectNoSeriousA11yViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`),
+    `axe on ${name} (${page.url()})`,
+  ).toEqual([]);
 }
 
 /** A minimal PDF (the server checks the leading bytes, not the whole document); `text` makes it unique. */

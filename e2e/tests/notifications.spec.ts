@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
-import { bell, mainNav, newUser, signedInPage } from '../support/flows';
+import { bell, mainNav, newUser, signedInPage, type NewUser } from '../support/flows';
+import { createCourse, login, register } from '../support/seed';
 
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -50,4 +51,56 @@ test('notifications arrive live in the other browser: a new course, a join; read
   await prof.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(prof.getByText(`${studentUser.fullname} joined your course "${title}"`).locator('xpath=ancestor::li')).toHaveClass(/border/);
   await expect(bell(prof)).toHaveAccessibleName('Notifications', { timeout: 3000 });
+});
+
+/** A user registered and logged in through the API, in a browser context of their own. */
+async function apiUser(browser: Browser, user: NewUser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  await register(page.request, user);
+  await login(page.request, user.registrationId, user.password);
+  return page;
+}
+
+test('a notification arriving while on a page shows a toast, which leads to it and reads it', async ({ browser }) => {
+  const id = uniqueRegistrationId();
+  const prof = await apiUser(browser, newUser('professor', id));
+  const studentUser = newUser('student', id + 1, { semester: 5, branch: 'Civil Engineering' });
+  const student = await apiUser(browser, studentUser);
+  await student.goto('/update-account');
+  await expect(bell(student)).toHaveAccessibleName('Notifications');
+  const focused = await student.evaluate(() => document.activeElement?.tagName);
+
+  const title = `Surveying ${id}`;
+  const course = await createCourse(prof.request, { title, coursenumber: id, semester: 5, branch: 'Civil Engineering' });
+  const toasts = student.getByTestId('notification-toasts');
+  const toast = toasts.getByRole('link', { name: `New course "${title}" for Civil Engineering, semester 5` });
+  await expect(toast).toBeVisible({ timeout: 5000 });
+  expect(await student.evaluate(() => document.activeElement?.tagName)).toBe(focused);
+  await shot(student, 'notifications-03-toast');
+  await toast.click();
+  await expect(student).toHaveURL(`/course/${course._id}`);
+  await expect(student.getByRole('heading', { name: title })).toBeVisible();
+  await expect(bell(student)).toHaveAccessibleName('Notifications', { timeout: 3000 });
+  await expect(toasts.getByRole('link')).toHaveCount(0);
+});
+
+test('on a 390 × 844 phone the unread count shows in the header without opening the menu', async ({ browser }) => {
+  const id = uniqueRegistrationId();
+  const prof = await apiUser(browser, newUser('professor', id));
+  const student = await apiUser(browser, newUser('student', id + 1, { semester: 2, branch: 'Textile Engineering' }), { width: 390, height: 844 });
+  await createCourse(prof.request, { title: `Weaving ${id}`, coursenumber: id, semester: 2, branch: 'Textile Engineering' });
+  await student.goto('/');
+  const menu = student.getByRole('button', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(mainNav(student).getByRole('link', { name: 'Courses', exact: true })).toBeHidden();
+  await expect(bell(student)).toBeVisible();
+  await expect(bell(student)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell(student).getByTestId('unread-count')).toBeVisible();
+  await expect(bell(student).getByTestId('unread-count')).toHaveText('1');
+  // In the bar itself: the same row as the brand and the Menu button.
+  const [bellBox, menuBox] = [await bell(student).boundingBox(), await menu.boundingBox()];
+  expect(Math.abs(bellBox!.y - menuBox!.y)).toBeLessThan(12);
+  await bell(student).click();
+  await expect(student.getByRole('heading', { name: 'Notifications' })).toBeVisible();
 });

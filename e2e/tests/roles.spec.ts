@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { EXAM_OFFICE } from '../support/env';
-import { shot } from '../support/fixtures';
+import { expectNoSeriousA11yViolations, shot } from '../support/fixtures';
 import { logIn, mainNav } from '../support/flows';
 
 test('the exam office sees no course items, and sees Applications', async ({ page }) => {
@@ -33,8 +32,6 @@ for (const path of ['/login', '/student-signup', '/teacher-signup']) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('button').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousA11yViolations(page, path);
   });
 }

@@ -178,6 +178,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/v1/notifications/getnotification': { request: () => ({ method: 'GET', url: paths.notifications.list }), expected: loggedIn(200) },
   'GET /api/v1/notifications/unread-count': { request: () => ({ method: 'GET', url: paths.notifications.unreadCount }), expected: loggedIn(200) },
+  'GET /api/v1/notifications/recent': { request: () => ({ method: 'GET', url: paths.notifications.recent }), expected: loggedIn(200) },
   'PATCH /api/v1/notifications/readallnotifications': { request: () => ({ method: 'PATCH', url: paths.notifications.readAll }), expected: loggedIn(200) },
   'PATCH /api/v1/notifications/readnotification/:notificationId': {
     // The owner was told when `student` joined the world's course. Only the recipient may mark

@@ -269,6 +269,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/notifications/getnotification': noInputCases('GET', paths.notifications.list),
   'GET /api/v1/notifications/unread-count': noInputCases('GET', paths.notifications.unreadCount),
+  'GET /api/v1/notifications/recent': queryCases(paths.notifications.recent, { limit: ['0', '21', 'abc', '-1', '2.5', ''] }),
   'PATCH /api/v1/notifications/readallnotifications': [
     { name: 'junk JSON body', request: () => ({ method: 'PATCH', url: paths.notifications.readAll, headers: { 'content-type': 'application/json' }, payload: '{' }) },
   ],

@@ -1,4 +1,6 @@
 /** Notifications (API.md "Notifications"): list items, the listing's caps and the stream's events. */
+import { z } from 'zod';
+import { wholeNumber } from './fields';
 
 /** `unreadnotifications` holds at most this many (the newest); `readnotifications` at most READ_CAP. */
 export const UNREAD_CAP = 500;
@@ -34,5 +36,25 @@ export interface NotificationEvent {
  * also what GET /notifications/unread-count answers.
  */
 export interface UnreadEvent {
+  unread: number;
+}
+
+/** GET /notifications/recent: how many unread ones it answers with, unless `limit` says. */
+export const RECENT_DEFAULT = 5;
+export const RECENT_MAX = 20;
+
+export const recentNotificationsQuery = z.object({
+  limit: wholeNumber('limit')
+    .pipe(z.number().min(1, { error: `limit must be between 1 and ${RECENT_MAX}` }).max(RECENT_MAX, { error: `limit must be between 1 and ${RECENT_MAX}` }))
+    .optional(),
+});
+
+/**
+ * GET /notifications/recent: the newest few unread notifications (newest first) and how many are
+ * unread in all. A few hundred bytes where getnotification may be hundreds of kilobytes: what the
+ * home page shows.
+ */
+export interface RecentNotifications {
+  notifications: NotificationItem[];
   unread: number;
 }

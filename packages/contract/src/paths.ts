@@ -42,6 +42,8 @@ export const paths = {
     stream: `${API_PREFIX}/notifications/stream`,
     /** The unread count alone: what the bell polls while its stream is down. */
     unreadCount: `${API_PREFIX}/notifications/unread-count`,
+    /** The newest few unread ones and the unread count (`?limit=`, 1–20, default 5): the home page's. */
+    recent: `${API_PREFIX}/notifications/recent`,
   },
   applications: {
     create: `${API_PREFIX}/applications/createapplication`,

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ErrorPage } from '../components/ErrorPage';
 import { Spinner } from '../components/Spinner';
 import { useCurrentUser, useViewer } from '../features/auth';
+import { NotificationToasts } from '../features/notifications';
 import { errorText } from '../lib/api';
 import { FlashMessage } from '../lib/flash';
 import { Header, HeaderFrame } from './header/Header';
@@ -45,6 +46,7 @@ export function Layout() {
           </ErrorBoundary>
         </Activity>
       </main>
+      <NotificationToasts />
     </div>
   );
 }

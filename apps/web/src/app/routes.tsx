@@ -1,19 +1,20 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { authRoutes } from '../features/auth';
-import { courseRoutes } from '../features/courses/routes';
+import { HomeCourseSection, courseRoutes } from '../features/courses';
 import { HomeEventSections, eventRoutes } from '../features/events';
 import { fileRoutes } from '../features/files/routes';
 import { hallTicketRoutes } from '../features/hallticket/routes';
 import { homeRoutes } from '../features/home/routes';
+import { HomeRequestSection } from '../features/marksheets/home-slot';
 import { marksheetRoutes } from '../features/marksheets/routes';
-import { notificationRoutes } from '../features/notifications';
+import { HomeNotificationSection, notificationRoutes } from '../features/notifications';
 import { profileRoutes } from '../features/profile/routes';
 import { Layout } from './Layout';
 
 /**
  * The client routes of spec §2, all under the layout. Each feature brings its own (lazy) pages;
- * the home page gets the events feature's sections through its slot (features do not import
+ * the home page gets the other features' sections through its slots (features do not import
  * each other). Pages not built yet are absent on purpose, so their paths show the 404 page.
  *
  * Declarative routing (useRoutes) rather than a data router: the app loads data with TanStack
@@ -23,7 +24,16 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      ...homeRoutes({ events: <HomeEventSections /> }),
+      ...homeRoutes({
+        overview: (
+          <>
+            <HomeCourseSection />
+            <HomeRequestSection />
+            <HomeNotificationSection />
+          </>
+        ),
+        events: <HomeEventSections />,
+      }),
       ...authRoutes,
       ...profileRoutes,
       ...courseRoutes,

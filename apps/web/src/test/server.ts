@@ -19,9 +19,13 @@ export const server = setupServer(
   // The bell polls this for whoever is logged in (jsdom has no EventSource): nothing unread.
   http.get(paths.notifications.list, () => ok({ readnotifications: [], unreadnotifications: [], notifications: [] })),
   http.get(paths.notifications.unreadCount, () => ok({ unread: 0 })),
-  // A logged-in user's home page lists today's and other events: none.
+  // A logged-in user's home page: no events, no courses, nothing unread, no open requests.
   http.get(paths.events.today, () => ok({ listofevents: [] })),
   http.get(paths.events.other, () => ok({ listofevents: [] })),
+  http.get(paths.courses.myCourses, () => ok({ listofcourses: [] })),
+  http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })),
+  http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
+  http.get(paths.applications.all, () => ok({ allapplications: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
 );
 

@@ -1,11 +1,11 @@
-import { API_PREFIX, paths, textField, type UnreadEvent } from '@campus/contract';
+import { API_PREFIX, RECENT_DEFAULT, paths, recentNotificationsQuery, textField, type RecentNotifications, type UnreadEvent } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import type { Stream } from './notification-hub';
-import { markAllRead, markRead, notificationsOf, seqOf, unreadCounts } from './notifications.service';
+import { markAllRead, markRead, notificationsOf, recentUnread, seqOf, unreadCounts } from './notifications.service';
 
 const tags = ['notifications'];
 /**
@@ -37,6 +37,17 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     handler: async (request, reply) => {
       const data: UnreadEvent = { unread: (await unreadCounts(db, [request.user!.id])).get(request.user!.id) ?? 0 };
       return ok(reply, data, 'unread count fetched successfully');
+    },
+  });
+
+  app.get(paths.notifications.recent, {
+    config: { access: 'user' },
+    schema: { tags, summary: 'My newest unread notifications (limit 1–20, default 5), newest first, and the unread count', querystring: recentNotificationsQuery },
+    handler: async (request, reply) => {
+      const userId = request.user!.id;
+      const [items, counts] = await Promise.all([recentUnread(db, userId, request.query.limit ?? RECENT_DEFAULT), unreadCounts(db, [userId])]);
+      const data: RecentNotifications = { notifications: items, unread: counts.get(userId) ?? 0 };
+      return ok(reply, data, 'notifications fetched successfully');
     },
   });
 

@@ -1,5 +1,5 @@
 import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationsData } from '@campus/contract';
-import { and, between, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, between, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -97,6 +97,17 @@ export async function notificationsOf(db: Db, userId: string): Promise<Notificat
     return item;
   });
   return { unreadnotifications, readnotifications, notifications: all };
+}
+
+/** The user's newest `limit` unread notifications, newest first (the unread partial index). */
+export async function recentUnread(db: Db, userId: string, limit: number): Promise<NotificationItem[]> {
+  const rows = await db
+    .select(columns)
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)))
+    .orderBy(desc(notifications.seq))
+    .limit(limit);
+  return rows.map(presentNotification);
 }
 
 /** Marks one of the user's notifications read; false when the user has no such notification. */

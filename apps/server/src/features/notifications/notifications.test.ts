@@ -1,4 +1,4 @@
-import { paths, type NotificationItem, type NotificationsData } from '@campus/contract';
+import { paths, type NotificationItem, type NotificationsData, type RecentNotifications } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import net from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -282,6 +282,53 @@ describe('GET /notifications/unread-count', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ unread: 2 });
     expect(res.rawPayload.length).toBeLessThan(200);
+  });
+});
+
+describe('GET /notifications/recent', () => {
+  it('answers my newest unread ones (5 unless told), newest first, with the unread count; never read ones or anyone else\'s', async () => {
+    const me = await buildStudent(ctx.app);
+    const other = await buildStudent(ctx.app);
+    for (let i = 1; i <= 7; i++) await notify(ctx.database.db, oneUser(me.user._id), { content: `n${i}`, link: i === 7 ? '/marksheet' : null });
+    await notify(ctx.database.db, oneUser(other.user._id), { content: 'theirs', link: null });
+    const n7 = (await listOf(me)).unreadnotifications[0]!;
+    const n6 = (await listOf(me)).unreadnotifications[1]!;
+    await patch(paths.notifications.read(n6.notificationid), me);
+
+    const res = await get(paths.notifications.recent, me);
+    expect(res.statusCode).toBe(200);
+    const data: RecentNotifications = res.json().data;
+    expect(data.unread).toBe(6);
+    expect(data.notifications.map((n) => n.content)).toEqual(['n7', 'n5', 'n4', 'n3', 'n2']);
+    // The same item shape as getnotification's.
+    expect(data.notifications[0]).toEqual(n7);
+    expect(data.notifications[1]).not.toHaveProperty('link');
+
+    const two = (await get(`${paths.notifications.recent}?limit=2`, me)).json().data as RecentNotifications;
+    expect(two).toEqual({ notifications: [n7, expect.objectContaining({ content: 'n5' })], unread: 6 });
+    const all = (await get(`${paths.notifications.recent}?limit=20`, me)).json().data as RecentNotifications;
+    expect(all.notifications).toHaveLength(6);
+    expect((await get(paths.notifications.recent, other)).json().data).toMatchObject({ notifications: [{ content: 'theirs' }], unread: 1 });
+  });
+
+  it.each([['0'], ['21'], ['abc'], ['1.5']])('refuses limit=%s with a 400 naming the field', async (limit) => {
+    const me = await buildStudent(ctx.app);
+    const res = await get(`${paths.notifications.recent}?limit=${limit}`, me);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatch(/^limit /);
+  });
+
+  it('is for logged-in users only', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: paths.notifications.recent });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('leaves getnotification as it was', async () => {
+    const me = await buildStudent(ctx.app);
+    for (let i = 1; i <= 7; i++) await notify(ctx.database.db, oneUser(me.user._id), { content: `n${i}`, link: null });
+    const list = await listOf(me);
+    expect(list.unreadnotifications).toHaveLength(7);
+    expect(Object.keys(list).sort()).toEqual(['notifications', 'readnotifications', 'unreadnotifications']);
   });
 });
 

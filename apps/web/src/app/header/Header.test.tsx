@@ -2,7 +2,7 @@ import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConfig, aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -135,12 +135,40 @@ describe('Logout', () => {
 });
 
 describe('Small screens', () => {
+  /** Whether an ancestor (up to the header) is display:none on a phone: Tailwind's bare `hidden`. */
+  const foldedOnPhone = (el: HTMLElement) => {
+    for (let e: HTMLElement | null = el; e && e.tagName !== 'HEADER'; e = e.parentElement) if (e.classList.contains('hidden')) return true;
+    return false;
+  };
+
   it('the Menu button toggles the links and says whether they are shown', async () => {
     await headerFor(null);
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const folded = nav().getByRole('link', { name: 'Login' });
+    expect(foldedOnPhone(folded)).toBe(true);
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('flex');
+    expect(foldedOnPhone(folded)).toBe(false);
+    for (const id of menu.getAttribute('aria-controls')!.split(' ')) expect(document.getElementById(id)).not.toHaveClass('hidden');
+  });
+
+  it('the bell and its unread count stay in the header bar, outside the folded menu', async () => {
+    server.use(http.get(paths.notifications.unreadCount, () => ok({ unread: 3 })));
+    vi.stubGlobal('EventSource', undefined); // polled, so the count comes from unread-count
+    try {
+      await headerFor(aStudent());
+      const bell = await nav().findByRole('link', { name: 'Notifications, 3 unread' });
+      expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+      expect(foldedOnPhone(bell)).toBe(false);
+      expect(within(bell).getByTestId('unread-count')).toHaveTextContent('3');
+      for (const id of screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-controls')!.split(' ')) {
+        expect(document.getElementById(id)).not.toContainElement(bell);
+      }
+      // The links themselves are folded until Menu is pressed.
+      expect(foldedOnPhone(nav().getByRole('link', { name: 'Courses' }))).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

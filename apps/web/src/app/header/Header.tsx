@@ -28,37 +28,41 @@ export function Header() {
   return (
     <HeaderBar>
       <Brand />
-      <button
-        type="button"
-        className="ml-auto flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white md:hidden"
-        aria-expanded={open}
-        aria-controls="main-nav account-area"
-        onClick={() => {
-          if (viewer && !open) preloadMenus();
-          setOpenOn(open ? null : pathname);
-        }}
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 stroke-current" fill="none" strokeWidth="2">
-          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
-        Menu
-      </button>
+      {/*
+        On a phone the first row is the brand, then the bell and the Menu button: the bell and
+        its unread count stay in sight while the links fold behind Menu (on the rows below).
+      */}
       <nav
-        id="main-nav"
         aria-label="Main"
-        className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 py-2 md:flex md:w-auto md:flex-1 md:flex-row md:flex-wrap md:items-center md:py-0`}
+        className="col-start-1 row-start-1 flex flex-wrap items-center justify-end gap-1 md:flex-1 md:flex-nowrap md:justify-start"
       >
-        {links.map((link) => (
-          <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
-            {link.label}
-          </NavLink>
-        ))}
-        {viewer && (
-          <>
-            <EventsMenu onNavigate={close} />
-            <NotificationBell onNavigate={close} />
-          </>
-        )}
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-campus-700 focus-visible:outline-2 focus-visible:outline-white md:hidden"
+          aria-expanded={open}
+          aria-controls="main-links account-area"
+          onClick={() => {
+            if (viewer && !open) preloadMenus();
+            setOpenOn(open ? null : pathname);
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 stroke-current" fill="none" strokeWidth="2">
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          Menu
+        </button>
+        <div
+          id="main-links"
+          className={`${open ? 'flex' : 'hidden'} order-last basis-full flex-col gap-1 py-2 md:order-none md:flex md:flex-1 md:basis-auto md:flex-row md:flex-wrap md:items-center md:py-0`}
+        >
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+              {link.label}
+            </NavLink>
+          ))}
+          {viewer && <EventsMenu onNavigate={close} />}
+        </div>
+        {viewer && <NotificationBell onNavigate={close} />}
       </nav>
       <div
         id="account-area"
@@ -91,7 +95,8 @@ export function HeaderFrame() {
 function HeaderBar({ children }: { children: ReactNode }) {
   return (
     <header className="bg-campus-600 text-white shadow">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2">{children}</div>
+      {/* A one-column grid on a phone, so the brand and the nav's first row share a line. */}
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-start gap-x-2 gap-y-1 px-4 py-2 md:flex md:flex-wrap md:items-center">{children}</div>
     </header>
   );
 }
@@ -99,7 +104,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
 /** The logo and the title, leading home. */
 function Brand() {
   return (
-    <Link to="/" className="mr-2 flex items-center gap-2 rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
+    <Link to="/" className="relative z-10 col-start-1 row-start-1 mr-2 flex items-center gap-2 justify-self-start rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
       <img src="/favicon.svg" alt="" className="h-8 w-8" />
       Campus Portal
     </Link>

@@ -7,7 +7,8 @@ import { navItemClass } from './styles';
 const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
 
 /**
- * The bell, linking to /all-notifications, with the unread count kept live by the notification
+ * The bell, linking to /all-notifications, always in the header bar (on a phone too, beside the
+ * Menu button rather than folded behind it), with the unread count kept live by the notification
  * stream. It listens only once the server has confirmed who is logged in (not on the locally
  * kept copy of the user), so a stale copy never opens a stream that would be refused.
  */
@@ -27,13 +28,10 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
         <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
       </svg>
       {unread > 0 && (
-        <span aria-hidden="true" data-testid="unread-count" className="min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-bold leading-5 text-white md:absolute md:-right-1 md:top-0">
+        <span aria-hidden="true" data-testid="unread-count" className="absolute -right-1 top-0 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-bold leading-5 text-white">
           {badgeText(unread)}
         </span>
       )}
-      <span aria-hidden="true" className="md:hidden">
-        Notifications
-      </span>
     </NavLink>
   );
 }

@@ -7,7 +7,8 @@ import { renderApp } from '../../test/render';
 import { loggedInAs, ok, server } from '../../test/server';
 import { listings } from '../events/test-data';
 
-const section = async (name: string) => within(await screen.findByRole('region', { name }));
+// The dashboard's cards are lazy chunks of their own: on a busy machine they take more than a second.
+const section = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 5000 }));
 
 describe('HomePage', () => {
   it('welcomes a visitor with the logo and the way in, and asks for no events', async () => {

@@ -4,13 +4,18 @@ import { useViewer } from '../auth';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * / (spec §2): a greeting by full name, or a welcome with the logo.
- *
- * `events` is the slot for the spec's two home sections (today's events and other events, the
- * first three of each with View All), shown to a logged-in user. The app's route table fills it
- * with the events feature's sections.
+ * What other features put on a logged-in user's home page. The app's route table fills the slots
+ * (features do not import each other): `overview` holds the dashboard's cards (my courses, unread
+ * notifications, the exam office's open requests), each loading on its own; `events` holds the
+ * spec's two event sections (today's and other events, the first three of each with View All).
  */
-export default function HomePage({ events }: { events?: ReactNode }) {
+export interface HomeSlots {
+  overview?: ReactNode;
+  events?: ReactNode;
+}
+
+/** / (spec §2): a dashboard under a greeting by full name, or a welcome with the logo. */
+export default function HomePage({ overview, events }: HomeSlots) {
   const { viewer } = useViewer();
   usePageTitle('Home');
   if (!viewer) {
@@ -31,12 +36,14 @@ export default function HomePage({ events }: { events?: ReactNode }) {
     );
   }
   return (
-    <div className="flex flex-col gap-10 py-4">
-      <section className="rounded-2xl bg-gradient-to-br from-campus-600 to-campus-900 p-6 text-white shadow-sm sm:p-10">
+    <div className="flex flex-col gap-8 py-2 sm:gap-10 sm:py-4">
+      <section className="rounded-2xl bg-gradient-to-br from-campus-600 to-campus-900 p-6 text-white shadow-sm sm:p-8">
         <p className="text-sm font-medium uppercase tracking-wide text-campus-100">Campus Portal</p>
         <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Hello, {viewer.fullname}</h1>
-        <p className="mt-2 text-campus-100">Good to see you. Your courses, events and notifications are a click away in the menu.</p>
+        <p className="mt-2 text-campus-100">Here is what matters today.</p>
       </section>
+      {/* Two columns on a desktop; a card that has nothing for this user renders nothing. */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">{overview}</div>
       {events}
     </div>
   );

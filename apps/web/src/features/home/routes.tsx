@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 
+import type { HomeSlots } from './HomePage';
+
 const HomePage = lazyPage(() => import('./HomePage'));
 
-/** The home route. The app passes the events feature's sections in (features do not import each other). */
-export const homeRoutes = ({ events }: { events?: ReactNode } = {}): RouteObject[] => [{ path: '/', element: <HomePage events={events} /> }];
+/** The home route. The app passes the other features' sections in (features do not import each other). */
+export const homeRoutes = (slots: HomeSlots = {}): RouteObject[] => [{ path: '/', element: <HomePage {...slots} /> }];

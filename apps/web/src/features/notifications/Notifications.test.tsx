@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/event-source';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -34,27 +35,6 @@ function countedList(unread: () => NotificationItem[]) {
     }),
   );
   return counter;
-}
-
-/** A stand-in for the browser's EventSource: tests push the server's events through it. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  static opened = 0;
-  readonly listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-    FakeEventSource.opened += 1;
-  }
-  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  emit(type: string, data?: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-  close() {
-    this.closed = true;
-  }
 }
 
 describe('the bell', () => {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePageVisible } from '../../lib/use-page-visible';
 import { fetchUnreadCount, notificationKeys } from './api/notifications';
+import { announceArrival } from './arrivals';
 
 /** The spec's polling period, used only while the live stream is down. */
 export const POLL_MS = 10_000;
@@ -41,7 +42,9 @@ export function useUnreadCount(userId: string | null): number | undefined {
     });
     source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
     source.addEventListener(STREAM_EVENTS.notification, (e) => {
-      setCount((JSON.parse((e as MessageEvent<string>).data) as NotificationEvent).unread);
+      const event = JSON.parse((e as MessageEvent<string>).data) as NotificationEvent;
+      setCount(event.unread);
+      announceArrival(event.notification);
       // A notification says that something this user sees has changed (a course, its notes, a
       // marksheet, the list of notifications itself): what is on screen refetches now, the rest
       // when it is next shown. The count was just set, so it is left alone.

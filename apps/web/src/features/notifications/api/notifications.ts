@@ -1,4 +1,4 @@
-import type { NotificationsData, UnreadEvent } from '@campus/contract/notifications';
+import type { NotificationsData, RecentNotifications, UnreadEvent } from '@campus/contract/notifications';
 import { paths } from '@campus/contract/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
@@ -9,6 +9,8 @@ export const notificationKeys = {
   list: [...notificationsKey, 'list'] as const,
   /** The bell's number: set by the live stream, or polled when the stream is down. */
   unread: [...notificationsKey, 'unread'] as const,
+  /** The home page's newest few unread ones (GET recent), a few hundred bytes. */
+  recent: [...notificationsKey, 'recent'] as const,
 };
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsData> {
@@ -23,6 +25,14 @@ export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
 /** GET getnotification: the page's lists (unread, read), newest first. */
 export function useNotifications() {
   return useQuery({ queryKey: notificationKeys.list, queryFn: ({ signal }) => fetchNotifications(signal) });
+}
+
+/** GET recent: the newest few unread notifications and the unread count, for the home page. */
+export function useRecentNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.recent,
+    queryFn: async ({ signal }) => (await request<RecentNotifications>(paths.notifications.recent, { signal })).data,
+  });
 }
 
 /** PATCH readnotification/:id. The bell follows from the stream's `unread` event, or the refetch. */
