@@ -8,6 +8,7 @@ import { FakeEventSource } from '../../test/event-source';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
+import { viewerHref } from '../../lib/viewer-href';
 
 const item = (id: string, content: string, link?: string): NotificationItem => ({
   notificationid: `00000000-0000-4000-8000-00000000000${id}`,
@@ -151,7 +152,7 @@ describe('the bell', () => {
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     uploaded = true;
     act(() => FakeEventSource.last!.emit('notification', { notification: item('1', 'Your marksheet of semester 3 is uploaded', '/marksheet'), unread: 1 }));
-    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toHaveAttribute('href', '/files/sheet-3');
+    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toHaveAttribute('href', viewerHref('/files/sheet-3', 'Marksheet – semester 3'));
     expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
