@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 // The legacy build is the one PDF.js ships for Node (the modern one expects a browser's globals).
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** PDF.js's copies of the 14 standard fonts, which jsPDF's PDFs name without embedding. */
+const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 
 export interface PdfSummary {
   /** The text of every page, each page's items joined by spaces and pages by newlines. */
@@ -16,7 +21,7 @@ export interface PdfSummary {
  */
 export async function readPdf(path: string): Promise<PdfSummary> {
   const data = new Uint8Array(await readFile(path));
-  const doc = await getDocument({ data, isEvalSupported: false, useSystemFonts: false }).promise;
+  const doc = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, standardFontDataUrl }).promise;
   try {
     const texts: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {

@@ -19,6 +19,8 @@ const professor = newUser('professor', id, { semester: 4 });
 const student = newUser('student', id + 1, { semester: 4 });
 /** What each `:param` of a route is filled with; a route with a param missing here fails the tour. */
 const params: Record<string, string> = {};
+/** The query a route needs to show something (the viewer shows the seeded notes file). */
+const queries: Record<string, string> = {};
 
 test.beforeAll(async ({ baseURL }) => {
   const api = async () => request.newContext({ baseURL });
@@ -26,7 +28,8 @@ test.beforeAll(async ({ baseURL }) => {
   await register(prof, professor);
   await login(prof, professor.registrationId, professor.password);
   const course = await createCourse(prof, { title: `Thermodynamics ${id}`, coursenumber: id, semester: 4, branch: professor.branch, examDate: '2099-12-03' });
-  await addNotes(prof, course._id, 'Week 1: the zeroth law');
+  const { notes } = (await addNotes(prof, course._id, 'Week 1: the zeroth law')) as { notes: { notesfile: string; filename: string } };
+  queries['/view'] = `?${new URLSearchParams({ file: notes.notesfile, title: notes.filename })}`;
   // Today on the campus's calendar, so the event is in Today's events.
   const { campusTimeZone } = (await (await prof.get(paths.config)).json()).data as { campusTimeZone: string };
   const today = todayIn(campusTimeZone);
@@ -36,7 +39,7 @@ test.beforeAll(async ({ baseURL }) => {
   await login(stud, student.registrationId, student.password);
   await joinCourse(stud, course._id);
   await requestMarksheet(stud, 3);
-  Object.assign(params, { courseId: course._id, eventId: event._id, applicantid: studentId });
+  Object.assign(params, { courseId: course._id, tab: 'notes', eventId: event._id, applicantid: studentId });
   await Promise.all([prof.dispose(), stud.dispose()]);
 });
 
@@ -58,7 +61,7 @@ async function tour(page: Page, who: string, loggedIn: boolean) {
   for (const route of CLIENT_ROUTES) {
     // The login and signup pages are a visitor's: the visitor's tour has them.
     if (loggedIn && VISITOR_ONLY.has(route)) continue;
-    await page.goto(fill(route));
+    await page.goto(fill(route) + (queries[route] ?? ''));
     await expect(page.getByRole('main')).toBeVisible();
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
     const landed = new URL(page.url()).pathname;

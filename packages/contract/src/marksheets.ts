@@ -13,7 +13,7 @@ export interface Application {
   _id: string;
   /** The applicant's user id. */
   from: string;
-  /** Who asked, for lists that group requests by student (added in issue 16). */
+  /** Who asked, for lists that group requests by student. */
   applicant: { fullname: string; registrationId: number };
   content: string;
   semester: number;

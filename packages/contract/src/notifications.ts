@@ -1,6 +1,7 @@
 /** Notifications (API.md "Notifications"): list items, the listing's caps and the stream's events. */
 import { z } from 'zod';
 import { wholeNumber } from './fields';
+import { fieldLabel as label } from './labels';
 
 /** `unreadnotifications` holds at most this many (the newest); `readnotifications` at most READ_CAP. */
 export const UNREAD_CAP = 500;
@@ -43,9 +44,10 @@ export interface UnreadEvent {
 export const RECENT_DEFAULT = 5;
 export const RECENT_MAX = 20;
 
+const RECENT_RANGE = `${label('limit')} must be between 1 and ${RECENT_MAX}`;
 export const recentNotificationsQuery = z.object({
   limit: wholeNumber('limit')
-    .pipe(z.number().min(1, { error: `limit must be between 1 and ${RECENT_MAX}` }).max(RECENT_MAX, { error: `limit must be between 1 and ${RECENT_MAX}` }))
+    .pipe(z.number().min(1, { error: RECENT_RANGE }).max(RECENT_MAX, { error: RECENT_RANGE }))
     .optional(),
 });
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 
 /**
  * The spec's green dismissible banner headed "Success" (§4 "Messages"), with the server's message.
- * onDismiss lets a page move on when it is closed (later issues navigate on dismissal).
+ * onDismiss tells the page it was closed (after signup it leads on to the login page).
  */
 export function SuccessBanner({ message, onDismiss, children }: { message: string; onDismiss?: () => void; children?: ReactNode }) {
   const [open, setOpen] = useState(true);

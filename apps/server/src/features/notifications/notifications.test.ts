@@ -315,7 +315,7 @@ describe('GET /notifications/recent', () => {
     const me = await buildStudent(ctx.app);
     const res = await get(`${paths.notifications.recent}?limit=${limit}`, me);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatch(/^limit /);
+    expect(res.json().errors[0]).toMatch(/^Limit /);
   });
 
   it('is for logged-in users only', async () => {

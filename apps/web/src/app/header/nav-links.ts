@@ -10,7 +10,6 @@ export interface NavLink {
  * The header's links by the spec's visibility rules (§2 "Header", §6): Login and both signups
  * only when logged out; course items never for the exam office; Add Course for the other
  * professors; Hall Ticket and Marksheet for students; Applications for the exam office.
- * Some point at pages later issues build; until then they land on the 404 page.
  */
 export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: number): NavLink[] {
   const links: NavLink[] = [{ to: '/', label: 'Home' }];
