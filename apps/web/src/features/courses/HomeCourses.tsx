@@ -1,11 +1,12 @@
 import { ALL_BRANCHES } from '@campus/contract/constants';
 import type { Course } from '@campus/contract/courses';
-import { formatExamDate, todayIn } from '@campus/contract/dates';
+import { todayIn } from '@campus/contract/dates';
 import { Link } from 'react-router';
 import { DashboardCard } from '../../components/DashboardCard';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { isExamOffice, isStudent, useCurrentUser } from '../auth';
 import { useMyCourses } from './api/list-courses';
+import { formatDay } from '../../lib/dates';
 
 /** The home card lists this many; "See all" leads to the rest. */
 export const HOME_COURSES = 5;
@@ -56,7 +57,7 @@ function CoursesCard({ role, today }: { role: 'student' | 'professor'; today: st
                 <span className="text-sm text-slate-600">
                   {c.examDate ? (
                     <>
-                      {c.examDate >= today ? 'Exam' : 'Exam was'} <time dateTime={c.examDate}>{formatExamDate(c.examDate)}</time>
+                      {c.examDate >= today ? 'Exam' : 'Exam was'} <time dateTime={c.examDate}>{formatDay(c.examDate, { weekday: true })}</time>
                     </>
                   ) : (
                     'Exam date not set'

@@ -32,9 +32,9 @@ describe('the home dashboard', () => {
     const mine = await section('My courses');
     const rows = await mine.findAllByRole('listitem');
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Sooner', 'Later', 'Undated', 'Past']);
-    expect(rows[0]).toHaveTextContent('Exam 15/01/2099');
+    expect(rows[0]).toHaveTextContent('Exam Thu, 15 Jan 2099');
     expect(rows[2]).toHaveTextContent('Exam date not set');
-    expect(rows[3]).toHaveTextContent('Exam was 05/05/2001');
+    expect(rows[3]).toHaveTextContent('Exam was Sat, 5 May 2001');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/course/7c0a0000-0000-4000-8000-000000000004');
     expect(mine.getByRole('link', { name: /^See all/ })).toHaveAttribute('href', '/my-courses');
   });
