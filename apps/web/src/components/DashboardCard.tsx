@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LoadError } from './LoadError';
+import { errorText } from '../lib/api';
+import { Button } from './Button';
 
 /** The part of a TanStack query a card needs to show its own loading and failure. */
 export interface CardQuery {
@@ -36,7 +37,12 @@ export function DashboardCard({ id, title, action, query, children }: { id: stri
       {!query || (!query.isPending && !query.isError) ? (
         children()
       ) : query.isError ? (
-        <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+          <p>{errorText(query.error)}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            {query.isFetching ? 'Retrying…' : 'Retry'}
+          </Button>
+        </div>
       ) : (
         <CardSkeleton label={`Loading ${title.toLowerCase()}`} />
       )}
