@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, MAX_REGISTRATION_ID, MIN_REGISTRATION_ID } from './constants';
 import { fieldLabel as label } from './labels';
+import { endpoint } from './endpoint';
+import { emptyData } from './envelope';
+import { API_PREFIX } from './prefix';
 import { branchField, branchFilterField, calendarDateField, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
@@ -91,29 +94,71 @@ export const courseSchema = z.object({
 export type Course = z.infer<typeof courseSchema>;
 
 /** Every course listing answers this; `nextCursor` appears only when paging with `limit`. */
-export interface CourseList {
-  listofcourses: Course[];
-  nextCursor?: string | null;
-}
+export const courseListSchema = z.object({
+  listofcourses: z.array(courseSchema),
+  nextCursor: z.string().nullable().optional(),
+});
+export type CourseList = z.infer<typeof courseListSchema>;
 
-export interface CourseWithOwner {
-  course: Course;
+export const courseWithOwnerSchema = z.object({
+  course: courseSchema,
   /** The owner's full name (API.md: `owner` here is the name, not the id). */
-  owner: string;
-}
+  owner: z.string(),
+});
+export type CourseWithOwner = z.infer<typeof courseWithOwnerSchema>;
 
-export interface EnrolledStudent {
-  name: string;
-  regid: number;
-  studentobjectid: string;
-}
+/** What a write to one course answers: the course as it now is. */
+export const courseEnvelopeData = z.object({ course: courseSchema });
 
-export interface StudentsOfCourse {
-  studentsofcourse: EnrolledStudent[];
-  students: string[];
-}
+export const enrolledStudentSchema = z.object({
+  name: z.string(),
+  regid: z.number().int(),
+  studentobjectid: z.string(),
+});
+export type EnrolledStudent = z.infer<typeof enrolledStudentSchema>;
+
+export const studentsOfCourseSchema = z.object({
+  studentsofcourse: z.array(enrolledStudentSchema),
+  students: z.array(z.string()),
+});
+export type StudentsOfCourse = z.infer<typeof studentsOfCourseSchema>;
 
 /** One entry per course of /searchbystudent, same order: `DD/MM/YYYY`, or `TBA`. */
-export interface ExamDates {
-  examdates: string[];
-}
+export const examDatesSchema = z.object({ examdates: z.array(z.string()) });
+export type ExamDates = z.infer<typeof examDatesSchema>;
+
+const C = `${API_PREFIX}/courses`;
+
+/** API.md "Courses". */
+export const coursesApi = {
+  all: endpoint({ method: 'GET', path: `${C}/allcourses`, summary: 'Every course, newest first', query: pageQuery, data: courseListSchema }),
+  bySemester: endpoint({ method: 'GET', path: `${C}/searchbysemester`, summary: 'Courses by semester (9 = all) and branch (All = all)', query: courseFilterQuery, data: courseListSchema }),
+  byTitle: endpoint({ method: 'GET', path: `${C}/searchbytitle`, summary: 'Courses whose title contains the text, ignoring case (semester and branch optional)', query: titleSearchQuery, data: courseListSchema }),
+  byOwner: endpoint({ method: 'GET', path: `${C}/searchbyowner`, summary: "The caller's own courses", query: pageQuery, data: courseListSchema }),
+  byStudent: endpoint({ method: 'GET', path: `${C}/searchbystudent`, summary: 'The courses the caller joined, in the order joined', query: pageQuery, data: courseListSchema }),
+  myCourses: endpoint({ method: 'GET', path: `${C}/searchbymycourses`, summary: 'The courses the caller joined, filtered', query: courseFilterQuery, data: courseListSchema }),
+  myCoursesTeacher: endpoint({ method: 'GET', path: `${C}/searchbymycoursesteacher`, summary: "The caller's own courses, filtered", query: courseFilterQuery, data: courseListSchema }),
+  examDates: endpoint({ method: 'GET', path: `${C}/examdates`, summary: 'Exam dates aligned by position with /searchbystudent (DD/MM/YYYY or TBA)', data: examDatesSchema }),
+  create: endpoint({
+    method: 'POST',
+    path: `${C}/create-course`,
+    summary: 'Create a course (thumbnail optional)',
+    multipart: { fields: createCourseBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
+    data: courseEnvelopeData,
+    status: 201,
+    errors: [429],
+  }),
+  get: endpoint({ method: 'GET', path: `${C}/getcourse/:courseId`, summary: 'One course, with its owner’s name as `owner`', data: courseWithOwnerSchema, errors: [404] }),
+  update: endpoint({ method: 'PATCH', path: `${C}/updatecourse/:courseId`, summary: 'Edit a course (owner)', body: updateCourseBody, data: courseEnvelopeData, errors: [403, 404] }),
+  delete: endpoint({ method: 'DELETE', path: `${C}/deletecourse/:courseId`, summary: 'Delete a course with its notes, enrolments and files (owner)', data: emptyData, errors: [403, 404] }),
+  students: endpoint({ method: 'GET', path: `${C}/studentsofcourse/:courseId`, summary: 'The enrolled students', data: studentsOfCourseSchema, errors: [404] }),
+  join: endpoint({ method: 'PATCH', path: `${C}/addstudenttocourse/:courseId`, summary: 'Join a course (409 if already joined)', data: courseEnvelopeData, errors: [404, 409] }),
+  leave: endpoint({ method: 'PATCH', path: `${C}/removestudentfromcourse/:courseId`, summary: 'Leave a course (409 if not joined)', data: courseEnvelopeData, errors: [404, 409] }),
+  removeStudent: endpoint({
+    method: 'PATCH',
+    path: `${C}/removestudent/:courseId/:studentId`,
+    summary: 'Remove an enrolled student (owner; 404 if not enrolled)',
+    data: courseEnvelopeData,
+    errors: [403, 404],
+  }),
+};

@@ -34,3 +34,6 @@ export const successSchema = <T extends z.ZodType>(data: T) =>
     message: z.string(),
     success: z.literal(true),
   });
+
+/** The `data` of an answer that carries nothing but its message (a deletion, a logout). */
+export const emptyData = z.object({});

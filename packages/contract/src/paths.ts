@@ -1,5 +1,12 @@
-/** Every API path, in one place, so the server's routes and the web app's fetchers cannot drift. */
-export const API_PREFIX = '/api/v1';
+/**
+ * Every API path, built from the endpoint tables, so the server's routes, the web app's calls and
+ * the tests' URLs cannot drift.
+ */
+import { coursesApi } from './courses';
+import { pathsOf } from './endpoint';
+import { API_PREFIX } from './prefix';
+
+export { API_PREFIX };
 
 export const paths = {
   health: `${API_PREFIX}/health`,
@@ -16,25 +23,7 @@ export const paths = {
     changePassword: `${API_PREFIX}/users/change-password`,
     getUser: (userId: string) => `${API_PREFIX}/users/getuser/${encodeURIComponent(userId)}`,
   },
-  courses: {
-    all: `${API_PREFIX}/courses/allcourses`,
-    bySemester: `${API_PREFIX}/courses/searchbysemester`,
-    byTitle: `${API_PREFIX}/courses/searchbytitle`,
-    byOwner: `${API_PREFIX}/courses/searchbyowner`,
-    byStudent: `${API_PREFIX}/courses/searchbystudent`,
-    myCourses: `${API_PREFIX}/courses/searchbymycourses`,
-    myCoursesTeacher: `${API_PREFIX}/courses/searchbymycoursesteacher`,
-    create: `${API_PREFIX}/courses/create-course`,
-    examDates: `${API_PREFIX}/courses/examdates`,
-    get: (courseId: string) => `${API_PREFIX}/courses/getcourse/${encodeURIComponent(courseId)}`,
-    update: (courseId: string) => `${API_PREFIX}/courses/updatecourse/${encodeURIComponent(courseId)}`,
-    delete: (courseId: string) => `${API_PREFIX}/courses/deletecourse/${encodeURIComponent(courseId)}`,
-    students: (courseId: string) => `${API_PREFIX}/courses/studentsofcourse/${encodeURIComponent(courseId)}`,
-    join: (courseId: string) => `${API_PREFIX}/courses/addstudenttocourse/${encodeURIComponent(courseId)}`,
-    leave: (courseId: string) => `${API_PREFIX}/courses/removestudentfromcourse/${encodeURIComponent(courseId)}`,
-    removeStudent: (courseId: string, studentId: string) =>
-      `${API_PREFIX}/courses/removestudent/${encodeURIComponent(courseId)}/${encodeURIComponent(studentId)}`,
-  },
+  courses: pathsOf(coursesApi),
   notifications: {
     list: `${API_PREFIX}/notifications/getnotification`,
     read: (notificationId: string) => `${API_PREFIX}/notifications/readnotification/${encodeURIComponent(notificationId)}`,

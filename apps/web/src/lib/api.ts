@@ -1,4 +1,6 @@
 import type { ApiEnvelope } from '@campus/contract/envelope';
+import { fillPath, type DataOf, type Endpoint, type MultipartSpec, type PathParamName, type PathParams } from '@campus/contract/endpoint';
+import type { z } from 'zod';
 
 /** A refused or failed call. `message` is the server's errors[0], the text the spec shows in red. */
 export class ApiError extends Error {
@@ -56,7 +58,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** One call to the API with the envelope unwrapped. The session cookie rides along (same origin). */
+/** One request with the envelope unwrapped. The session cookie rides along (same origin). */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, quiet401, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -121,4 +123,51 @@ export function upload<T>(path: string, form: FormData, { method = 'POST', onPro
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return 'Something went wrong. Please try again.';
+}
+
+type ParamsPart<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? unknown : { params: PathParams<E['path']> };
+type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : unknown;
+type BodyPart<E extends Endpoint> = E['body'] extends z.ZodType
+  ? { body: z.input<E['body']> }
+  : E['multipart'] extends MultipartSpec
+    ? { form: FormData; onProgress?: (percent: number) => void }
+    : unknown;
+
+/** What a call to `E` takes: its path params, query, JSON body or multipart form, as the contract says. */
+export type CallInput<E extends Endpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & {
+    signal?: AbortSignal;
+    /** See RequestOptions. */
+    quiet401?: boolean;
+  };
+
+/** Query values as text, leaving out the ones not given. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}`;
+}
+
+/**
+ * A call to one endpoint of the contract (`api.courses.get` …): the path is filled from
+ * `params`, and the answer's `data` has the type the contract gives it, so a call cannot read a
+ * shape the server does not send. A multipart form with `onProgress` goes up by `upload`.
+ */
+export function call<const E extends Endpoint>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+): Promise<ApiResult<DataOf<E>>> {
+  const { params, query, body, form, onProgress, signal, quiet401 } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    form?: FormData;
+    onProgress?: (percent: number) => void;
+    signal?: AbortSignal;
+    quiet401?: boolean;
+  };
+  const path = (params ? fillPath(endpoint.path, params) : endpoint.path) + queryString(query);
+  const method = endpoint.method;
+  if (form && onProgress) return upload<DataOf<E>>(path, form, { method: method === 'PATCH' ? 'PATCH' : 'POST', onProgress });
+  return request<DataOf<E>>(path, { method, body: form ?? body, signal, quiet401 });
 }

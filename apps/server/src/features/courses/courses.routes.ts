@@ -1,22 +1,9 @@
-import {
-  API_PREFIX,
-  MESSAGES,
-  courseFilterQuery,
-  createCourseBody,
-  formatExamDate,
-  pageQuery,
-  paths,
-  titleSearchQuery,
-  updateCourseBody,
-  type CourseWithOwner,
-  type ExamDates,
-  type StudentsOfCourse,
-} from '@campus/contract';
+import { MESSAGES, api, createCourseBody, formatExamDate } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { conflict, notFound } from '../../platform/errors/app-error';
-import { ok, okJson } from '../../platform/errors/envelope';
+import { ok, sendJson } from '../../platform/errors/envelope';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -37,9 +24,8 @@ import {
   updateCourse,
 } from './courses.service';
 
-const courseParams = z.object({ courseId: z.string().max(100) });
-const studentParams = courseParams.extend({ studentId: z.string().max(100) });
-const tags = ['courses'];
+const { courses } = api;
+const route = contractRoutes('courses');
 
 /** Every /api/v1/courses route of API.md. Who may call each is in its `access` and the policy. */
 export async function coursesRoutes(root: FastifyInstance): Promise<void> {
@@ -49,81 +35,71 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, 'too many courses created this hour', (r) => r.user!.id);
 
   /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
-  const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<string> => {
-    const { courses, nextCursor } = await listCourses(db, filter, page);
+  const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<void> => {
+    const { courses: list, nextCursor } = await listCourses(db, filter, page);
     // Only callers that page get a cursor; the spec's clients see exactly { listofcourses }.
     const cursor = page.limit !== undefined ? `,"nextCursor":${JSON.stringify(nextCursor)}` : '';
-    return okJson(reply, `{"listofcourses":${courseListJson(courses)}${cursor}}`, 'courses fetched successfully');
+    sendJson(reply, `{"listofcourses":${courseListJson(list)}${cursor}}`, 'courses fetched successfully');
   };
 
-  app.get(paths.courses.all, {
-    config: { access: 'user', etag: true },
-    schema: { tags, summary: 'Every course, newest first', querystring: pageQuery },
+  app.route({
+    ...route(courses.all, { access: 'user', etag: true }),
     handler: async (request, reply) => listing(reply, {}, request.query),
   });
 
-  app.get(paths.courses.bySemester, {
-    config: { access: 'user', etag: true },
-    schema: { tags, summary: 'Courses by semester (9 = all) and branch (All = all)', querystring: courseFilterQuery },
+  app.route({
+    ...route(courses.bySemester, { access: 'user', etag: true }),
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
       return listing(reply, { semester, branch }, page);
     },
   });
 
-  app.get(paths.courses.byTitle, {
-    config: { access: 'user', etag: true },
-    schema: { tags, summary: 'Courses whose title contains the text, ignoring case (semester and branch optional)', querystring: titleSearchQuery },
+  app.route({
+    ...route(courses.byTitle, { access: 'user', etag: true }),
     handler: async (request, reply) => {
       const { title, semester, branch, ...page } = request.query;
       return listing(reply, { title: title.trim(), semester, branch }, page);
     },
   });
 
-  app.get(paths.courses.byOwner, {
-    config: { access: 'professor', etag: true },
-    schema: { tags, summary: "The caller's own courses", querystring: pageQuery },
+  app.route({
+    ...route(courses.byOwner, { access: 'professor', etag: true }),
     handler: async (request, reply) => listing(reply, { ownerId: request.user!.id }, request.query),
   });
 
-  app.get(paths.courses.byStudent, {
-    config: { access: 'student', etag: true },
-    schema: { tags, summary: 'The courses the caller joined, in the order joined', querystring: pageQuery },
+  app.route({
+    ...route(courses.byStudent, { access: 'student', etag: true }),
     handler: async (request, reply) => listing(reply, { studentId: request.user!.id }, request.query),
   });
 
-  app.get(paths.courses.myCourses, {
-    config: { access: 'student', etag: true },
-    schema: { tags, summary: 'The courses the caller joined, filtered', querystring: courseFilterQuery },
+  app.route({
+    ...route(courses.myCourses, { access: 'student', etag: true }),
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
       return listing(reply, { studentId: request.user!.id, semester, branch }, page);
     },
   });
 
-  app.get(paths.courses.myCoursesTeacher, {
-    config: { access: 'professor', etag: true },
-    schema: { tags, summary: "The caller's own courses, filtered", querystring: courseFilterQuery },
+  app.route({
+    ...route(courses.myCoursesTeacher, { access: 'professor', etag: true }),
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
       return listing(reply, { ownerId: request.user!.id, semester, branch }, page);
     },
   });
 
-  app.get(paths.courses.examDates, {
-    config: { access: 'student' },
-    schema: { tags, summary: 'Exam dates aligned by position with /searchbystudent (DD/MM/YYYY or TBA)' },
+  app.route({
+    ...route(courses.examDates, { access: 'student' }),
     handler: async (request, reply) => {
-      const { courses } = await listCourses(db, { studentId: request.user!.id });
-      const data: ExamDates = { examdates: courses.map((c) => formatExamDate(c.examDate)) };
-      return ok(reply, data, 'exam dates fetched successfully');
+      const { courses: joined } = await listCourses(db, { studentId: request.user!.id });
+      return ok(reply, { examdates: joined.map((c) => formatExamDate(c.examDate)) }, 'exam dates fetched successfully');
     },
   });
 
-  app.post(paths.courses.create, {
-    config: { access: canCreateCourses, upload: { field: 'thumbnail', kind: 'thumbnail' } },
+  app.route({
+    ...route(courses.create, { access: canCreateCourses }),
     onRequest: [createPerUser],
-    schema: { tags, summary: 'Create a course (multipart, thumbnail optional)', consumes: ['multipart/form-data'] },
     handler: async (request, reply) => {
       const form = await readMultipart(request, app.fileStore);
       try {
@@ -138,19 +114,16 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(`${API_PREFIX}/courses/getcourse/:courseId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'One course, with its owner’s name as `owner`', params: courseParams },
+  app.route({
+    ...route(courses.get, { access: 'user' }),
     handler: async (request, reply) => {
       const view = await views.get(request.params.courseId);
-      const data: CourseWithOwner = { course: presentCourse(view), owner: view.ownername };
-      return ok(reply, data, 'course fetched successfully');
+      return ok(reply, { course: presentCourse(view), owner: view.ownername }, 'course fetched successfully');
     },
   });
 
-  app.patch(`${API_PREFIX}/courses/updatecourse/:courseId`, {
-    config: { access: 'professor' },
-    schema: { tags, summary: 'Edit a course (owner)', params: courseParams, body: updateCourseBody },
+  app.route({
+    ...route(courses.update, { access: 'professor' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
@@ -160,9 +133,8 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.delete(`${API_PREFIX}/courses/deletecourse/:courseId`, {
-    config: { access: 'professor' },
-    schema: { tags, summary: 'Delete a course with its notes, enrolments and files (owner)', params: courseParams },
+  app.route({
+    ...route(courses.delete, { access: 'professor' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
@@ -172,20 +144,17 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(`${API_PREFIX}/courses/studentsofcourse/:courseId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'The enrolled students', params: courseParams },
+  app.route({
+    ...route(courses.students, { access: 'user' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       const studentsofcourse = await studentsOfCourse(db, course.id);
-      const data: StudentsOfCourse = { studentsofcourse, students: studentsofcourse.map((s) => s.studentobjectid) };
-      return ok(reply, data, 'students fetched successfully');
+      return ok(reply, { studentsofcourse, students: studentsofcourse.map((s) => s.studentobjectid) }, 'students fetched successfully');
     },
   });
 
-  app.patch(`${API_PREFIX}/courses/addstudenttocourse/:courseId`, {
-    config: { access: 'student' },
-    schema: { tags, summary: 'Join a course (409 if already joined)', params: courseParams },
+  app.route({
+    ...route(courses.join, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       await joinCourse(db, course, request.user!);
@@ -194,9 +163,8 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.patch(`${API_PREFIX}/courses/removestudentfromcourse/:courseId`, {
-    config: { access: 'student' },
-    schema: { tags, summary: 'Leave a course (409 if not joined)', params: courseParams },
+  app.route({
+    ...route(courses.leave, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict('you have not joined this course');
@@ -205,9 +173,8 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.patch(`${API_PREFIX}/courses/removestudent/:courseId/:studentId`, {
-    config: { access: 'professor' },
-    schema: { tags, summary: 'Remove an enrolled student (owner; 404 if not enrolled)', params: studentParams },
+  app.route({
+    ...route(courses.removeStudent, { access: 'professor' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);

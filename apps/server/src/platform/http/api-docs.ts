@@ -1,15 +1,35 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
+type Transform = typeof jsonSchemaTransform;
+
+/**
+ * A multipart route reads its parts itself (the file streams to the store), so Fastify must not
+ * validate a body; its fields and file are documented from `schema.multipart` instead.
+ */
+const withMultipartBody: Transform = (document) => {
+  const schema = document.schema as (typeof document.schema & { multipart?: unknown }) | undefined;
+  if (!schema?.multipart) return jsonSchemaTransform(document);
+  const { multipart, ...rest } = schema;
+  return jsonSchemaTransform({ ...document, schema: { ...rest, body: multipart } as typeof document.schema });
+};
+
+/** OpenAPI generated from the contract's endpoints (their zod schemas), browsable at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
-    openapi: { info: { title: 'Campus Portal API', version: '1' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: {
+        title: 'Campus Portal API',
+        version: '1',
+        description: 'Every answer is an envelope: `{statusCode, data, message, success: true}`, or `{statusCode, data: null, message, errors, success: false}`. Log in with POST /users/login; the session travels in a cookie.',
+      },
+    },
+    transform: withMultipartBody,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }

@@ -1,6 +1,6 @@
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys, coursesKey } from '../keys';
 
 /**
@@ -11,7 +11,7 @@ import { courseKeys, coursesKey } from '../keys';
 export function useDeleteCourse(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => request<object>(paths.courses.delete(courseId), { method: 'DELETE' }),
+    mutationFn: () => call(api.courses.delete, { params: { courseId } }),
     onSuccess: async () => {
       await client.cancelQueries({ queryKey: courseKeys.course(courseId) });
       client.removeQueries({ queryKey: courseKeys.course(courseId) });

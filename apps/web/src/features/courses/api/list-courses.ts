@@ -1,15 +1,7 @@
-import type { Course, CourseList } from '@campus/contract/courses';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys, type BranchFilter, type SemesterFilter } from '../keys';
-
-const withQuery = (path: string, params: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
-
-async function list(path: string, signal: AbortSignal): Promise<Course[]> {
-  return (await request<CourseList>(path, { signal })).data.listofcourses;
-}
 
 /** Courses per page on /all-courses: four rows of the widest grid, then "Load more". */
 export const BROWSE_PAGE = 24;
@@ -23,9 +15,8 @@ export function useBrowseCourses(title: string, semester: SemesterFilter, branch
   const query = useInfiniteQuery({
     queryKey: courseKeys.browse({ title: title.trim(), semester, branch }),
     queryFn: async ({ pageParam, signal }) => {
-      const params: Record<string, string | number> = { title: title.trim(), semester, branch, limit: BROWSE_PAGE };
-      if (pageParam) params.cursor = pageParam;
-      return (await request<CourseList>(withQuery(paths.courses.byTitle, params), { signal })).data;
+      const query = { title: title.trim(), semester, branch, limit: BROWSE_PAGE, cursor: pageParam || undefined };
+      return (await call(api.courses.byTitle, { query, signal })).data;
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -35,9 +26,9 @@ export function useBrowseCourses(title: string, semester: SemesterFilter, branch
 
 /** /my-courses: the student's joined courses or the professor's own, filtered by the server. */
 export function useMyCourses(role: 'student' | 'professor', semester: SemesterFilter, branch: BranchFilter) {
-  const path = role === 'student' ? paths.courses.myCourses : paths.courses.myCoursesTeacher;
+  const endpoint = role === 'student' ? api.courses.myCourses : api.courses.myCoursesTeacher;
   return useQuery({
     queryKey: courseKeys.mine(role, semester, branch),
-    queryFn: ({ signal }) => list(withQuery(path, { semester, branch }), signal),
+    queryFn: async ({ signal }) => (await call(endpoint, { query: { semester, branch }, signal })).data.listofcourses,
   });
 }

@@ -1,7 +1,6 @@
-import type { Course } from '@campus/contract/courses';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { coursesKey } from '../keys';
 
 /**
@@ -14,7 +13,7 @@ export function useMembership(courseId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: 'join' | 'leave') =>
-      request<{ course: Course }>(action === 'join' ? paths.courses.join(courseId) : paths.courses.leave(courseId), { method: 'PATCH' }),
+      call(action === 'join' ? api.courses.join : api.courses.leave, { params: { courseId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: coursesKey }),
   });
 }

@@ -1,14 +1,13 @@
-import type { Course, StudentsOfCourse } from '@campus/contract/courses';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys, coursesKey } from '../keys';
 
 /** GET studentsofcourse/:courseId: name and regid of each enrolled student. */
 export function useStudentsOfCourse(courseId: string) {
   return useQuery({
     queryKey: courseKeys.students(courseId),
-    queryFn: async ({ signal }) => (await request<StudentsOfCourse>(paths.courses.students(courseId), { signal })).data,
+    queryFn: async ({ signal }) => (await call(api.courses.students, { params: { courseId }, signal })).data,
   });
 }
 
@@ -16,7 +15,7 @@ export function useStudentsOfCourse(courseId: string) {
 export function useRemoveStudent(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (studentId: string) => request<{ course: Course }>(paths.courses.removeStudent(courseId, studentId), { method: 'PATCH' }),
+    mutationFn: (studentId: string) => call(api.courses.removeStudent, { params: { courseId, studentId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: coursesKey }),
   });
 }

@@ -1,7 +1,7 @@
-import type { Course, CourseWithOwner, UpdateCourseBody } from '@campus/contract/courses';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
+import type { CourseWithOwner, UpdateCourseInput } from '@campus/contract/courses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys, coursesKey } from '../keys';
 
 /**
@@ -11,7 +11,7 @@ import { courseKeys, coursesKey } from '../keys';
 export function useUpdateCourse(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCourseBody) => request<{ course: Course }>(paths.courses.update(courseId), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateCourseInput) => call(api.courses.update, { params: { courseId }, body }),
     onSuccess: ({ data }) => {
       client.setQueryData<CourseWithOwner>(courseKeys.course(courseId), (old) => (old ? { ...old, course: data.course } : old));
       return client.invalidateQueries({ queryKey: coursesKey });
