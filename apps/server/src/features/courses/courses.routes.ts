@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { parseOrThrow } from '../../platform/errors/validation';
-import { readMultipart } from '../../platform/files/upload';
+import { removeStored } from '../../platform/files/remove-stored';
+import { withUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
 import { limiter } from '../../platform/limits/limiter';
 import { assertOwner, canCreateCourses } from './courses.policy';
@@ -100,18 +101,12 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(courses.create, { access: canCreateCourses }),
     onRequest: [createPerUser],
-    handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore);
-      try {
+    handler: async (request, reply) =>
+      withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createCourseBody, form.fields);
         const view = await createCourse(db, request.user!, body, form.file);
         return ok(reply, { course: presentCourse(view) }, 'course created successfully', 201);
-      } catch (err) {
-        // A refused course leaves no thumbnail behind.
-        if (form.file) await app.fileStore.delete(form.file.key);
-        throw err;
-      }
-    },
+      }),
   });
 
   app.route({
@@ -138,7 +133,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      await deleteCourse(db, app.fileStore, course);
+      await removeStored(app.fileStore, await deleteCourse(db, course), request.log);
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },

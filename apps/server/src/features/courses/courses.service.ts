@@ -5,7 +5,6 @@ import { courses, enrollments, files, notes, users, type CourseRow, type UserRow
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
 import { conflict, notFound } from '../../platform/errors/app-error';
-import type { FileStore } from '../../platform/files/file-store';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -106,12 +105,12 @@ export async function updateCourse(db: Db, course: CourseRow, body: UpdateCourse
 }
 
 /**
- * Deletes a course with its notes, enrolments and files in one transaction; the stored bytes
- * go only after the commit (a rolled-back delete must not lose files). Afterwards nothing of
- * the course is reachable: its rows are gone, so its file URLs answer 404.
+ * Deletes a course with its notes, enrolments and file rows in one transaction, and answers the
+ * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
+ * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse(db: Db, store: FileStore, course: CourseRow): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
+export async function deleteCourse(db: Db, course: CourseRow): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
@@ -122,8 +121,6 @@ export async function deleteCourse(db: Db, store: FileStore, course: CourseRow):
     const removed = await tx.delete(files).where(inArray(files.id, fileIds)).returning({ key: files.storageKey });
     return removed.map((r) => r.key);
   });
-  // Bytes that fail to go are orphans, not a failed delete: the rows (and so every URL) are gone.
-  await Promise.all(keys.map((key) => store.delete(key).catch(() => {})));
 }
 
 /** Joins; 409 when already joined (the primary key decides, so two racing joins cannot both win). */

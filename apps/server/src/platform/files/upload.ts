@@ -133,3 +133,18 @@ export async function readMultipart(request: FastifyRequest, store: FileStore): 
   }
   return { fields, file };
 }
+
+/**
+ * Reads the request's multipart form (`readMultipart`) and hands it to `use`, the route's own
+ * work. If that work fails, the stored file goes before the error does: a refused upload leaves
+ * nothing behind.
+ */
+export async function withUpload<T>(request: FastifyRequest, store: FileStore, use: (form: MultipartForm) => Promise<T>): Promise<T> {
+  const form = await readMultipart(request, store);
+  try {
+    return await use(form);
+  } catch (err) {
+    if (form.file) await store.delete(form.file.key);
+    throw err;
+  }
+}
