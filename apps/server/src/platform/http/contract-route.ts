@@ -22,7 +22,11 @@ type ParamsOf<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ?
 
 type SuccessStatus<E extends Endpoint> = E['status'] extends 201 ? 201 : 200;
 
-/** The response schemas, typed so Fastify holds each handler's return to the success envelope or the failure one. */
+/**
+ * The response schemas as Fastify's type provider reads them, so it holds each handler's return
+ * to the success envelope or the failure one. (At run time each is the `{ description, content }`
+ * form, which Fastify serializes by content type and the docs describe.)
+ */
 type ResponsesOf<E extends Endpoint> = { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
   [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
 };
@@ -43,11 +47,27 @@ function refusals(e: Endpoint, config: RouteConfig): number[] {
   return [...statuses].sort();
 }
 
-/** A documented answer that is not the JSON envelope: the event stream, a file's bytes. */
-const rawAnswer = (contentType: string) => ({
-  description: contentType === 'text/event-stream' ? 'Server-Sent Events' : "the file's bytes",
-  content: { [contentType]: { schema: z.string() } },
+/** What each refusal means, for the docs; `errors[0]` says the particulars. */
+const REFUSALS: Record<number, string> = {
+  400: 'Bad input: errors[0] names the field',
+  401: 'Not logged in (or the session ended)',
+  403: 'Not allowed for this user, or a cross-site write',
+  404: 'Not found (or not visible to this user)',
+  409: 'Conflicts with the current state',
+  413: 'Too large: the file, or the storage quota',
+  415: 'Not a file type this field takes',
+  429: 'Too many requests: Retry-After says when to try again',
+  503: 'Not available now',
+};
+
+/** An answer as the docs show it: a description and its content type's schema. */
+const answer = (description: string, schema: z.ZodType, contentType = 'application/json') => ({
+  description,
+  content: { [contentType]: { schema } },
 });
+
+const successDescription = (e: Endpoint) =>
+  e.produces === 'text/event-stream' ? 'Server-Sent Events' : e.produces ? "The file's bytes" : e.status === 201 ? 'Created' : 'OK';
 
 /**
  * A route's method, URL and schemas from its contract endpoint, with the server's config:
@@ -59,10 +79,10 @@ const rawAnswer = (contentType: string) => ({
  */
 export function contractRoute<const E extends Endpoint>(e: E, tag: string, config: RouteConfig) {
   const success = e.status ?? 200;
-  const response: Record<number, unknown> = e.produces
-    ? { [success]: rawAnswer(e.produces) }
-    : { [success]: successSchema(e.data) };
-  for (const status of refusals(e, config)) response[status] = apiFailureSchema;
+  const response: Record<number, unknown> = {
+    [success]: answer(successDescription(e), e.produces ? z.string() : successSchema(e.data), e.produces),
+  };
+  for (const status of refusals(e, config)) response[status] = answer(REFUSALS[status] ?? 'Refused', apiFailureSchema);
   return {
     method: e.method as HTTPMethods,
     url: e.path as E['path'],
