@@ -40,7 +40,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     const { courses: list, nextCursor } = await listCourses(db, filter, page);
     // Only callers that page get a cursor; the spec's clients see exactly { listofcourses }.
     const cursor = page.limit !== undefined ? `,"nextCursor":${JSON.stringify(nextCursor)}` : '';
-    sendJson(reply, `{"listofcourses":${courseListJson(list)}${cursor}}`, 'courses fetched successfully');
+    await sendJson(reply, `{"listofcourses":${courseListJson(list)}${cursor}}`, 'courses fetched successfully');
   };
 
   app.route({

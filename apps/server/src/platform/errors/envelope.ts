@@ -14,11 +14,14 @@ export function failureBody(statusCode: number, message: string, errors: string[
 /**
  * Sends the success envelope around `dataJson`, data already written as JSON (a large listing's
  * fast path): the same answer `ok` gives, as a string Fastify sends unchanged, past the response
- * schema's serializer. A test holds each such writer to its schema.
+ * schema's serializer. A test holds each such writer to its schema. It resolves once the answer is
+ * out: an async handler that sent and returned at once would have Fastify send a second, empty
+ * answer while the first still passed the onSend hooks (ETag, compression).
  */
-export function sendJson(reply: FastifyReply, dataJson: string, message = 'success', status = 200): void {
+export async function sendJson(reply: FastifyReply, dataJson: string, message = 'success', status = 200): Promise<void> {
   reply
     .code(status)
     .type('application/json; charset=utf-8')
     .send(`{"statusCode":${status},"data":${dataJson},"message":${JSON.stringify(message)},"success":true}`);
+  await reply;
 }
