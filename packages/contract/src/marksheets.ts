@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { semesterField } from './fields';
+import { API_PREFIX } from './prefix';
 
 /** POST /applications/createapplication */
 export const createApplicationBody = z.object({ semester: semesterField });
@@ -9,36 +11,89 @@ export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
 export const createMarksheetBody = z.object({ semester: semesterField });
 
 /** A marksheet request (API.md "Marksheet requests"). */
-export interface Application {
-  _id: string;
+export const applicationSchema = z.object({
+  _id: z.string(),
   /** The applicant's user id. */
-  from: string;
+  from: z.string(),
   /** Who asked, for lists that group requests by student. */
-  applicant: { fullname: string; registrationId: number };
-  content: string;
-  semester: number;
+  applicant: z.object({ fullname: z.string(), registrationId: z.number().int() }),
+  content: z.string(),
+  semester: z.number().int(),
   /** True once the exam office has uploaded that semester's marksheet. */
-  replied: boolean;
-  createdAt: string;
-}
+  replied: z.boolean(),
+  createdAt: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
 
-export interface Marksheet {
-  _id: string;
-  semester: number;
+export const marksheetSchema = z.object({
+  _id: z.string(),
+  semester: z.number().int(),
   /** The download URL: only its owner and the exam office may fetch it. */
-  marksheet: string;
-  owner: string;
-  createdAt: string;
-}
+  marksheet: z.string(),
+  owner: z.string(),
+  createdAt: z.string(),
+});
+export type Marksheet = z.infer<typeof marksheetSchema>;
 
-export interface ApplicationList {
-  allapplications: Application[];
-}
+export const applicationListSchema = z.object({ allapplications: z.array(applicationSchema) });
+export type ApplicationList = z.infer<typeof applicationListSchema>;
 
-export interface SemestersApplied {
-  listofsemesterapplied: number[];
-}
+export const semestersAppliedSchema = z.object({ listofsemesterapplied: z.array(z.number().int()) });
+export type SemestersApplied = z.infer<typeof semestersAppliedSchema>;
 
-export interface MarksheetList {
-  allapplicantmarksheets: Marksheet[];
-}
+export const marksheetListSchema = z.object({ allapplicantmarksheets: z.array(marksheetSchema) });
+export type MarksheetList = z.infer<typeof marksheetListSchema>;
+
+const marksheetData = z.object({ marksheet: marksheetSchema });
+
+const A = `${API_PREFIX}/applications`;
+const M = `${API_PREFIX}/marksheets`;
+
+/** API.md "Marksheet requests": students ask. */
+export const applicationsApi = {
+  create: endpoint({
+    method: 'POST',
+    path: `${A}/createapplication`,
+    summary: 'Ask for a semester’s marksheet (at most your own semester)',
+    body: createApplicationBody,
+    data: z.object({ application: applicationSchema }),
+    status: 201,
+    errors: [409],
+  }),
+  semestersApplied: endpoint({ method: 'GET', path: `${A}/semesterapplied`, summary: 'The semesters I have asked for', data: semestersAppliedSchema }),
+  all: endpoint({ method: 'GET', path: `${A}/allapplications`, summary: 'Every request, open ones first (exam office)', data: applicationListSchema }),
+  ofUser: endpoint({
+    method: 'GET',
+    path: `${A}/applicationofuser/:userId`,
+    summary: 'A student’s requests by semester (the student or the exam office)',
+    data: applicationListSchema,
+    errors: [404],
+  }),
+};
+
+/** API.md "Marksheet requests": the exam office answers. */
+export const marksheetsApi = {
+  ofUser: endpoint({
+    method: 'GET',
+    path: `${M}/getallapplicantmarksheets/:userId`,
+    summary: 'A student’s marksheets by semester (the student or the exam office)',
+    data: marksheetListSchema,
+    errors: [404],
+  }),
+  exists: endpoint({
+    method: 'GET',
+    path: `${M}/marksheetexists/:userId/:semester`,
+    summary: 'One semester’s marksheet, or 404',
+    data: marksheetData,
+    errors: [404],
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: `${M}/createmarksheet/:applicantId`,
+    summary: 'Upload a student’s marksheet (exam office; multipart semester + marksheet)',
+    multipart: { fields: createMarksheetBody, file: { field: 'marksheet', kind: 'marksheet', required: true } },
+    data: marksheetData,
+    status: 201,
+    errors: [404, 409],
+  }),
+};

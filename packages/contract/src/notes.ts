@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { emptyData } from './envelope';
 import { requiredText } from './fields';
+import { API_PREFIX } from './prefix';
 
 export const NOTES_FILENAME_MAX = 200;
 
@@ -24,6 +27,34 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export interface NotesOfCourse {
-  notesofcourse: Note[];
-}
+export const notesOfCourseSchema = z.object({ notesofcourse: z.array(noteSchema) });
+export type NotesOfCourse = z.infer<typeof notesOfCourseSchema>;
+
+const N = `${API_PREFIX}/notes`;
+
+/** API.md "Notes". */
+export const notesApi = {
+  ofCourse: endpoint({
+    method: 'GET',
+    path: `${N}/notesofcourse/:courseId`,
+    summary: "A course's notes (owner, enrolled students, professors)",
+    data: notesOfCourseSchema,
+    errors: [403, 404],
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: `${N}/create-notes/:courseId`,
+    summary: 'Add a notes file (owner; multipart filename + notesfile)',
+    multipart: { fields: createNotesBody, file: { field: 'notesfile', kind: 'notesfile', required: true } },
+    data: z.object({ notes: noteSchema }),
+    status: 201,
+    errors: [403, 404, 429],
+  }),
+  delete: endpoint({
+    method: 'DELETE',
+    path: `${N}/delete-notes/:notesId`,
+    summary: 'Delete a notes file (owner of the course)',
+    data: emptyData,
+    errors: [403, 404],
+  }),
+};

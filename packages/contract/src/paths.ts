@@ -4,6 +4,8 @@
  */
 import { coursesApi } from './courses';
 import { pathsOf } from './endpoint';
+import { applicationsApi, marksheetsApi } from './marksheets';
+import { notesApi } from './notes';
 import { API_PREFIX } from './prefix';
 
 export { API_PREFIX };
@@ -34,17 +36,8 @@ export const paths = {
     /** The newest few unread ones and the unread count (`?limit=`, 1–20, default 5): the home page's. */
     recent: `${API_PREFIX}/notifications/recent`,
   },
-  applications: {
-    create: `${API_PREFIX}/applications/createapplication`,
-    semestersApplied: `${API_PREFIX}/applications/semesterapplied`,
-    all: `${API_PREFIX}/applications/allapplications`,
-    ofUser: (userId: string) => `${API_PREFIX}/applications/applicationofuser/${encodeURIComponent(userId)}`,
-  },
-  marksheets: {
-    ofUser: (userId: string) => `${API_PREFIX}/marksheets/getallapplicantmarksheets/${encodeURIComponent(userId)}`,
-    exists: (userId: string, semester: number | string) => `${API_PREFIX}/marksheets/marksheetexists/${encodeURIComponent(userId)}/${encodeURIComponent(String(semester))}`,
-    create: (applicantId: string) => `${API_PREFIX}/marksheets/createmarksheet/${encodeURIComponent(applicantId)}`,
-  },
+  applications: pathsOf(applicationsApi),
+  marksheets: pathsOf(marksheetsApi),
   events: {
     today: `${API_PREFIX}/events/today-events`,
     other: `${API_PREFIX}/events/other-events`,
@@ -56,12 +49,7 @@ export const paths = {
     delete: (eventId: string) => `${API_PREFIX}/events/delete-event/${encodeURIComponent(eventId)}`,
     draftDescription: `${API_PREFIX}/events/draft-description`,
   },
-  notes: {
-    ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
-    create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,
-    /** The course's owner deletes one note and its file. */
-    delete: (notesId: string) => `${API_PREFIX}/notes/delete-notes/${encodeURIComponent(notesId)}`,
-  },
+  notes: pathsOf(notesApi),
 } as const;
 
 /** Uploaded files are served here (API.md "Files"). */

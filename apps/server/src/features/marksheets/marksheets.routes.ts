@@ -1,23 +1,13 @@
-import {
-  API_PREFIX,
-  createApplicationBody,
-  createMarksheetBody,
-  paths,
-  requiredMessage,
-  semesterField,
-  ROLES,
-  type ApplicationList,
-  type MarksheetList,
-  type SemestersApplied,
-} from '@campus/contract';
+import { ROLES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isExamOffice } from '../../platform/auth/access';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
-import { readMultipart } from '../../platform/files/upload';
+import { removeStored } from '../../platform/files/remove-stored';
+import { withUpload } from '../../platform/files/upload';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { existingId } from '../../platform/http/ids';
 import { findUserById } from '../users/users.service';
 import { canSeeRecordsOf } from './marksheets.policy';
@@ -34,8 +24,8 @@ import {
   uploadMarksheet,
 } from './marksheets.service';
 
-const userParams = z.object({ userId: z.string().max(100) });
-const tags = ['marksheets'];
+const { applications, marksheets } = api;
+const route = contractRoutes('marksheets');
 
 /** /api/v1/applications and /api/v1/marksheets: students ask, the exam office answers. */
 export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
@@ -59,9 +49,8 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     return id;
   };
 
-  app.post(paths.applications.create, {
-    config: { access: 'student' },
-    schema: { tags, summary: 'Ask for a semester’s marksheet (at most your own semester)', body: createApplicationBody },
+  app.route({
+    ...route(applications.create, { access: 'student' }),
     handler: async (request, reply) => {
       const student = request.user!;
       const application = await createApplication(db, student, request.body.semester);
@@ -70,49 +59,37 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(paths.applications.semestersApplied, {
-    config: { access: 'student' },
-    schema: { tags, summary: 'The semesters I have asked for' },
-    handler: async (request, reply) => {
-      const data: SemestersApplied = { listofsemesterapplied: await semestersApplied(db, request.user!.id) };
-      return ok(reply, data, 'semesters fetched successfully');
-    },
+  app.route({
+    ...route(applications.semestersApplied, { access: 'student' }),
+    handler: async (request, reply) => ok(reply, { listofsemesterapplied: await semestersApplied(db, request.user!.id) }, 'semesters fetched successfully'),
   });
 
-  app.get(paths.applications.all, {
-    config: { access: 'examOffice' },
-    schema: { tags, summary: 'Every request, open ones first (exam office)' },
-    handler: async (_request, reply) => {
-      const data: ApplicationList = { allapplications: (await allApplications(db)).map(presentApplication) };
-      return ok(reply, data, 'applications fetched successfully');
-    },
+  app.route({
+    ...route(applications.all, { access: 'examOffice' }),
+    handler: async (_request, reply) => ok(reply, { allapplications: (await allApplications(db)).map(presentApplication) }, 'applications fetched successfully'),
   });
 
-  app.get(`${API_PREFIX}/applications/applicationofuser/:userId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'A student’s requests by semester (the student or the exam office)', params: userParams },
+  app.route({
+    ...route(applications.ofUser, { access: 'user' }),
     handler: async (request, reply) => {
       const userId = await recordsOwner(request.user!, request.params.userId);
-      const data: ApplicationList = { allapplications: (await applicationsOf(db, userId)).map(presentApplication) };
-      return ok(reply, data, 'applications fetched successfully');
+      return ok(reply, { allapplications: (await applicationsOf(db, userId)).map(presentApplication) }, 'applications fetched successfully');
     },
   });
 
-  app.get(`${API_PREFIX}/marksheets/getallapplicantmarksheets/:userId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'A student’s marksheets by semester (the student or the exam office)', params: userParams },
+  app.route({
+    ...route(marksheets.ofUser, { access: 'user' }),
     handler: async (request, reply) => {
       const userId = await recordsOwner(request.user!, request.params.userId);
-      const data: MarksheetList = { allapplicantmarksheets: (await marksheetsOf(db, userId)).map(presentMarksheet) };
-      return ok(reply, data, 'marksheets fetched successfully');
+      return ok(reply, { allapplicantmarksheets: (await marksheetsOf(db, userId)).map(presentMarksheet) }, 'marksheets fetched successfully');
     },
   });
 
-  app.get(`${API_PREFIX}/marksheets/marksheetexists/:userId/:semester`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'One semester’s marksheet, or 404', params: userParams.extend({ semester: z.string().max(20) }) },
+  app.route({
+    ...route(marksheets.exists, { access: 'user' }),
     handler: async (request, reply) => {
       const userId = await recordsOwner(request.user!, request.params.userId);
+      // The path carries text: the semester is held to the field's rule here, as in a body.
       const semester = parseOrThrow(semesterField, request.params.semester);
       const marksheet = await marksheetFor(db, userId, semester);
       if (!marksheet) throw notFound('marksheet not found');
@@ -120,23 +97,19 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post(`${API_PREFIX}/marksheets/createmarksheet/:applicantId`, {
-    config: { access: 'examOffice', upload: { field: 'marksheet', kind: 'marksheet' } },
-    schema: { tags, summary: 'Upload a student’s marksheet (exam office; multipart semester + marksheet)', params: z.object({ applicantId: z.string().max(100) }), consumes: ['multipart/form-data'] },
+  app.route({
+    ...route(marksheets.create, { access: 'examOffice' }),
     handler: async (request, reply) => {
       // The applicant is settled before a byte of the file is stored.
       const applicant = await findUserById(db, existingId(request.params.applicantId, 'applicant'));
       if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound('applicant not found');
-      const form = await readMultipart(request, app.fileStore);
-      try {
+      const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));
-        const marksheet = await uploadMarksheet(db, app.fileStore, applicant, semester, form.file);
-        return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet uploaded successfully', 201);
-      } catch (err) {
-        if (form.file) await app.fileStore.delete(form.file.key);
-        throw err;
-      }
+        return uploadMarksheet(db, applicant, semester, form.file);
+      });
+      await removeStored(app.fileStore, [replacedKey], request.log);
+      return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet uploaded successfully', 201);
     },
   });
 }

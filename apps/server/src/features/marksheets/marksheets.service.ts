@@ -5,7 +5,6 @@ import { applications, files, marksheets, users, type ApplicationRow, type Marks
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { badRequest, conflict } from '../../platform/errors/app-error';
-import type { FileStore } from '../../platform/files/file-store';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { notify, oneUser } from '../notifications/notifications.service';
@@ -94,11 +93,17 @@ export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<stri
 
 /**
  * The exam office uploads a student's marksheet for a semester (at most the student's own). A
- * second upload for the same semester replaces the file, so a mistake can be corrected; the old
- * bytes go after the commit. Every open request for that semester is marked replied, and the
- * student is told. The caller deletes the new bytes if this throws.
+ * second upload for the same semester replaces the file, so a mistake can be corrected: the old
+ * file's storage key is answered as `replacedKey`, for the caller to remove after the commit
+ * (`removeStored`). Every open request for that semester is marked replied, and the student is
+ * told. The caller deletes the new bytes if this throws.
  */
-export async function uploadMarksheet(db: Db, store: FileStore, applicant: UserRow, semester: number, upload: StoredUpload): Promise<MarksheetRow> {
+export async function uploadMarksheet(
+  db: Db,
+  applicant: UserRow,
+  semester: number,
+  upload: StoredUpload,
+): Promise<{ marksheet: MarksheetRow; replacedKey: string | undefined }> {
   if (semester > applicant.semester) throw badRequest(`${fieldLabel('semester')} must be at most the applicant's semester (${applicant.semester})`);
   let oldKey: string | undefined;
   let row: MarksheetRow | undefined;
@@ -133,6 +138,5 @@ export async function uploadMarksheet(db: Db, store: FileStore, applicant: UserR
     if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw conflict('another upload for this semester is in progress; try again');
     throw err;
   }
-  if (oldKey) await store.delete(oldKey).catch(() => {});
-  return row;
+  return { marksheet: row, replacedKey: oldKey };
 }

@@ -1,14 +1,13 @@
-import type { NotesOfCourse } from '@campus/contract/notes';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, upload } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys } from '../keys';
 
 /** GET notesofcourse/:courseId. Only mounted for the course's readers: a student who has not joined is never asking. */
 export function useNotesOfCourse(courseId: string) {
   return useQuery({
     queryKey: courseKeys.notes(courseId),
-    queryFn: async ({ signal }) => (await request<NotesOfCourse>(paths.notes.ofCourse(courseId), { signal })).data.notesofcourse,
+    queryFn: async ({ signal }) => (await call(api.notes.ofCourse, { params: { courseId }, signal })).data.notesofcourse,
   });
 }
 
@@ -16,7 +15,7 @@ export function useNotesOfCourse(courseId: string) {
 export function useAddNotes(courseId: string, onProgress: (percent: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => upload<object>(paths.notes.create(courseId), form, { onProgress }),
+    mutationFn: (form: FormData) => call(api.notes.create, { params: { courseId }, form, onProgress }),
     onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.notes(courseId) }),
   });
 }
@@ -25,7 +24,7 @@ export function useAddNotes(courseId: string, onProgress: (percent: number) => v
 export function useDeleteNotes(courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (notesId: string) => request<object>(paths.notes.delete(notesId), { method: 'DELETE' }),
+    mutationFn: (notesId: string) => call(api.notes.delete, { params: { notesId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: courseKeys.notes(courseId) }),
   });
 }

@@ -1,7 +1,6 @@
-import type { CourseList, ExamDates } from '@campus/contract/courses';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { courseKeys } from '../../courses';
 
 /**
@@ -12,11 +11,11 @@ import { courseKeys } from '../../courses';
 export function useHallTicket() {
   const courses = useQuery({
     queryKey: courseKeys.byStudent,
-    queryFn: async ({ signal }) => (await request<CourseList>(paths.courses.byStudent, { signal })).data.listofcourses,
+    queryFn: async ({ signal }) => (await call(api.courses.byStudent, { signal })).data.listofcourses,
   });
   const examDates = useQuery({
     queryKey: courseKeys.examDates,
-    queryFn: async ({ signal }) => (await request<ExamDates>(paths.courses.examDates, { signal })).data.examdates,
+    queryFn: async ({ signal }) => (await call(api.courses.examDates, { signal })).data.examdates,
   });
   return { courses, examDates };
 }

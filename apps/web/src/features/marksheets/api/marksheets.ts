@@ -1,8 +1,8 @@
-import type { Application, ApplicationList, Marksheet, MarksheetList, SemestersApplied } from '@campus/contract/marksheets';
+import { api } from '@campus/contract/api';
 import { paths } from '@campus/contract/paths';
 import type { User } from '@campus/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, upload } from '../../../lib/api';
+import { call, request } from '../../../lib/api';
 import { multipart } from '../../../lib/forms';
 
 /** Every marksheet query sits under this prefix: an application or an upload refreshes them all. */
@@ -19,28 +19,28 @@ const keys = {
 export const useSemestersApplied = () =>
   useQuery({
     queryKey: keys.applied,
-    queryFn: async ({ signal }) => (await request<SemestersApplied>(paths.applications.semestersApplied, { signal })).data.listofsemesterapplied,
+    queryFn: async ({ signal }) => (await call(api.applications.semestersApplied, { signal })).data.listofsemesterapplied,
   });
 
 /** GET getallapplicantmarksheets/:userId (the student themself, or the exam office). */
 export const useMarksheetsOf = (userId: string) =>
   useQuery({
     queryKey: keys.marksheets(userId),
-    queryFn: async ({ signal }): Promise<Marksheet[]> => (await request<MarksheetList>(paths.marksheets.ofUser(userId), { signal })).data.allapplicantmarksheets,
+    queryFn: async ({ signal }) => (await call(api.marksheets.ofUser, { params: { userId }, signal })).data.allapplicantmarksheets,
   });
 
 /** GET applicationofuser/:userId (the student themself, or the exam office). */
 export const useApplicationsOf = (userId: string) =>
   useQuery({
     queryKey: keys.applications(userId),
-    queryFn: async ({ signal }): Promise<Application[]> => (await request<ApplicationList>(paths.applications.ofUser(userId), { signal })).data.allapplications,
+    queryFn: async ({ signal }) => (await call(api.applications.ofUser, { params: { userId }, signal })).data.allapplications,
   });
 
 /** GET allapplications (the exam office). */
 export const useAllApplications = () =>
   useQuery({
     queryKey: keys.all,
-    queryFn: async ({ signal }): Promise<Application[]> => (await request<ApplicationList>(paths.applications.all, { signal })).data.allapplications,
+    queryFn: async ({ signal }) => (await call(api.applications.all, { signal })).data.allapplications,
   });
 
 /** GET getuser/:userId: the applicant's details (the exam office may read any user). */
@@ -54,7 +54,7 @@ export const useApplicant = (userId: string) =>
 export function useApply() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (semester: number) => request<{ application: Application }>(paths.applications.create, { method: 'POST', body: { semester } }),
+    mutationFn: (semester: number) => call(api.applications.create, { body: { semester } }),
     onSettled: () => client.invalidateQueries({ queryKey: marksheetsKey }),
   });
 }
@@ -64,7 +64,7 @@ export function useUploadMarksheet(applicantId: string, onProgress: (percent: nu
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ semester, file }: { semester: number; file: File }) =>
-      upload<{ marksheet: Marksheet }>(paths.marksheets.create(applicantId), multipart({ semester, marksheet: file }), { onProgress }),
+      call(api.marksheets.create, { params: { applicantId }, form: multipart({ semester, marksheet: file }), onProgress }),
     onSettled: () => client.invalidateQueries({ queryKey: marksheetsKey }),
   });
 }
