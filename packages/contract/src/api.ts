@@ -1,6 +1,12 @@
 /** The whole API, one table per feature (API.md): what the server registers and the web app calls. */
+import { systemApi } from './config';
 import { coursesApi } from './courses';
+import { filesApi } from './files';
+import { usersApi } from './users';
 
 export const api = {
+  system: systemApi,
+  users: usersApi,
   courses: coursesApi,
+  files: filesApi,
 };

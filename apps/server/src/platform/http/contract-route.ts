@@ -22,10 +22,16 @@ type ParamsOf<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ?
 
 type SuccessStatus<E extends Endpoint> = E['status'] extends 201 ? 201 : 200;
 
-/** The response schemas, typed so Fastify holds each handler's return to the success envelope or the failure one. */
-type ResponsesOf<E extends Endpoint> = { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
-  [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
-};
+/**
+ * The response schemas, typed so Fastify holds each handler's return to the success envelope or
+ * the failure one. A raw answer (a stream, a file's bytes) is not the envelope: its handler sends
+ * what it sends.
+ */
+type ResponsesOf<E extends Endpoint> = E['produces'] extends string
+  ? { [status: number]: unknown }
+  : { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
+      [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
+    };
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
