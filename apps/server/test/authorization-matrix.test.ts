@@ -172,7 +172,7 @@ const MATRIX: Record<string, Row> = {
     // The owner only; readers get 403, and to those who may not read the notes it does not exist.
     expected: { ...ownerOnly(200), otherStudent: 404 },
   },
-  'GET /files/:id': {
+  'GET /files/:fileId': {
     request: (_actor, actors) => ({ method: 'GET', url: actors.student.user.avatar }),
     expected: loggedIn(200),
   },
@@ -213,7 +213,7 @@ const MATRIX: Record<string, Row> = {
     request: (_a, actors) => ({ method: 'POST', url: paths.marksheets.create(actors.student.user._id), ...multipart({ semester: 3 }, { marksheet: pdfFile() }) }),
     expected: officeOnly(201),
   },
-  'GET /files/:id (marksheet)': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: w.marksheet!.marksheet }), expected: selfAndOffice },
+  'GET /files/:fileId (marksheet)': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: w.marksheet!.marksheet }), expected: selfAndOffice },
   'GET /api/v1/events/today-events': { request: () => ({ method: 'GET', url: paths.events.today }), expected: loggedIn(200) },
   'GET /api/v1/events/other-events': { request: () => ({ method: 'GET', url: paths.events.other }), expected: loggedIn(200) },
   'GET /api/v1/events/all-events': { request: () => ({ method: 'GET', url: paths.events.all }), expected: loggedIn(200) },
@@ -236,9 +236,9 @@ const MATRIX: Record<string, Row> = {
     expected: loggedIn(200),
   },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
-  'GET /files/:id (event thumbnail)': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: w.event!.thumbnail }), expected: loggedIn(200) },
-  'GET /files/:id (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
-  'GET /files/:id (notes file)': { world: true,
+  'GET /files/:fileId (event thumbnail)': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: w.event!.thumbnail }), expected: loggedIn(200) },
+  'GET /files/:fileId (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
+  'GET /files/:fileId (notes file)': { world: true,
     request: (_a, _as, w) => ({ method: 'GET', url: w.note.notesfile }),
     // Those who may not read the notes are told the file does not exist.
     expected: { ...professors(200), student: 200, otherStudent: 404 },

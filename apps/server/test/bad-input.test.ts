@@ -178,7 +178,7 @@ const CASES: Record<string, Case[]> = {
   'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields(), { fileField: 'avatar', fileRequired: true, optional: ['semester', 'branch'] }),
   'PATCH /api/v1/users/avatar': multipartCases('PATCH', paths.users.avatar, () => ({}), { fileField: 'avatar', fileRequired: true, optional: [] }),
   'GET /api/v1/users/getuser/:userId': idCases((id) => `/api/v1/users/getuser/${id}`),
-  'GET /files/:id': idCases((id) => `/files/${id}`),
+  'GET /files/:fileId': idCases((id) => `/files/${id}`),
 
   'GET /api/v1/courses/allcourses': queryCases(paths.courses.all, PAGING),
   'GET /api/v1/courses/searchbysemester': queryCases(paths.courses.bySemester, FILTERS),

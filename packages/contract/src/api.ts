@@ -1,11 +1,17 @@
 /** The whole API, one table per feature (API.md): what the server registers and the web app calls. */
+import { systemApi } from './config';
 import { coursesApi } from './courses';
 import { applicationsApi, marksheetsApi } from './marksheets';
 import { notesApi } from './notes';
+import { filesApi } from './files';
+import { usersApi } from './users';
 
 export const api = {
+  system: systemApi,
+  users: usersApi,
   courses: coursesApi,
   notes: notesApi,
   applications: applicationsApi,
   marksheets: marksheetsApi,
+  files: filesApi,
 };

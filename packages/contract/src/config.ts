@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BRANCHES } from './constants';
+import { endpoint } from './endpoint';
+import { API_PREFIX } from './prefix';
 
 /** GET /api/v1/config: what the browser needs to know about this server's set-up. */
 export const portalConfigSchema = z.object({
@@ -13,3 +15,18 @@ export const portalConfigSchema = z.object({
 export type PortalConfig = z.infer<typeof portalConfigSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+export const readySchema = z.object({ status: z.literal('ready') });
+
+/** API.md "Portal-wide calls": liveness and readiness (load balancers, the e2e runner) and the public set-up. */
+export const systemApi = {
+  health: endpoint({ method: 'GET', path: `${API_PREFIX}/health`, summary: 'Health: 200 when the database answers', data: healthSchema, errors: [503] }),
+  /** 200 while this instance takes traffic; 503 while it starts or drains. */
+  ready: endpoint({
+    method: 'GET',
+    path: `${API_PREFIX}/health/ready`,
+    summary: 'Readiness: 200 while this instance takes traffic; 503 while it starts or drains, or its database does not answer',
+    data: readySchema,
+    errors: [503],
+  }),
+  config: endpoint({ method: 'GET', path: `${API_PREFIX}/config`, summary: 'What the web app needs to know about this server', data: portalConfigSchema }),
+};

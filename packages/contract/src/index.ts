@@ -5,6 +5,7 @@ export * from './labels';
 export * from './users';
 export * from './config';
 export * from './paths';
+export * from './files';
 export * from './prefix';
 export * from './endpoint';
 export * from './api';

@@ -2,29 +2,21 @@
  * Every API path, built from the endpoint tables, so the server's routes, the web app's calls and
  * the tests' URLs cannot drift.
  */
+import { systemApi } from './config';
 import { coursesApi } from './courses';
 import { pathsOf } from './endpoint';
 import { applicationsApi, marksheetsApi } from './marksheets';
 import { notesApi } from './notes';
+import { FILES_PREFIX, fileUrl } from './files';
 import { API_PREFIX } from './prefix';
+import { usersApi } from './users';
 
-export { API_PREFIX };
+export { API_PREFIX, FILES_PREFIX, fileUrl };
 
 export const paths = {
-  health: `${API_PREFIX}/health`,
-  /** 200 while this instance takes traffic; 503 while it starts or drains. */
-  ready: `${API_PREFIX}/health/ready`,
-  config: `${API_PREFIX}/config`,
-  users: {
-    register: `${API_PREFIX}/users/register`,
-    login: `${API_PREFIX}/users/login`,
-    logout: `${API_PREFIX}/users/logout`,
-    currentUser: `${API_PREFIX}/users/current-user`,
-    avatar: `${API_PREFIX}/users/avatar`,
-    updateAccount: `${API_PREFIX}/users/update-account`,
-    changePassword: `${API_PREFIX}/users/change-password`,
-    getUser: (userId: string) => `${API_PREFIX}/users/getuser/${encodeURIComponent(userId)}`,
-  },
+  /** The portal-wide calls sit at the top: `paths.health`, `paths.ready`, `paths.config`. */
+  ...pathsOf(systemApi),
+  users: pathsOf(usersApi),
   courses: pathsOf(coursesApi),
   notifications: {
     list: `${API_PREFIX}/notifications/getnotification`,
@@ -51,10 +43,6 @@ export const paths = {
   },
   notes: pathsOf(notesApi),
 } as const;
-
-/** Uploaded files are served here (API.md "Files"). */
-export const FILES_PREFIX = '/files';
-export const fileUrl = (fileId: string) => `${FILES_PREFIX}/${fileId}`;
 
 /** Client routes of spec §2: the server answers index.html for each. `:param` marks a segment. */
 export const CLIENT_ROUTES = [

@@ -10,7 +10,10 @@ import {
   textField,
   userroleField,
 } from './fields';
+import { endpoint } from './endpoint';
+import { emptyData } from './envelope';
 import { fieldLabel as label, requiredMessage } from './labels';
+import { API_PREFIX } from './prefix';
 
 /** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
 export const registerBody = z.object({
@@ -70,4 +73,56 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** What a login or a change to one's own account answers, and what /getuser answers. */
 export const userEnvelopeData = z.object({ user: userSchema });
+
+const U = `${API_PREFIX}/users`;
+
+/** API.md "Users". Signup and current-user answer the user itself, not wrapped (the spec's clients read it so). */
+export const usersApi = {
+  register: endpoint({
+    method: 'POST',
+    path: `${U}/register`,
+    summary: 'Sign up (multipart, avatar required)',
+    multipart: { fields: registerBody, file: { field: 'avatar', kind: 'avatar', required: true } },
+    data: userSchema,
+    status: 201,
+    // 403: a professor without the staff code; 409: a taken or reserved registration id, a taken email.
+    errors: [403, 409, 429],
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: `${U}/login`,
+    summary: 'Log in (failed attempts are limited per account and address, 429 with Retry-After)',
+    body: loginBody,
+    data: userEnvelopeData,
+    // Open to anyone, yet a wrong id or password is a 401.
+    errors: [401, 429],
+  }),
+  logout: endpoint({ method: 'POST', path: `${U}/logout`, summary: 'Log out (revokes this session)', data: emptyData }),
+  currentUser: endpoint({ method: 'GET', path: `${U}/current-user`, summary: 'The logged-in user', data: userSchema }),
+  avatar: endpoint({
+    method: 'PATCH',
+    path: `${U}/avatar`,
+    summary: 'Replace the avatar (multipart)',
+    multipart: { fields: z.object({}), file: { field: 'avatar', kind: 'avatar', required: true } },
+    data: userEnvelopeData,
+  }),
+  updateAccount: endpoint({
+    method: 'PATCH',
+    path: `${U}/update-account`,
+    summary: 'Update email, name, branch and semester',
+    body: updateAccountBody,
+    data: userEnvelopeData,
+    errors: [409],
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: `${U}/change-password`,
+    summary: 'Change password (other sessions are revoked; wrong old passwords are throttled like logins)',
+    body: changePasswordBody,
+    data: emptyData,
+    errors: [429],
+  }),
+  getUser: endpoint({ method: 'GET', path: `${U}/getuser/:userId`, summary: 'A user, for those allowed to see them', data: userEnvelopeData, errors: [404] }),
+};

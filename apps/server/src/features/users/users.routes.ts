@@ -1,20 +1,13 @@
-import {
-  API_PREFIX,
-  MESSAGES,
-  changePasswordBody,
-  loginBody,
-  paths,
-  registerBody,
-} from '@campus/contract';
-import { updateAccountBody } from '@campus/contract';
+import { MESSAGES, api, registerBody } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
 import { badRequest, notFound, unauthorized } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
-import { readMultipart } from '../../platform/files/upload';
+import { removeStored } from '../../platform/files/remove-stored';
+import { withUpload } from '../../platform/files/upload';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { isUuid } from '../../platform/http/ids';
 import { isKnownDevice, rememberDevice } from '../../platform/auth/known-devices';
 import { LoginThrottle } from '../../platform/auth/login-throttle';
@@ -32,7 +25,10 @@ import {
   updateAccount,
 } from './users.service';
 
+const { users } = api;
+const route = contractRoutes('users');
 
+/** Every /api/v1/users route of API.md. */
 export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -44,28 +40,21 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const registerBurst = limiter(app, 'register-burst', limits.registerBurst, 'too many signups from your network just now', (r) => addressKey(r.ip));
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
 
-  app.post(paths.users.register, {
-    config: { access: 'anyone', upload: { field: 'avatar', kind: 'avatar' } },
+  app.route({
+    ...route(users.register, { access: 'anyone' }),
     onRequest: [registerBurst, registerPerAddress],
-    schema: { tags: ['users'], summary: 'Sign up (multipart, avatar required)', consumes: ['multipart/form-data'] },
-    handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore);
-      try {
+    handler: async (request, reply) =>
+      // Nothing of a refused signup stays behind: the avatar bytes go too.
+      withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(registerBody, form.fields);
         if (!form.file) throw badRequest(MESSAGES.avatarRequired);
         const user = await registerUser(db, app.config, body, form.file);
         return ok(reply, presentUser(user), 'user registered successfully', 201);
-      } catch (err) {
-        // Nothing of a refused signup stays behind: the avatar bytes go too.
-        if (form.file) await app.fileStore.delete(form.file.key);
-        throw err;
-      }
-    },
+      }),
   });
 
-  app.post(paths.users.login, {
-    config: { access: 'anyone' },
-    schema: { tags: ['users'], summary: 'Log in (failed attempts are limited per account and address, 429 with Retry-After)', body: loginBody },
+  app.route({
+    ...route(users.login, { access: 'anyone' }),
     handler: async (request, reply) => {
       const attempt = await throttle.begin(request, reply, request.body.registrationId);
       const user = await authenticate(db, request.body.registrationId, request.body.password);
@@ -78,9 +67,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post(paths.users.logout, {
-    config: { access: 'user' },
-    schema: { tags: ['users'], summary: 'Log out (revokes this session)' },
+  app.route({
+    ...route(users.logout, { access: 'user' }),
     handler: async (request, reply) => {
       await app.sessions.revoke(request.sessionHash!);
       clearSessionCookie(request, reply);
@@ -88,33 +76,26 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(paths.users.currentUser, {
-    config: { access: 'user' },
-    schema: { tags: ['users'], summary: 'The logged-in user' },
+  app.route({
+    ...route(users.currentUser, { access: 'user' }),
     handler: async (request, reply) => ok(reply, presentUser(request.user!), 'current user fetched successfully'),
   });
 
-  app.patch(paths.users.avatar, {
-    config: { access: 'user', upload: { field: 'avatar', kind: 'avatar' } },
-    schema: { tags: ['users'], summary: 'Replace the avatar (multipart)', consumes: ['multipart/form-data'] },
+  app.route({
+    ...route(users.avatar, { access: 'user' }),
     handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore);
-      if (!form.file) throw badRequest(MESSAGES.avatarRequired);
-      let user;
-      try {
-        user = await replaceAvatar(db, app.fileStore, request.user!, form.file);
-      } catch (err) {
-        await app.fileStore.delete(form.file.key);
-        throw err;
-      }
+      const { user, oldKey } = await withUpload(request, app.fileStore, async (form) => {
+        if (!form.file) throw badRequest(MESSAGES.avatarRequired);
+        return replaceAvatar(db, request.user!, form.file);
+      });
+      await removeStored(app.fileStore, [oldKey], request.log);
       await app.sessions.accountChanged(user.id);
       return ok(reply, { user: presentUser(user) }, 'avatar updated successfully');
     },
   });
 
-  app.patch(paths.users.updateAccount, {
-    config: { access: 'user' },
-    schema: { tags: ['users'], summary: 'Update email, name, branch and semester', body: updateAccountBody },
+  app.route({
+    ...route(users.updateAccount, { access: 'user' }),
     handler: async (request, reply) => {
       const user = await updateAccount(db, request.user!, request.body);
       await app.sessions.accountChanged(user.id);
@@ -122,9 +103,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post(paths.users.changePassword, {
-    config: { access: 'user' },
-    schema: { tags: ['users'], summary: 'Change password (other sessions are revoked; wrong old passwords are throttled like logins)', body: changePasswordBody },
+  app.route({
+    ...route(users.changePassword, { access: 'user' }),
     handler: async (request, reply) => {
       const user = request.user!;
       // A stolen session must not become a way to guess the password behind it.
@@ -137,9 +117,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get(`${API_PREFIX}/users/getuser/:userId`, {
-    config: { access: 'user' },
-    schema: { tags: ['users'], summary: 'A user, for those allowed to see them', params: z.object({ userId: z.string().max(100) }) },
+  app.route({
+    ...route(users.getUser, { access: 'user' }),
     handler: async (request, reply) => {
       const { userId } = request.params;
       // Malformed ids, unknown ids and users the caller may not see all answer the same 404.

@@ -6,7 +6,6 @@ import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
-import type { FileStore } from '../../platform/files/file-store';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 
@@ -76,17 +75,18 @@ export async function authenticate(db: Db, registrationId: number, password: str
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
-/** Replaces the avatar; the old bytes are removed only after the new row is committed. */
-export async function replaceAvatar(db: Db, store: FileStore, user: UserRow, avatar: StoredUpload): Promise<UserRow> {
-  const { updated, oldKey } = await db.transaction(async (tx) => {
+/**
+ * Replaces the avatar in one transaction. The old file's row goes with it; its storage key is
+ * returned for the caller to remove once committed (`removeStored`).
+ */
+export async function replaceAvatar(db: Db, user: UserRow, avatar: StoredUpload): Promise<{ user: UserRow; oldKey: string | undefined }> {
+  return db.transaction(async (tx) => {
     const file = await insertFileRow(tx, avatar, 'avatar', user.id);
     const [row] = await tx.update(users).set({ avatarFileId: file.id, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
-    const key = user.avatarFileId ? await deleteFileRow(tx, user.avatarFileId) : undefined;
+    const oldKey = user.avatarFileId ? await deleteFileRow(tx, user.avatarFileId) : undefined;
     if (!row) throw new Error('user vanished during avatar update');
-    return { updated: row, oldKey: key };
+    return { user: row, oldKey };
   });
-  if (oldKey) await store.delete(oldKey).catch(() => {});
-  return updated;
 }
 
 export async function updateAccount(db: Db, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {

@@ -358,7 +358,7 @@ describe('GET /users/getuser/:userId', () => {
   });
 });
 
-describe('GET /files/:id (avatars)', () => {
+describe('GET /files/:fileId (avatars)', () => {
   it('serves an avatar to any logged-in user with safe headers', async () => {
     const owner = await buildStudent(ctx.app);
     const viewer = await buildProfessor(ctx.app);

@@ -27,7 +27,7 @@ async function marksheetOf(semester: number) {
   return { student, office, marksheet: res.json().data.marksheet as Marksheet };
 }
 
-describe('GET /files/:id?inline=1 (the viewer page shows the file)', () => {
+describe('GET /files/:fileId?inline=1 (the viewer page shows the file)', () => {
   it('a pdf answers inline with ?inline=1, framable by our own pages only and sandboxed; attachment without it', async () => {
     const { student, note } = await courseWithNote('Lecture 1');
     const shown = await get(`${note.notesfile}?inline=1`, student);

@@ -1,7 +1,8 @@
-import { FILE_LIMITS, FILES_PREFIX } from '@campus/contract';
+import { FILE_LIMITS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../errors/app-error';
+import { contractRoute } from '../http/contract-route';
 import { isUuid } from '../http/ids';
 import { allowSameOriginFraming } from '../http/security-headers';
 import { contentDisposition, downloadName } from './download-name';
@@ -16,19 +17,17 @@ const VIEWABLE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 /** Notes and marksheets are private documents: no cache (a shared computer's disk included) keeps a copy. */
 const cacheControl = (kind: string) => (PICTURE_KINDS.has(kind) ? 'private, max-age=3600' : 'no-store');
 
-const query = z.object({ inline: z.enum(['0', '1'], { message: 'inline must be 1 or 0' }).optional() });
-
 /**
- * GET /files/:id: the bytes, for the users the file's kind allows (a URL alone gives no access).
+ * GET /files/:fileId: the bytes, for the users the file's kind allows (a URL alone gives no access).
  * Documents download (attachment) unless `?inline=1` asks to show a pdf, png or jpeg in the page.
  */
-export async function filesRoutes(app: FastifyInstance): Promise<void> {
-  app.get(`${FILES_PREFIX}/:id`, {
-    config: { access: 'user' },
-    schema: { params: z.object({ id: z.string() }), querystring: query },
+export async function filesRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.route({
+    ...contractRoute(api.files.download, 'files', { access: 'user' }),
     handler: async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { inline } = request.query as z.infer<typeof query>;
+      const { fileId: id } = request.params;
+      const { inline } = request.query;
       // A malformed id is simply an unknown file: 404, never a database error.
       if (!isUuid(id)) throw notFound('file not found');
       const file = await findFile(app.database.db, id);

@@ -24,12 +24,15 @@ type SuccessStatus<E extends Endpoint> = E['status'] extends 201 ? 201 : 200;
 
 /**
  * The response schemas as Fastify's type provider reads them, so it holds each handler's return
- * to the success envelope or the failure one. (At run time each is the `{ description, content }`
+ * to the success envelope or the failure one. A raw answer (a stream, a file's bytes) is not the
+ * envelope: its handler sends what it sends. (At run time each is the `{ description, content }`
  * form, which Fastify serializes by content type and the docs describe.)
  */
-type ResponsesOf<E extends Endpoint> = { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
-  [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
-};
+type ResponsesOf<E extends Endpoint> = E['produces'] extends string
+  ? { [status: number]: unknown }
+  : { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
+      [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
+    };
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 

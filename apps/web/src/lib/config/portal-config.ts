@@ -1,7 +1,6 @@
-import type { PortalConfig } from '@campus/contract/config';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../api';
+import { call } from '../api';
 
 /** Kept across logout: it describes the server, not the user. */
 export const portalConfigKey = ['portal-config'] as const;
@@ -10,7 +9,7 @@ export const portalConfigKey = ['portal-config'] as const;
 export function usePortalConfig() {
   return useQuery({
     queryKey: portalConfigKey,
-    queryFn: async () => (await request<PortalConfig>(paths.config)).data,
+    queryFn: async () => (await call(api.system.config)).data,
     staleTime: Infinity,
   });
 }

@@ -1,14 +1,14 @@
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import type { User } from '@campus/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, request } from '../../../lib/api';
+import { ApiError, call } from '../../../lib/api';
 import type { StoredUser } from '../../../lib/secure-store';
 import { currentUserKey, forgetKeptCopy, keptUser, rememberUser } from '../session';
 
 /** GET current-user: the user, or null when nobody is logged in (here a 401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    const { data } = await request<User>(paths.users.currentUser, { quiet401: true });
+    const { data } = await call(api.users.currentUser, { quiet401: true });
     rememberUser(data);
     return data;
   } catch (err) {

@@ -1,7 +1,7 @@
-import { paths } from '@campus/contract/paths';
-import type { LoginBody, User } from '@campus/contract/users';
+import { api } from '@campus/contract/api';
+import type { LoginBody } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { currentUserKey, rememberUser } from '../session';
 
 /** POST login (JSON): the answer's user becomes the current user and the kept copy. */
@@ -9,7 +9,7 @@ export function useLogin() {
   const client = useQueryClient();
   return useMutation({
     // A 401 here means "wrong id or password", shown on the form; it is not a lost session.
-    mutationFn: (body: LoginBody) => request<{ user: User }>(paths.users.login, { method: 'POST', body, quiet401: true }),
+    mutationFn: (body: LoginBody) => call(api.users.login, { body, quiet401: true }),
     onSuccess: ({ data }) => {
       rememberUser(data.user);
       client.setQueryData(currentUserKey, data.user);

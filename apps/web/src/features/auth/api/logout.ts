@@ -1,7 +1,7 @@
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, request } from '../../../lib/api';
+import { ApiError, call } from '../../../lib/api';
 import { LOGGED_OUT_STATE, LOGIN_PATH } from '../return-to';
 import { forgetUser } from '../session';
 
@@ -18,7 +18,7 @@ export function useLogout() {
     forgetUser(client, { byLogout: true });
   };
   return useMutation({
-    mutationFn: () => request<object>(paths.users.logout, { method: 'POST', quiet401: true }),
+    mutationFn: () => call(api.users.logout, { quiet401: true }),
     onSuccess: loggedOut,
     onError: (err) => {
       // A 401 means the session had already ended: logged out all the same. Any other

@@ -1,9 +1,8 @@
-import { paths } from '@campus/contract/paths';
-import type { User } from '@campus/contract/users';
-import { upload } from '../../../lib/api';
+import { api } from '@campus/contract/api';
+import { call } from '../../../lib/api';
 import { multipart } from '../../../lib/forms';
 import { useUserUpdate } from './update-account';
 
 /** PATCH avatar (multipart `avatar`), reporting upload percent for the ring. */
 export const useUploadAvatar = (onProgress: (percent: number) => void) =>
-  useUserUpdate((file: File) => upload<{ user: User }>(paths.users.avatar, multipart({ avatar: file }), { method: 'PATCH', onProgress }));
+  useUserUpdate((file: File) => call(api.users.avatar, { form: multipart({ avatar: file }), onProgress }));

@@ -1,7 +1,7 @@
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import type { UpdateAccountBody, User } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, type ApiResult } from '../../../lib/api';
+import { call, type ApiResult } from '../../../lib/api';
 import { currentUserKey, rememberUser } from '../../auth';
 
 /** A mutation whose answer is the updated user: it becomes the current user and the kept copy. */
@@ -18,4 +18,4 @@ export function useUserUpdate<V>(send: (variables: V) => Promise<ApiResult<{ use
 
 /** PATCH update-account (JSON {email, fullname, branch, semester}). */
 export const useUpdateAccount = () =>
-  useUserUpdate((body: UpdateAccountBody) => request<{ user: User }>(paths.users.updateAccount, { method: 'PATCH', body }));
+  useUserUpdate((body: UpdateAccountBody) => call(api.users.updateAccount, { body }));

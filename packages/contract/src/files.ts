@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+/** Uploaded files are served here (API.md "Files"), outside /api: their URLs are what answers carry. */
+export const FILES_PREFIX = '/files';
+export const fileUrl = (fileId: string) => `${FILES_PREFIX}/${fileId}`;
+
+/** `?inline=1` asks to show a pdf, png or jpeg in the page instead of downloading it. */
+export const fileDownloadQuery = z.object({
+  inline: z.enum(['0', '1'], { error: 'inline must be 1 or 0' }).optional(),
+});
+
+/** API.md "Files". */
+export const filesApi = {
+  download: endpoint({
+    method: 'GET',
+    path: `${FILES_PREFIX}/:fileId`,
+    summary: "A file's bytes, for the users its kind allows (404 for the others: a file's existence is private)",
+    query: fileDownloadQuery,
+    // No envelope: the answer is the bytes, with the stored type.
+    data: z.never(),
+    produces: 'application/octet-stream',
+    // 503: the store holding the bytes cannot be reached.
+    errors: [404, 503],
+  }),
+};
