@@ -1,8 +1,6 @@
 import { api } from '@campus/contract/api';
-import { paths } from '@campus/contract/paths';
-import type { User } from '@campus/contract/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { multipart } from '../../../lib/forms';
 
 /** Every marksheet query sits under this prefix: an application or an upload refreshes them all. */
@@ -47,7 +45,7 @@ export const useAllApplications = () =>
 export const useApplicant = (userId: string) =>
   useQuery({
     queryKey: keys.applicant(userId),
-    queryFn: async ({ signal }): Promise<User> => (await request<{ user: User }>(paths.users.getUser(userId), { signal })).data.user,
+    queryFn: async ({ signal }) => (await call(api.users.getUser, { params: { userId }, signal })).data.user,
   });
 
 /** POST createapplication. */
