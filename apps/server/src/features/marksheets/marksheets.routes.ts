@@ -19,7 +19,7 @@ import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { readMultipart } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
-import { findUserById } from '../users/users.service';
+import { findUserById } from '../users';
 import { canSeeRecordsOf } from './marksheets.policy';
 import { presentApplication, presentMarksheet } from './marksheets.presenter';
 import {

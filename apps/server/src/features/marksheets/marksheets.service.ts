@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../platform/errors/app-error';
 import type { FileStore } from '../../platform/files/file-store';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
-import { notify, oneUser } from '../notifications/notifications.service';
+import { notify, oneUser } from '../notifications';
 
 /** The exam office account(s), as a recipients query for `notify`. */
 const examOffice = sql`select ${users.id} from ${users} where ${users.isExamOffice}`;
