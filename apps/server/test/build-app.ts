@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app';
-import { ensureExamOffice } from '../src/features/users/users.service';
+import { ensureExamOffice } from '../src/features/users';
 import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/platform/db/database';
 import { SESSION_COOKIE } from '../src/platform/auth/sessions';

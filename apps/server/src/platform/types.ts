@@ -9,7 +9,6 @@ import type { CounterStore } from './limits/counter-store';
 import type { Bus } from './realtime/bus';
 import type { SessionResolver } from './auth/sessions';
 import type { Lifecycle } from './lifecycle';
-import type { NotificationHub } from '../features/notifications/notification-hub';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -26,8 +25,6 @@ declare module 'fastify' {
     sessions: SessionResolver;
     /** Starting, ready or draining: what the readiness call answers. */
     lifecycle: Lifecycle;
-    /** The event streams open on this instance (tests and the benchmark read its size). */
-    notificationHub: NotificationHub;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */

@@ -1,12 +1,14 @@
+import { z } from 'zod';
+import { userChanged } from '../../platform/auth/sessions';
 import { FreshCache } from '../../platform/cache/fresh-cache';
 import type { Db } from '../../platform/db/database';
 import { existingId } from '../../platform/http/ids';
-import { announce, type Bus } from '../../platform/realtime/bus';
+import { announce, topic, type Bus } from '../../platform/realtime/bus';
 import type { CourseView } from './courses.queries';
 import { courseViewOr404 } from './courses.service';
 
-/** The bus topic of a course page's copies. */
-const TOPIC = 'course';
+/** A course changed: its page's copies are stale (`topic` tells course pages from other kinds of copy). */
+const courseChanged = topic('stale', z.object({ topic: z.literal('course'), id: z.string() }));
 const TTL_MS = 10_000;
 const MAX_COURSES = 5_000;
 
@@ -23,13 +25,9 @@ export class CourseViews {
     private readonly db: Db,
     bus: Bus,
   ) {
-    bus.on({
-      onMessage: (message) => {
-        if (message.t === 'stale' && message.topic === TOPIC) this.cache.forget(message.id);
-        else if (message.t === 'session') this.cache.forgetWhere((view) => view.row.ownerId === message.user);
-      },
-      onResume: () => this.cache.clear(),
-    });
+    bus.on(courseChanged, ({ id }) => this.cache.forget(id));
+    bus.on(userChanged, ({ user }) => this.cache.forgetWhere((view) => view.row.ownerId === user));
+    bus.onResume(() => this.cache.clear());
   }
 
   /** The course with its owner's name and students, or 404. */
@@ -46,6 +44,6 @@ export class CourseViews {
   /** Call after a course changed: no instance serves the old page any more. */
   async changed(courseId: string): Promise<void> {
     this.cache.forget(courseId);
-    await announce(this.db, { t: 'stale', topic: TOPIC, id: courseId });
+    await announce(this.db, courseChanged, { topic: 'course', id: courseId });
   }
 }

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
-import { notify, oneUser } from '../notifications/notifications.service';
+import { notify, oneUser } from '../notifications';
 import { findCourseView, type CourseView } from './courses.queries';
 
 /** Where a notification about a course leads. */

@@ -9,7 +9,7 @@ import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { existingId } from '../../platform/http/ids';
-import { findUserById } from '../users/users.service';
+import { findUserById } from '../users';
 import { canSeeRecordsOf } from './marksheets.policy';
 import { presentApplication, presentMarksheet } from './marksheets.presenter';
 import {

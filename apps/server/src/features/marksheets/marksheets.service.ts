@@ -7,7 +7,7 @@ import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { badRequest, conflict } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
-import { notify, oneUser } from '../notifications/notifications.service';
+import { notify, oneUser } from '../notifications';
 
 /** The exam office account(s), as a recipients query for `notify`. */
 const examOffice = sql`select ${users.id} from ${users} where ${users.isExamOffice}`;

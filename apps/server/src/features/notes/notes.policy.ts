@@ -1,8 +1,7 @@
 import type { CourseRow, UserRow } from '../../db/schema';
 import { isProfessor, isStudent } from '../../platform/auth/access';
 import type { Db } from '../../platform/db/database';
-import { isOwner } from '../courses/courses.policy';
-import { isEnrolled } from '../courses/courses.service';
+import { isEnrolled, isOwner } from '../courses';
 
 /**
  * Notes are read by the course's owner, by any professor (the exam office too: it may make every

@@ -6,8 +6,8 @@ import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { notFound } from '../../platform/errors/app-error';
 import { existingId } from '../../platform/http/ids';
-import { courseLink, enrolledIn } from '../courses/courses.service';
-import { notify } from '../notifications/notifications.service';
+import { courseLink, enrolledIn } from '../courses';
+import { notify } from '../notifications';
 import type { NoteWithFile } from './notes.presenter';
 
 /** Records an uploaded notes file: the file row and the note share a transaction. */

@@ -1,7 +1,6 @@
 import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
-import type { BusMessage } from '../../platform/realtime/bus';
 import { fanOutFor, latestSeq, missedSince, presentNotification, unreadCounts, type StoredNotification } from './notifications.service';
 
 /** One open event stream: whose it is, on which session, and how to write to it. */
@@ -116,16 +115,19 @@ export class NotificationHub {
     });
   }
 
-  /** A bus message; handled after the ones before it. */
-  handle(message: BusMessage): void {
-    // Nobody is connected to this instance: nothing to look up (every fan-out reaches every
-    // instance, and most have no stream of its recipients).
-    if (this.byUser.size === 0 || message.t === 'stale') return;
-    this.enqueue(async () => {
-      if (message.t === 'new') await this.deliver(await fanOutFor(this.db, [...this.byUser.keys()], message.from, message.to));
-      else if (message.t === 'read') await this.sendCounts([message.user]);
-      else await this.checkSessions(message.user);
-    });
+  /** Notifications with seq from..to were committed (one fan-out): each goes to its recipient's streams here. */
+  added(from: number, to: number): void {
+    this.whenConnected(async () => this.deliver(await fanOutFor(this.db, [...this.byUser.keys()], from, to)));
+  }
+
+  /** A user's unread count changed (read, read all): their streams get the new count. */
+  countChanged(userId: string): void {
+    this.whenConnected(() => this.sendCounts([userId]));
+  }
+
+  /** A user's sessions changed (logout, password change): their streams whose session ended close. */
+  userChanged(userId: string): void {
+    this.whenConnected(() => this.checkSessions(userId));
   }
 
   /** The bus was interrupted: send each stream what it may have missed. */
@@ -198,6 +200,14 @@ export class NotificationHub {
   private drop(stream: Stream): void {
     this.remove(stream);
     stream.close();
+  }
+
+  /**
+   * A bus message's work, after the ones before it. Nobody connected to this instance: nothing to
+   * look up (every fan-out reaches every instance, and most have no stream of its recipients).
+   */
+  private whenConnected(task: () => Promise<void>): void {
+    if (this.byUser.size > 0) this.enqueue(task);
   }
 
   private enqueue(task: () => Promise<void>): void {

@@ -20,10 +20,6 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const hub = app.notificationHub;
-  app.bus.on({ onMessage: (message) => hub.handle(message), onResume: () => hub.resume() });
-  hub.start();
-  // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
-  app.addHook('preClose', async () => hub.closeAll());
 
   app.get(paths.notifications.list, {
     config: { access: 'user', etag: true },

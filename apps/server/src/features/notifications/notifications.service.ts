@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
 import { announce } from '../../platform/realtime/bus';
+import { notificationsAdded, unreadChanged } from './notifications.topics';
 
 /** What a notification says, and where clicking it leads (a client route), if anywhere. */
 export interface Notice {
@@ -18,7 +19,7 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 /**
  * Tells every user that `recipients` (a SELECT of user ids) yields, in one INSERT … SELECT —
  * never a loop — inside the caller's transaction, so the notifications exist exactly when the
- * change they describe does. The other instances hear of it at commit (bus message `new` with
+ * change they describe does. The other instances hear of it at commit (`notificationsAdded`, with
  * the fan-out's seq range). Returns how many were told.
  */
 export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<number> {
@@ -32,7 +33,7 @@ export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<n
     select min(seq)::text as first, max(seq)::text as last, count(*)::int as told from inserted`);
   const [range] = rowsOf<{ first: string | null; last: string | null; told: number }>(result);
   if (!range?.told) return 0;
-  await announce(tx, { t: 'new', from: Number(range.first), to: Number(range.last) });
+  await announce(tx, notificationsAdded, { from: Number(range.first), to: Number(range.last) });
   return range.told;
 }
 
@@ -118,13 +119,13 @@ export async function markRead(db: Db, userId: string, seq: number): Promise<boo
     .where(and(eq(notifications.seq, seq), eq(notifications.recipientId, userId)))
     .returning({ seq: notifications.seq });
   if (updated.length === 0) return false;
-  await announce(db, { t: 'read', user: userId });
+  await announce(db, unreadChanged, { user: userId });
   return true;
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<void> {
   await db.update(notifications).set({ readAt: sql`now()` }).where(and(eq(notifications.recipientId, userId), isNull(notifications.readAt)));
-  await announce(db, { t: 'read', user: userId });
+  await announce(db, unreadChanged, { user: userId });
 }
 
 /** Unread counts of these users (users with none are absent). */

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema';
 import { isExamOffice, isProfessor } from '../../platform/auth/access';
 import type { Db } from '../../platform/db/database';
-import { teachesStudent } from '../courses/courses.service';
+import { teachesStudent } from '../courses';
 
 /**
  * GET /users/getuser/:userId — who may see a user's profile: the user themself, the exam office,

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
-import { announce, type Bus } from '../realtime/bus';
+import { announce, topic, type Bus } from '../realtime/bus';
 import { FreshCache } from '../cache/fresh-cache';
 import { overHttps } from '../http/proxy';
 
@@ -31,6 +32,12 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
   return { token, expiresAt };
 }
+
+/**
+ * A user's sessions or account changed (logout, password change, profile edit): whatever holds
+ * something of theirs (a cached session, an open stream, a page with their name) looks again.
+ */
+export const userChanged = topic('session', z.object({ user: z.string() }));
 
 /** A session as the guard needs it: its user, and the times its expiry is decided by. */
 interface CachedSession {
@@ -75,13 +82,9 @@ export class SessionResolver {
       .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .prepare('session_touch');
-    bus.on({
-      onMessage: (message) => {
-        if (message.t === 'session') this.cache.forgetWhere((s) => s.user.id === message.user);
-      },
-      // Messages may have been missed while the bus was down: trust no copy.
-      onResume: () => this.cache.clear(),
-    });
+    bus.on(userChanged, ({ user }) => this.cache.forgetWhere((s) => s.user.id === user));
+    // Messages may have been missed while the bus was down: trust no copy.
+    bus.onResume(() => this.cache.clear());
   }
 
   /**
@@ -111,7 +114,7 @@ export class SessionResolver {
   async revoke(tokenHash: string): Promise<void> {
     this.cache.forget(tokenHash);
     const [gone] = await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
-    if (gone) await announce(this.db, { t: 'session', user: gone.userId });
+    if (gone) await announce(this.db, userChanged, { user: gone.userId });
   }
 
   /** Revokes every session of a user except the one given (after a password change). */
@@ -123,7 +126,7 @@ export class SessionResolver {
   /** The user's row changed (profile, avatar, password): no instance may keep serving the old one. */
   async accountChanged(userId: string): Promise<void> {
     this.cache.forgetWhere((s) => s.user.id === userId);
-    await announce(this.db, { t: 'session', user: userId });
+    await announce(this.db, userChanged, { user: userId });
   }
 
   private expired(session: CachedSession, at: number): boolean {

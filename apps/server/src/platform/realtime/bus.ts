@@ -1,21 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Database, Db } from '../db/database';
 
 /**
- * What one instance tells every instance (itself included) through PostgreSQL NOTIFY. The
- * database stays the source of truth: a message only says where to look.
- * - `new`: notifications with seq from..to were committed (one fan-out);
- * - `read`: a user's unread count changed (read, read all);
- * - `session`: a user's sessions or account changed (logout, password change, profile edit):
- *   re-check their streams, forget what was cached of them;
- * - `stale`: the `topic` named `id` changed (a course): forget any cached copy of it.
+ * One kind of message the instances tell each other: its name and the JSON payload it carries.
+ * The part of the app that owns a kind declares it; the bus only carries it. A message only says
+ * where to look: the database stays the source of truth.
+ *
+ * On the wire a message is `{"t": name, ...payload}` on one channel. The names and fields are
+ * what instances of the release before understand too, so a rolling deploy loses no message.
  */
-export type BusMessage =
-  | { t: 'new'; from: number; to: number }
-  | { t: 'read'; user: string }
-  | { t: 'session'; user: string }
-  | { t: 'stale'; topic: string; id: string };
+export interface Topic<T extends object> {
+  readonly name: string;
+  /** What a payload must be; one that is not is ignored (a stranger, or a newer release). */
+  readonly payload: z.ZodType<T>;
+}
+
+export const topic = <T extends object>(name: string, payload: z.ZodType<T>): Topic<T> => ({ name, payload });
 
 export const BUS_CHANNEL = 'campus_realtime';
 
@@ -23,31 +25,29 @@ export const BUS_CHANNEL = 'campus_realtime';
  * Announces a message. Inside a transaction PostgreSQL delivers it at commit, and not at all on
  * rollback, so listeners never look for rows that do not exist (yet).
  */
-export async function announce(db: Db, message: BusMessage): Promise<void> {
-  await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(message)})`);
+export async function announce<T extends object>(db: Db, to: Topic<T>, message: T): Promise<void> {
+  await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify({ t: to.name, ...message })})`);
 }
 
-export interface BusListener {
-  onMessage(message: BusMessage): void;
-  /** Messages may have been lost (the listening connection dropped and came back). */
-  onResume?(): void;
-}
+type Fields = Record<string, unknown>;
 
-function parse(payload: string): BusMessage | undefined {
+function parse(payload: string): { name: string; fields: Fields } | undefined {
   try {
-    const m = JSON.parse(payload) as BusMessage;
-    if (m.t === 'new' && Number.isSafeInteger(m.from) && Number.isSafeInteger(m.to)) return m;
-    if ((m.t === 'read' || m.t === 'session') && typeof m.user === 'string') return m;
-    if (m.t === 'stale' && typeof m.topic === 'string' && typeof m.id === 'string') return m;
+    const m = JSON.parse(payload) as unknown;
+    if (m && typeof m === 'object' && typeof (m as Fields).t === 'string') return { name: (m as { t: string }).t, fields: m as Fields };
   } catch {
     // not ours
   }
   return undefined;
 }
 
-/** This instance's end of the bus: one LISTEN, however many parts of the app listen to it. */
+/**
+ * This instance's end of the bus: one LISTEN, however many parts of the app listen to it. Each
+ * message reaches its topic's handlers in the order they subscribed, one message after another.
+ */
 export class Bus {
-  private readonly listeners = new Set<BusListener>();
+  private readonly handlers = new Map<string, ((fields: Fields) => void)[]>();
+  private readonly resumers: (() => void)[] = [];
   private stop: () => Promise<void> = async () => {};
 
   /** Subscribes the instance; resolves once listening. */
@@ -56,22 +56,34 @@ export class Bus {
     bus.stop = await database.listen(BUS_CHANNEL, {
       onMessage: (payload) => {
         const message = parse(payload);
-        if (message) for (const l of bus.listeners) l.onMessage(message);
+        if (message) for (const handle of bus.handlers.get(message.name) ?? []) handle(message.fields);
       },
       onResume: () => {
-        for (const l of bus.listeners) l.onResume?.();
+        for (const resume of bus.resumers) resume();
       },
       onError: (err) => log.warn({ err }, 'bus connection lost; reconnecting'),
     });
     return bus;
   }
 
-  on(listener: BusListener): void {
-    this.listeners.add(listener);
+  /** Calls `handle` with every message of the topic, from any instance (this one included). */
+  on<T extends object>(from: Topic<T>, handle: (message: T) => void): void {
+    let list = this.handlers.get(from.name);
+    if (!list) this.handlers.set(from.name, (list = []));
+    list.push((fields) => {
+      const parsed = from.payload.safeParse(fields);
+      if (parsed.success) handle(parsed.data);
+    });
+  }
+
+  /** Calls `resume` when messages may have been lost (the listening connection dropped and came back). */
+  onResume(resume: () => void): void {
+    this.resumers.push(resume);
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
+    this.handlers.clear();
+    this.resumers.length = 0;
     await this.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { SYSTEM_PROMPT, TextGenError, nonEmpty, postJson, type TextGenerator } from './text-generator';
+import { TextGenError, nonEmpty, postJson, type TextGenerator } from './text-generator';
 
 export interface GeminiOptions {
   /** https://generativelanguage.googleapis.com unless configured otherwise (no trailing slash). */
@@ -11,7 +11,7 @@ export interface GeminiOptions {
 export function geminiGenerator({ baseUrl, model, apiKey }: GeminiOptions): TextGenerator {
   return {
     async draft(prompt, signal) {
-      const body = { contents: [{ parts: [{ text: `${SYSTEM_PROMPT}\n\n${prompt}` }] }] };
+      const body = { contents: [{ parts: [{ text: `${prompt.system}\n\n${prompt.user}` }] }] };
       const url = `${baseUrl}/v1beta/models/${encodeURIComponent(model)}:generateContent`;
       const answer = (await postJson(url, { 'x-goog-api-key': apiKey }, body, signal)) as {
         candidates?: { content?: { parts?: { text?: unknown }[] } }[];

@@ -3,7 +3,7 @@ import { geminiGenerator } from './gemini';
 import { openAiGenerator } from './openai';
 import type { TextGenerator } from './text-generator';
 
-export { TextGenError, eventDescriptionPrompt, type TextGenerator } from './text-generator';
+export { TextGenError, type Prompt, type TextGenerator } from './text-generator';
 
 /** The configured text generator, or undefined when drafting is off (config checked these fields at start-up). */
 export function createTextGenerator(textgen: Config['textgen']): TextGenerator | undefined {

@@ -1,4 +1,4 @@
-import { SYSTEM_PROMPT, nonEmpty, postJson, type TextGenerator } from './text-generator';
+import { nonEmpty, postJson, type TextGenerator } from './text-generator';
 
 export interface OpenAiOptions {
   /** Up to and including the API version, e.g. https://api.openai.com/v1 (no trailing slash). */
@@ -18,8 +18,8 @@ export function openAiGenerator({ baseUrl, model, apiKey }: OpenAiOptions): Text
       const body = {
         model,
         messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
-          { role: 'user', content: prompt },
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
         ],
         max_tokens: MAX_TOKENS,
       };

@@ -1,10 +1,19 @@
 /**
- * The text generator that drafts event descriptions (API.md "Events", draft-description). It runs
- * on the server only: the browser never sees the provider, its address or its key.
+ * What a feature asks the model: how to answer (sent as the system message where the wire format
+ * has one, else before the request) and what to write. The features own their prompts.
+ */
+export interface Prompt {
+  system: string;
+  user: string;
+}
+
+/**
+ * A configured text generation provider, answering a prompt with text. It runs on the server
+ * only: the browser never sees the provider, its address or its key.
  */
 export interface TextGenerator {
   /** The generated text for `prompt`; throws TextGenError when the provider fails or `signal` aborts. */
-  draft(prompt: string, signal: AbortSignal): Promise<string>;
+  draft(prompt: Prompt, signal: AbortSignal): Promise<string>;
 }
 
 export type TextGenFailure = 'timeout' | 'network' | 'status' | 'malformed' | 'empty';
@@ -20,13 +29,6 @@ export class TextGenError extends Error {
     this.name = 'TextGenError';
   }
 }
-
-/** The instruction sent as the system message where the wire format has one. */
-export const SYSTEM_PROMPT = 'You write short, friendly descriptions of campus events for a university portal. Answer with plain text only: no markdown, no headings, no lists, no title line.';
-
-/** What is asked for a title: about four lines of plain text (spec §7 "Generative text service"). */
-export const eventDescriptionPrompt = (title: string) =>
-  `Write a description of about four lines for a campus event titled "${title}". Plain text only, no markdown.`;
 
 /**
  * POSTs JSON and answers the parsed JSON body. Every failure becomes a TextGenError: an abort

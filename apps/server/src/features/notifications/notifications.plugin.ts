@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { liveSessions, sessionPolicy, userChanged } from '../../platform/auth/sessions';
+import { NotificationHub } from './notification-hub';
+import { notificationsRoutes } from './notifications.routes';
+import { notificationsAdded, unreadChanged } from './notifications.topics';
+import './types';
+
+/**
+ * The notifications feature: this instance's hub of event streams, fed by the bus, and its routes.
+ * The hub is decorated on the instance given (the root), where tests and the benchmark read it.
+ */
+export async function registerNotifications(app: FastifyInstance): Promise<void> {
+  const { config, database, bus } = app;
+  const hub = new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log, config.streams);
+  app.decorate('notificationHub', hub);
+  bus.on(notificationsAdded, ({ from, to }) => hub.added(from, to));
+  bus.on(unreadChanged, ({ user }) => hub.countChanged(user));
+  bus.on(userChanged, ({ user }) => hub.userChanged(user));
+  bus.onResume(() => hub.resume());
+  hub.start();
+  // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
+  app.addHook('preClose', async () => hub.closeAll());
+  await app.register(notificationsRoutes);
+}

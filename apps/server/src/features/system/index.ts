@@ -1,0 +1,2 @@
+/** What the app may use of system: its routes. */
+export { systemRoutes } from './system.routes';
