@@ -4,6 +4,8 @@
  */
 import { coursesApi } from './courses';
 import { pathsOf } from './endpoint';
+import { eventsApi } from './events';
+import { notificationsApi } from './notifications';
 import { API_PREFIX } from './prefix';
 
 export { API_PREFIX };
@@ -24,16 +26,7 @@ export const paths = {
     getUser: (userId: string) => `${API_PREFIX}/users/getuser/${encodeURIComponent(userId)}`,
   },
   courses: pathsOf(coursesApi),
-  notifications: {
-    list: `${API_PREFIX}/notifications/getnotification`,
-    read: (notificationId: string) => `${API_PREFIX}/notifications/readnotification/${encodeURIComponent(notificationId)}`,
-    readAll: `${API_PREFIX}/notifications/readallnotifications`,
-    stream: `${API_PREFIX}/notifications/stream`,
-    /** The unread count alone: what the bell polls while its stream is down. */
-    unreadCount: `${API_PREFIX}/notifications/unread-count`,
-    /** The newest few unread ones and the unread count (`?limit=`, 1–20, default 5): the home page's. */
-    recent: `${API_PREFIX}/notifications/recent`,
-  },
+  notifications: pathsOf(notificationsApi),
   applications: {
     create: `${API_PREFIX}/applications/createapplication`,
     semestersApplied: `${API_PREFIX}/applications/semesterapplied`,
@@ -45,17 +38,7 @@ export const paths = {
     exists: (userId: string, semester: number | string) => `${API_PREFIX}/marksheets/marksheetexists/${encodeURIComponent(userId)}/${encodeURIComponent(String(semester))}`,
     create: (applicantId: string) => `${API_PREFIX}/marksheets/createmarksheet/${encodeURIComponent(applicantId)}`,
   },
-  events: {
-    today: `${API_PREFIX}/events/today-events`,
-    other: `${API_PREFIX}/events/other-events`,
-    all: `${API_PREFIX}/events/all-events`,
-    mine: `${API_PREFIX}/events/my-events`,
-    byTitle: `${API_PREFIX}/events/searchbytitle`,
-    get: (eventId: string) => `${API_PREFIX}/events/get-event/${encodeURIComponent(eventId)}`,
-    create: `${API_PREFIX}/events/create-event`,
-    delete: (eventId: string) => `${API_PREFIX}/events/delete-event/${encodeURIComponent(eventId)}`,
-    draftDescription: `${API_PREFIX}/events/draft-description`,
-  },
+  events: pathsOf(eventsApi),
   notes: {
     ofCourse: (courseId: string) => `${API_PREFIX}/notes/notesofcourse/${encodeURIComponent(courseId)}`,
     create: (courseId: string) => `${API_PREFIX}/notes/create-notes/${encodeURIComponent(courseId)}`,
