@@ -5,6 +5,8 @@ import { applicationsApi, marksheetsApi } from './marksheets';
 import { notesApi } from './notes';
 import { filesApi } from './files';
 import { usersApi } from './users';
+import { eventsApi } from './events';
+import { notificationsApi } from './notifications';
 
 export const api = {
   system: systemApi,
@@ -14,4 +16,6 @@ export const api = {
   applications: applicationsApi,
   marksheets: marksheetsApi,
   files: filesApi,
+  notifications: notificationsApi,
+  events: eventsApi,
 };

@@ -12,11 +12,12 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Refusals an endpoint gives because of what it is about (a missing course, someone else's course,
- * a second join, a rate limit of its own, a wrong password). The server adds the ones every route
- * of a kind gives: 400 for a route that takes input, 401 and 403 by who may call it, 403 for
- * writes (the origin check), 413/415/429 for uploads.
+ * a second join, a rate limit of its own, a wrong password), or because a service it relies on
+ * failed (502) or is off (503). The server adds the ones every route of a kind gives: 400 for a
+ * route that takes input, 401 and 403 by who may call it, 403 for writes (the origin check),
+ * 413/415/429 for uploads.
  */
-export type DomainError = 401 | 403 | 404 | 409 | 413 | 429 | 503;
+export type DomainError = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** A multipart body: its text fields, and the one file beside them with its kind's limits. */
 export interface MultipartSpec {

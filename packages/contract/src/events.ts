@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { emptyData } from './envelope';
 import { calendarDateField, requiredText, textField } from './fields';
 import { fieldLabel as label, requiredMessage } from './labels';
+import { API_PREFIX } from './prefix';
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
@@ -58,36 +61,75 @@ export const draftDescriptionBody = z.object({ title: requiredText('title', EVEN
 export type DraftDescriptionBody = z.infer<typeof draftDescriptionBody>;
 
 /** An event as JSON (API.md "Events"). Links absent are ''; `thumbnail` is a /files URL or ''. */
-export interface CampusEvent {
-  _id: string;
-  title: string;
-  description: string;
+export const campusEventSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
   /** The calendar day, `YYYY-MM-DD`: format it without a Date in the browser's zone. */
-  date: string;
+  date: z.string(),
   /** `HH:MM` */
-  time: string;
-  venue: string;
-  thumbnail: string;
-  owner: string;
-  instagram: string;
-  twitter: string;
-  linkedin: string;
-  gform: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  time: z.string(),
+  venue: z.string(),
+  thumbnail: z.string(),
+  owner: z.string(),
+  instagram: z.string(),
+  twitter: z.string(),
+  linkedin: z.string(),
+  gform: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CampusEvent = z.infer<typeof campusEventSchema>;
 
 /** One entry of an event listing: the event with its host's name and avatar. */
-export interface EventListing {
-  events: CampusEvent;
-  fullname: string;
-  avatar: string;
-}
+export const eventListingSchema = z.object({
+  events: campusEventSchema,
+  fullname: z.string(),
+  avatar: z.string(),
+});
+export type EventListing = z.infer<typeof eventListingSchema>;
 
-export interface EventList {
-  listofevents: EventListing[];
-}
+export const eventListSchema = z.object({ listofevents: z.array(eventListingSchema) });
+export type EventList = z.infer<typeof eventListSchema>;
 
-export interface DraftedDescription {
-  description: string;
-}
+/** What creating an event answers: the event as stored. */
+export const eventEnvelopeData = z.object({ event: campusEventSchema });
+
+export const draftedDescriptionSchema = z.object({ description: z.string() });
+export type DraftedDescription = z.infer<typeof draftedDescriptionSchema>;
+
+const E = `${API_PREFIX}/events`;
+
+/** API.md "Events". */
+export const eventsApi = {
+  today: endpoint({ method: 'GET', path: `${E}/today-events`, summary: "Today's events in the campus time zone (CAMPUS_TZ), by time", data: eventListSchema }),
+  other: endpoint({ method: 'GET', path: `${E}/other-events`, summary: 'Events of every other day: upcoming soonest first, then past latest first', data: eventListSchema }),
+  all: endpoint({ method: 'GET', path: `${E}/all-events`, summary: 'Every event, by date and time', data: eventListSchema }),
+  mine: endpoint({ method: 'GET', path: `${E}/my-events`, summary: 'The events the caller hosts, by date and time', data: eventListSchema }),
+  byTitle: endpoint({
+    method: 'GET',
+    path: `${E}/searchbytitle`,
+    summary: 'Other events whose title contains the text, ignoring case, taken literally',
+    query: eventSearchQuery,
+    data: eventListSchema,
+  }),
+  get: endpoint({ method: 'GET', path: `${E}/get-event/:eventId`, summary: 'One event, as a one-entry listing', data: eventListSchema, errors: [404] }),
+  create: endpoint({
+    method: 'POST',
+    path: `${E}/create-event`,
+    summary: 'Host an event (thumbnail optional)',
+    multipart: { fields: createEventBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
+    data: eventEnvelopeData,
+    status: 201,
+    errors: [429],
+  }),
+  delete: endpoint({ method: 'DELETE', path: `${E}/delete-event/:eventId`, summary: 'Delete an event and its thumbnail (host)', data: emptyData, errors: [403, 404] }),
+  draftDescription: endpoint({
+    method: 'POST',
+    path: `${E}/draft-description`,
+    summary: 'Draft an event description from its title with the configured text generator (503 when none is configured, 502 when it fails)',
+    body: draftDescriptionBody,
+    data: draftedDescriptionSchema,
+    errors: [429, 502, 503],
+  }),
+};

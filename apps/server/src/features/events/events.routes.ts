@@ -1,22 +1,12 @@
-import {
-  API_PREFIX,
-  EVENT_DESCRIPTION_MAX,
-  MESSAGES,
-  createEventBody,
-  draftDescriptionBody,
-  eventSearchQuery,
-  paths,
-  todayIn,
-  type DraftedDescription,
-  type EventList,
-} from '@campus/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { EVENT_DESCRIPTION_MAX, MESSAGES, api, createEventBody, todayIn, type EventList } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
-import { readMultipart } from '../../platform/files/upload';
+import { removeStored } from '../../platform/files/remove-stored';
+import { withUpload } from '../../platform/files/upload';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { limiter } from '../../platform/limits/limiter';
 import { TextGenError, createTextGenerator } from '../../platform/textgen';
 import { assertHost } from './events.policy';
@@ -25,8 +15,8 @@ import { presentEvent, presentListing } from './events.presenter';
 import { listEvents, type EventFilter } from './events.queries';
 import { createEvent, deleteEvent, eventOr404, eventViewOr404 } from './events.service';
 
-const eventParams = z.object({ eventId: z.string().max(100) });
-const tags = ['events'];
+const { events } = api;
+const route = contractRoutes('events');
 
 /** A drafted text, trimmed and cut to what an event description may hold (never half a character). */
 export function fitDescription(text: string): string {
@@ -49,96 +39,64 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
 
   const listing = async (filter: EventFilter): Promise<EventList> => ({ listofevents: (await listEvents(db, filter)).map(presentListing) });
 
-  // A deleted event's thumbnail bytes go after the answer: the rows (and so the URL) are already
-  // gone, the caller need not wait for the disk. Closing the app waits for what is in flight.
-  const removals = new Set<Promise<void>>();
-  const removeLater = (keys: string[], log: FastifyBaseLogger) => {
-    for (const key of keys) {
-      const removal: Promise<void> = app.fileStore
-        .delete(key)
-        .catch((err: unknown) => log.warn({ err, key }, 'event thumbnail bytes not removed (orphaned)'))
-        .finally(() => removals.delete(removal));
-      removals.add(removal);
-    }
-  };
-  app.addHook('onClose', async () => {
-    await Promise.all([...removals]);
-  });
-
-  app.get(paths.events.today, {
-    config: { access: 'user' },
-    schema: { tags, summary: "Today's events in the campus time zone (CAMPUS_TZ), by time" },
+  app.route({
+    ...route(events.today, { access: 'user' }),
     handler: async (_request, reply) => ok(reply, await listing({ on: today() }), 'events fetched successfully'),
   });
 
-  app.get(paths.events.other, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Events of every other day: upcoming soonest first, then past latest first' },
+  app.route({
+    ...route(events.other, { access: 'user' }),
     handler: async (_request, reply) => ok(reply, await listing({ besides: today() }), 'events fetched successfully'),
   });
 
-  app.get(paths.events.all, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Every event, by date and time' },
+  app.route({
+    ...route(events.all, { access: 'user' }),
     handler: async (_request, reply) => ok(reply, await listing({}), 'events fetched successfully'),
   });
 
-  app.get(paths.events.mine, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'The events the caller hosts, by date and time' },
+  app.route({
+    ...route(events.mine, { access: 'user' }),
     handler: async (request, reply) => ok(reply, await listing({ ownerId: request.user!.id }), 'events fetched successfully'),
   });
 
-  app.get(paths.events.byTitle, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Other events whose title contains the text, ignoring case, taken literally', querystring: eventSearchQuery },
+  app.route({
+    ...route(events.byTitle, { access: 'user' }),
     handler: async (request, reply) => ok(reply, await listing({ besides: today(), title: request.query.title.trim() }), 'events fetched successfully'),
   });
 
-  app.get(`${API_PREFIX}/events/get-event/:eventId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'One event, as a one-entry listing', params: eventParams },
+  app.route({
+    ...route(events.get, { access: 'user' }),
     handler: async (request, reply) => {
       const view = await eventViewOr404(db, request.params.eventId);
-      const data: EventList = { listofevents: [presentListing(view)] };
-      return ok(reply, data, 'event fetched successfully');
+      return ok(reply, { listofevents: [presentListing(view)] }, 'event fetched successfully');
     },
   });
 
-  app.post(paths.events.create, {
-    config: { access: 'user', upload: { field: 'thumbnail', kind: 'thumbnail' } },
+  app.route({
+    ...route(events.create, { access: 'user' }),
     onRequest: [createPerUser],
-    schema: { tags, summary: 'Host an event (multipart, thumbnail optional)', consumes: ['multipart/form-data'] },
-    handler: async (request, reply) => {
-      const form = await readMultipart(request, app.fileStore);
-      try {
+    handler: async (request, reply) =>
+      withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createEventBody, form.fields);
         const view = await createEvent(db, request.user!, body, form.file);
         return ok(reply, { event: presentEvent(view.row) }, MESSAGES.eventCreated, 201);
-      } catch (err) {
-        // A refused event leaves no thumbnail behind.
-        if (form.file) await app.fileStore.delete(form.file.key);
-        throw err;
-      }
-    },
+      }),
   });
 
-  app.delete(`${API_PREFIX}/events/delete-event/:eventId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Delete an event and its thumbnail (host)', params: eventParams },
+  app.route({
+    ...route(events.delete, { access: 'user' }),
     handler: async (request, reply) => {
       const event = await eventOr404(db, request.params.eventId);
       assertHost(request.user!, event);
-      removeLater(await deleteEvent(db, event), request.log);
+      await removeStored(app.fileStore, await deleteEvent(db, event), request.log);
       return ok(reply, {}, 'event deleted successfully');
     },
   });
 
-  app.post(paths.events.draftDescription, {
-    config: { access: 'user' },
+  app.route({
+    ...route(events.draftDescription, { access: 'user' }),
     // After validation: a malformed request does not use up the caller's drafts.
     preHandler: [draftPerUser],
-    schema: { tags, summary: 'Draft an event description from its title with the configured text generator', body: draftDescriptionBody },
     handler: async (request, reply) => {
       if (!generator) throw serviceUnavailable('description drafting is not configured on this server');
       let text: string;
@@ -158,8 +116,7 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
       }
       const description = fitDescription(text);
       if (description === '') throw badGateway('the text generator could not draft a description; try again or write your own');
-      const data: DraftedDescription = { description };
-      return ok(reply, data, 'description drafted successfully');
+      return ok(reply, { description }, 'description drafted successfully');
     },
   });
 }

@@ -1,13 +1,14 @@
-import { API_PREFIX, RECENT_DEFAULT, paths, recentNotificationsQuery, textField, type RecentNotifications, type UnreadEvent } from '@campus/contract';
+import { RECENT_DEFAULT, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
+import { contractRoutes } from '../../platform/http/contract-route';
 import type { Stream } from './notification-hub';
 import { markAllRead, markRead, notificationsOf, recentUnread, seqOf, unreadCounts } from './notifications.service';
 
-const tags = ['notifications'];
+const { notifications } = api;
+const route = contractRoutes('notifications');
 /**
  * Unsent bytes a stream may hold before its client counts as not reading and is dropped. The
  * socket's kernel buffers (megabytes) fill first; past them, this bounds what we keep. Above the
@@ -21,35 +22,30 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   const { db } = app.database;
   const hub = app.notificationHub;
 
-  app.get(paths.notifications.list, {
-    config: { access: 'user', etag: true },
-    schema: { tags, summary: 'My notifications: unread (newest 500) and read (newest 100), newest first' },
+  app.route({
+    ...route(notifications.list, { access: 'user', etag: true }),
     handler: async (request, reply) => ok(reply, await notificationsOf(db, request.user!.id), 'notifications fetched successfully'),
   });
 
-  app.get(paths.notifications.unreadCount, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'How many of my notifications are unread (what the bell polls when its stream is down)' },
+  app.route({
+    ...route(notifications.unreadCount, { access: 'user' }),
     handler: async (request, reply) => {
-      const data: UnreadEvent = { unread: (await unreadCounts(db, [request.user!.id])).get(request.user!.id) ?? 0 };
-      return ok(reply, data, 'unread count fetched successfully');
+      const unread = (await unreadCounts(db, [request.user!.id])).get(request.user!.id) ?? 0;
+      return ok(reply, { unread }, 'unread count fetched successfully');
     },
   });
 
-  app.get(paths.notifications.recent, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'My newest unread notifications (limit 1–20, default 5), newest first, and the unread count', querystring: recentNotificationsQuery },
+  app.route({
+    ...route(notifications.recent, { access: 'user' }),
     handler: async (request, reply) => {
       const userId = request.user!.id;
       const [items, counts] = await Promise.all([recentUnread(db, userId, request.query.limit ?? RECENT_DEFAULT), unreadCounts(db, [userId])]);
-      const data: RecentNotifications = { notifications: items, unread: counts.get(userId) ?? 0 };
-      return ok(reply, data, 'notifications fetched successfully');
+      return ok(reply, { notifications: items, unread: counts.get(userId) ?? 0 }, 'notifications fetched successfully');
     },
   });
 
-  app.patch(`${API_PREFIX}/notifications/readnotification/:notificationId`, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Mark one of my notifications read (404 for anyone else’s)', params: z.object({ notificationId: z.string().max(100) }) },
+  app.route({
+    ...route(notifications.read, { access: 'user' }),
     handler: async (request, reply) => {
       // An id that is not a seq names no notification: 404, like someone else's.
       const seq = seqOf(request.params.notificationId);
@@ -58,22 +54,16 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     },
   });
 
-  app.patch(paths.notifications.readAll, {
-    config: { access: 'user' },
-    schema: { tags, summary: 'Mark all my notifications read' },
+  app.route({
+    ...route(notifications.readAll, { access: 'user' }),
     handler: async (request, reply) => {
       await markAllRead(db, request.user!.id);
       return ok(reply, {}, 'all notifications marked as read');
     },
   });
 
-  app.get(paths.notifications.stream, {
-    config: { access: 'user' },
-    schema: {
-      tags,
-      summary: 'Live notifications (text/event-stream): `notification` events with the unread count, `unread` events',
-      querystring: z.object({ lastEventId: textField('lastEventId').max(20).optional() }),
-    },
+  app.route({
+    ...route(notifications.stream, { access: 'user' }),
     handler: async (request, reply) => {
       const given = request.headers['last-event-id'] ?? request.query.lastEventId;
       // Event ids are seqs, like notification ids; anything else is ignored (a fresh start).

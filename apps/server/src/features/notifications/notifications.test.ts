@@ -90,6 +90,8 @@ describe('GET /notifications/getnotification', () => {
     for (const content of ['first', 'second', 'third']) await notify(ctx.database.db, oneUser(me.user._id), { content, link: null });
     await notify(ctx.database.db, oneUser(other.user._id), { content: 'not mine', link: null });
     const before = await listOf(me);
+    // The order the answer always had (the serializer writes the schema's order).
+    expect(Object.keys(before)).toEqual(['unreadnotifications', 'readnotifications', 'notifications']);
     expect(before.unreadnotifications.map((n) => n.content)).toEqual(['third', 'second', 'first']);
     const second = before.unreadnotifications[1]!;
     expect(Object.keys(second).sort()).toEqual(['content', 'date', 'notificationid']);

@@ -1,5 +1,5 @@
+import { api } from '@campus/contract/api';
 import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus/contract/notifications';
-import { paths } from '@campus/contract/paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePageVisible } from '../../lib/use-page-visible';
@@ -33,7 +33,7 @@ export function useUnreadCount(userId: string | null): number | undefined {
 
   useEffect(() => {
     if (!userId || !streams || !visible) return;
-    const source = new EventSource(paths.notifications.stream);
+    const source = new EventSource(api.notifications.stream.path);
     const setCount = (unread: number) => client.setQueryData(notificationKeys.unread, unread);
     const stalled = setTimeout(() => setState((s) => (s === 'connecting' ? 'down' : s)), OPEN_TIMEOUT_MS);
     source.addEventListener('open', () => {

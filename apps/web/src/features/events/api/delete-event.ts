@@ -1,6 +1,6 @@
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { eventKeys, eventsKey } from '../keys';
 
 /**
@@ -10,7 +10,7 @@ import { eventKeys, eventsKey } from '../keys';
 export function useDeleteEvent(eventId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => request<object>(paths.events.delete(eventId), { method: 'DELETE' }),
+    mutationFn: () => call(api.events.delete, { params: { eventId } }),
     onSuccess: async () => {
       await client.cancelQueries({ queryKey: eventKeys.event(eventId) });
       client.removeQueries({ queryKey: eventKeys.event(eventId) });

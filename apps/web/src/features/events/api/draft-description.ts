@@ -1,7 +1,7 @@
-import type { DraftDescriptionBody, DraftedDescription } from '@campus/contract/events';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
+import type { DraftDescriptionBody } from '@campus/contract/events';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /**
  * POST draft-description (JSON {title}): the server asks its text generator for about four
@@ -9,7 +9,6 @@ import { request } from '../../../lib/api';
  */
 export function useDraftDescription() {
   return useMutation({
-    mutationFn: async (body: DraftDescriptionBody) =>
-      (await request<DraftedDescription>(paths.events.draftDescription, { method: 'POST', body })).data.description,
+    mutationFn: async (body: DraftDescriptionBody) => (await call(api.events.draftDescription, { body })).data.description,
   });
 }

@@ -1,15 +1,10 @@
-import type { EventList, EventListing } from '@campus/contract/events';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
+import type { Endpoint } from '@campus/contract/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { eventKeys, type EventListKind } from '../keys';
 
-const LIST_PATHS: Record<EventListKind, string> = {
-  today: paths.events.today,
-  other: paths.events.other,
-  all: paths.events.all,
-  mine: paths.events.mine,
-};
+const LISTINGS = { today: api.events.today, other: api.events.other, all: api.events.all, mine: api.events.mine } satisfies Record<EventListKind, Endpoint>;
 
 /**
  * Other users host events at any time and nobody is notified of them, so a listing refetches
@@ -18,15 +13,11 @@ const LIST_PATHS: Record<EventListKind, string> = {
  */
 const EVERY_SHOWING = 0;
 
-async function list(path: string, signal: AbortSignal): Promise<EventListing[]> {
-  return (await request<EventList>(path, { signal })).data.listofevents;
-}
-
 /** GET today-events, other-events, all-events or my-events: data.listofevents. */
 export function useEventList(kind: EventListKind) {
   return useQuery({
     queryKey: eventKeys.list(kind),
-    queryFn: ({ signal }) => list(LIST_PATHS[kind], signal),
+    queryFn: async ({ signal }) => (await call(LISTINGS[kind], { signal })).data.listofevents,
     staleTime: EVERY_SHOWING,
   });
 }
@@ -40,8 +31,10 @@ export function useOtherEvents(title: string) {
   const searched = title.trim();
   return useQuery({
     queryKey: searched ? eventKeys.search(searched) : eventKeys.list('other'),
-    queryFn: ({ signal }) =>
-      list(searched ? `${paths.events.byTitle}?${new URLSearchParams({ title: searched })}` : paths.events.other, signal),
+    queryFn: async ({ signal }) => {
+      const { data } = searched ? await call(api.events.byTitle, { query: { title: searched }, signal }) : await call(api.events.other, { signal });
+      return data.listofevents;
+    },
     placeholderData: keepPreviousData,
     staleTime: EVERY_SHOWING,
   });

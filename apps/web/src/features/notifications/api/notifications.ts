@@ -1,7 +1,6 @@
-import type { NotificationsData, RecentNotifications, UnreadEvent } from '@campus/contract/notifications';
-import { paths } from '@campus/contract/paths';
+import { api } from '@campus/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 /** Both notification queries sit under this prefix: marking read refreshes the two at once. */
 export const notificationsKey = ['notifications'] as const;
@@ -13,13 +12,13 @@ export const notificationKeys = {
   recent: [...notificationsKey, 'recent'] as const,
 };
 
-export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsData> {
-  return (await request<NotificationsData>(paths.notifications.list, { signal })).data;
+export async function fetchNotifications(signal?: AbortSignal) {
+  return (await call(api.notifications.list, { signal })).data;
 }
 
 /** GET unread-count: the bell's number alone, for when the live stream is down. */
 export async function fetchUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await request<UnreadEvent>(paths.notifications.unreadCount, { signal })).data.unread;
+  return (await call(api.notifications.unreadCount, { signal })).data.unread;
 }
 
 /** GET getnotification: the page's lists (unread, read), newest first. */
@@ -31,7 +30,7 @@ export function useNotifications() {
 export function useRecentNotifications() {
   return useQuery({
     queryKey: notificationKeys.recent,
-    queryFn: async ({ signal }) => (await request<RecentNotifications>(paths.notifications.recent, { signal })).data,
+    queryFn: async ({ signal }) => (await call(api.notifications.recent, { signal })).data,
   });
 }
 
@@ -39,7 +38,7 @@ export function useRecentNotifications() {
 export function useReadNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (notificationId: string) => request<unknown>(paths.notifications.read(notificationId), { method: 'PATCH' }),
+    mutationFn: (notificationId: string) => call(api.notifications.read, { params: { notificationId } }),
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
@@ -48,7 +47,7 @@ export function useReadNotification() {
 export function useReadAllNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => request<unknown>(paths.notifications.readAll, { method: 'PATCH' }),
+    mutationFn: () => call(api.notifications.readAll),
     onSettled: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
