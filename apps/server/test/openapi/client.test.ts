@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +15,13 @@ const serverRoot = path.resolve(here, '../..');
 const work = mkdtempSync(path.join(serverRoot, '.openapi-client-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** Runs node with `args` in the work folder. Asynchronously: the server under test lives in this process. */
 const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, args, { cwd: work, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, args, { cwd: work, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 120_000 }, (err, stdout, stderr) =>
+      resolve({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+    );
+  });
 
 describe('a client generated from /api/docs/json', () => {
   it('type-checks against the document and logs in, lists courses, uploads a note and reads notifications', async () => {
@@ -27,7 +32,7 @@ describe('a client generated from /api/docs/json', () => {
       path.join(work, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: true, types: ['node'] }, files: ['client.ts'] }),
     );
-    const tsc = run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json']);
+    const tsc = await run([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json']);
     expect(tsc.stdout + tsc.stderr, 'tsc').toBe('');
     expect(tsc.status).toBe(0);
 
@@ -37,18 +42,20 @@ describe('a client generated from /api/docs/json', () => {
     await joinCourse(ctx.app, student, course._id);
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 
-    const client = run(['--import', 'tsx', 'client.ts'], {
+    const client = await run(['--import', 'tsx', 'client.ts'], {
       API_BASE: address,
       PROFESSOR_ID: String(professor.user.registrationId),
       STUDENT_ID: String(student.user.registrationId),
       PASSWORD: DEFAULT_PASSWORD,
     });
-    expect(client.stderr).toBe('');
+    expect(client.stderr, 'client').toBe('');
+    expect(client.status).toBe(0);
     expect(JSON.parse(client.stdout)).toEqual({
       professor: 'Ada Lovelace',
       course: 'Analytical Engines',
       note: 'Week 1',
-      unread: [expect.stringContaining('Analytical Engines')],
+      // Newest first: the note just uploaded, then the course the student saw created.
+      unread: ['New notes "Week 1" in "Analytical Engines"', expect.stringContaining('New course "Analytical Engines"')],
     });
   });
 });
