@@ -2,7 +2,7 @@ import type { CourseList, ExamDates } from '@campus/contract/courses';
 import { paths } from '@campus/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
-import { courseKeys } from '../../courses';
+import { hallTicketKeys } from '../keys';
 
 /**
  * GET searchbystudent and GET examdates: the server keeps both in the same order, so exam date i
@@ -11,11 +11,11 @@ import { courseKeys } from '../../courses';
  */
 export function useHallTicket() {
   const courses = useQuery({
-    queryKey: courseKeys.byStudent,
+    queryKey: hallTicketKeys.courses,
     queryFn: async ({ signal }) => (await request<CourseList>(paths.courses.byStudent, { signal })).data.listofcourses,
   });
   const examDates = useQuery({
-    queryKey: courseKeys.examDates,
+    queryKey: hallTicketKeys.examDates,
     queryFn: async ({ signal }) => (await request<ExamDates>(paths.courses.examDates, { signal })).data.examdates,
   });
   return { courses, examDates };

@@ -2,16 +2,7 @@ import type { NotificationsData, RecentNotifications, UnreadEvent } from '@campu
 import { paths } from '@campus/contract/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
-
-/** Both notification queries sit under this prefix: marking read refreshes the two at once. */
-export const notificationsKey = ['notifications'] as const;
-export const notificationKeys = {
-  list: [...notificationsKey, 'list'] as const,
-  /** The bell's number: set by the live stream, or polled when the stream is down. */
-  unread: [...notificationsKey, 'unread'] as const,
-  /** The home page's newest few unread ones (GET recent), a few hundred bytes. */
-  recent: [...notificationsKey, 'recent'] as const,
-};
+import { notificationKeys, notificationsKey } from '../keys';
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsData> {
   return (await request<NotificationsData>(paths.notifications.list, { signal })).data;
