@@ -9,14 +9,14 @@ import { errorText } from './api';
  *
  *   const upload = useUpload();
  *   const add = upload.track(useAddNotes(courseId, upload.onProgress));
- *   add.send(form);  add.percent;  add.pending;  add.error;  add.result;  add.reset();
+ *   add.send(form) … add.percent, add.pending, add.error, add.result, add.reset()
  *
  * (The mutation hook is called by the page, not passed in: React wants hooks called, not handed around.)
  */
 export function useUpload() {
   const [percent, setPercent] = useState(0);
   return {
-    onProgress: setPercent as (percent: number) => void,
+    onProgress: setPercent,
     track: <TData, TVars>(mutation: UseMutationResult<TData, Error, TVars>) => ({
       // Shown only while the upload is on its way; the last upload's 100 is not the next one's start.
       percent: mutation.isPending ? percent : null,
