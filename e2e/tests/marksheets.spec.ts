@@ -58,8 +58,9 @@ test('a marksheet from request to download: the student applies, the exam office
   const answer = await shown;
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-disposition']).toMatch(/^inline; filename="Marksheet semester 3.pdf"/);
-  const framed = student.frames().find((f) => f.url().includes(href));
-  expect(framed, 'the frame shows the file, not a blocked-page error').toBeDefined();
+  // The frame takes the file's address when its page commits, a moment after the answer came.
+  const framed = () => student.frames().some((f) => f.url().includes(href));
+  await expect.poll(framed, { message: 'the frame shows the file, not a blocked-page error' }).toBe(true);
   await shot(student, 'marksheets-03-view');
 
   // Download saves the same bytes, named after the title.

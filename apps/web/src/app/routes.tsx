@@ -1,5 +1,5 @@
 import { useRoutes, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../components/NotFoundPage';
+import { NotFoundPage } from '../components/NotFound';
 import { authRoutes } from '../features/auth';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
 import { HomeEventSections, eventRoutes } from '../features/events';

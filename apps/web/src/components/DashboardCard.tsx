@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorText } from '../lib/api';
-import { Button } from './Button';
+import { LoadError } from './LoadError';
 
 /** The part of a TanStack query a card needs to show its own loading and failure. */
 export interface CardQuery {
@@ -37,12 +36,7 @@ export function DashboardCard({ id, title, action, query, children }: { id: stri
       {!query || (!query.isPending && !query.isError) ? (
         children()
       ) : query.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-          <p>{errorText(query.error)}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            {query.isFetching ? 'Retrying…' : 'Retry'}
-          </Button>
-        </div>
+        <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />
       ) : (
         <CardSkeleton label={`Loading ${title.toLowerCase()}`} />
       )}

@@ -6,5 +6,6 @@ export { useCurrentUser, useViewer } from './api/current-user';
 export { useLogout } from './api/logout';
 export { RequireUser } from './RequireUser';
 export { badgeLabel, isExamOffice, isProfessor, isStudent, profileLabel } from './roles';
-export { currentUserKey, forgetUser, rememberUser } from './session';
+export { currentUserKey } from './keys';
+export { forgetUser, rememberUser } from './session';
 export { authRoutes } from './routes';

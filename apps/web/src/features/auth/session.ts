@@ -2,9 +2,7 @@ import type { User } from '@campus/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { portalConfigKey } from '../../lib/config/portal-config';
 import { browserUserStore, type SecureUserStore, type StoredUser } from '../../lib/secure-store';
-
-/** The query key of the current user: the User, or null when nobody is logged in. */
-export const currentUserKey = ['current-user'] as const;
+import { currentUserKey } from './keys';
 
 /** How long the first paint waits for the kept user; a slow IndexedDB must not hold up the page. */
 const RESTORE_BUDGET_MS = 400;

@@ -1,15 +1,15 @@
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
 import type { CreateCourseBody, CreateCourseInput } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
-import { errorText } from '../../lib/api';
+import { ProgressBar } from '../../components/ProgressBar';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useCreateCourse } from './api/create-course';
 import { useCourseRole } from './roles';
@@ -39,7 +39,8 @@ function AddCourseFor({ user }: { user: User }) {
 
 function AddCourseForm() {
   const navigateWithFlash = useNavigateWithFlash();
-  const create = useCreateCourse();
+  const upload = useUpload();
+  const create = upload.track(useCreateCourse(upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateCourseInput, unknown, CreateCourseBody>({
     resolver: checks.resolver,
     defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '' },
@@ -47,18 +48,12 @@ function AddCourseForm() {
   const { errors } = formState;
 
   // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
-  const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [thumbnailError, setThumbnailError] = useState<string>();
-  const checkThumbnail = () => {
-    const problem = thumbnail ? imageProblem(thumbnail, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes) : null;
-    setThumbnailError(problem ?? undefined);
-    return problem === null;
-  };
+  const thumbnail = usePickedFile((file) => file && imageProblem(file, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes));
 
   const submit = handleSubmit(
     (body) => {
-      if (!checkThumbnail()) return;
-      create.mutate(
+      if (!thumbnail.check()) return;
+      create.send(
         multipart({
           title: body.title,
           description: body.description,
@@ -67,13 +62,13 @@ function AddCourseForm() {
           branch: body.branch,
           // No date picked: left out, and the hall ticket says TBA.
           examDate: body.examDate || undefined,
-          thumbnail,
+          thumbnail: thumbnail.file,
         }),
         // Straight to the new course, which says it was created. Replace: Back skips the used form.
         { onSuccess: ({ data }) => navigateWithFlash(`/course/${data.course._id}`, COURSE_CREATED, { replace: true }) },
       );
     },
-    () => checkThumbnail(),
+    () => thumbnail.check(),
   );
 
   return (
@@ -91,14 +86,13 @@ function AddCourseForm() {
           label="Thumbnail"
           accept="image/png,image/jpeg"
           hint="Optional: a png or jpeg image, at most 5 MB."
-          error={thumbnailError}
-          onFile={(file) => {
-            setThumbnail(file);
-            setThumbnailError(undefined);
-          }}
+          error={thumbnail.problem}
+          disabled={create.pending}
+          onFile={thumbnail.pick}
         />
-        <ErrorBanner message={errors.root?.message ?? (create.isError ? errorText(create.error) : null)} />
-        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        {create.percent !== null && <ProgressBar percent={create.percent} />}
+        <ErrorBanner message={errors.root?.message ?? create.error} />
+        <Button type="submit" disabled={create.pending} aria-busy={create.pending || undefined}>
           Add Course
         </Button>
       </form>

@@ -1,16 +1,13 @@
 import type { User } from '@campus/contract/users';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
+import { SearchField, useTitleSearch } from '../../components/SearchField';
 import { RequireUser } from '../auth';
 import { useBrowseCourses } from './api/list-courses';
 import { CourseListResult, NotForOffice } from './CourseList';
 import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
 import { useCourseRole } from './roles';
-import { useDebounced } from '../../lib/use-debounced';
 import { usePageTitle } from '../../lib/use-page-title';
-
-/** How long typing must pause before the title is searched. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** /all-courses: search by title, filter by semester and branch (spec §2 "All courses"). */
 export default function AllCoursesPage() {
@@ -30,28 +27,14 @@ function AllCourses({ user }: { user: User }) {
 
 /** Its own component so the exam office never sends the query. */
 function Browse({ user, student }: { user: User; student: boolean }) {
-  const searchId = useId();
-  const [title, setTitle] = useState('');
+  const search = useTitleSearch();
   const [filter, setFilter] = useState<FilterValue>(NO_FILTER);
-  const searched = useDebounced(title, SEARCH_DEBOUNCE_MS);
-  const courses = useBrowseCourses(searched, filter.semester, filter.branch);
+  const courses = useBrowseCourses(search.searched, filter.semester, filter.branch);
 
   return (
     <>
       <div role="search" className="grid gap-4 sm:grid-cols-[1fr_8rem_16rem]">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={searchId} className="text-sm font-medium text-slate-700">
-            Search courses
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={title}
-            placeholder="Title"
-            onChange={(e) => setTitle(e.target.value)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100"
-          />
-        </div>
+        <SearchField label="Search courses" search={search} />
         <CourseFilters value={filter} onChange={setFilter} />
       </div>
       <CourseListResult query={courses} empty="No Courses Found" userId={user._id} student={student} />

@@ -1,7 +1,7 @@
 import type { Course } from '@campus/contract/courses';
 import { Link } from 'react-router';
 import { MembershipButton } from './MembershipButton';
-import { Thumbnail } from './Thumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 
 /** One course in a list (spec §2 "Course card"). Students get Join or Leave; everyone sees the enrolled count. */
 export function CourseCard({ course, userId, student }: { course: Course; userId: string; student: boolean }) {

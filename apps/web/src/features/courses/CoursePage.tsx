@@ -2,10 +2,11 @@ import type { CourseWithOwner } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { SuccessBanner } from '../../components/Banner';
 import { preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
+import { NotFound } from '../../components/NotFound';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
@@ -16,7 +17,7 @@ import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
 import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { TabStrip } from './TabStrip';
-import { Thumbnail } from './Thumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatExamDay } from '../../lib/dates';
 
@@ -59,17 +60,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={courseTabHref(courseId)} replace />;
 
   if (q.isError) {
-    if (missing) {
-      return (
-        <section className="mx-auto max-w-md py-16 text-center">
-          <h1 className="text-2xl font-semibold text-campus-900">Course not found</h1>
-          <p className="mt-2 text-slate-600">It may have been deleted.</p>
-          <Link to="/all-courses" className="mt-6 inline-block text-campus-700 underline">
-            All Courses
-          </Link>
-        </section>
-      );
-    }
+    if (missing) return <NotFound title="Course not found" detail="It may have been deleted." back={{ to: '/all-courses', label: 'All Courses' }} />;
     return <LoadError message="Error fetching course. Please try again later." onRetry={() => q.refetch()} retrying={q.isFetching} />;
   }
   if (!q.data) return <Spinner label="Loading course" />;

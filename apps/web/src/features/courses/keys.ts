@@ -18,7 +18,4 @@ export const courseKeys = {
   course: (courseId: string) => [...coursesKey, 'course', courseId] as const,
   students: (courseId: string) => [...coursesKey, 'course', courseId, 'students'] as const,
   notes: (courseId: string) => [...coursesKey, 'course', courseId, 'notes'] as const,
-  /** The hall ticket's two reads: both change when the student joins or leaves a course. */
-  byStudent: [...coursesKey, 'by-student'] as const,
-  examDates: [...coursesKey, 'examdates'] as const,
 };

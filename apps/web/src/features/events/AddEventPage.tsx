@@ -1,16 +1,16 @@
 import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
 import type { CreateEventBody, CreateEventInput } from '@campus/contract/events';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
-import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { deferredResolver, multipart, uploadProblem } from '../../lib/forms';
+import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useCreateEvent } from './api/create-event';
 import { useDraftDescription } from './api/draft-description';
@@ -27,8 +27,8 @@ export default function AddEventPage() {
 
 function AddEventForm() {
   const navigateWithFlash = useNavigateWithFlash();
-  const [percent, setPercent] = useState<number | null>(null);
-  const create = useCreateEvent(setPercent);
+  const upload = useUpload();
+  const create = upload.track(useCreateEvent(upload.onProgress));
   const { register, handleSubmit, formState, watch, setValue } = useForm<CreateEventInput, unknown, CreateEventBody>({
     resolver: checks.resolver,
     defaultValues: { title: '', description: '', date: '', time: '', venue: '', instagram: '', twitter: '', linkedin: '', gform: '' },
@@ -36,19 +36,12 @@ function AddEventForm() {
   const { errors } = formState;
 
   // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
-  const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [thumbnailError, setThumbnailError] = useState<string>();
-  const checkThumbnail = () => {
-    const problem = thumbnail ? uploadProblem(thumbnail, 'thumbnail', FILE_LIMITS.thumbnail, TYPES_TEXT) : null;
-    setThumbnailError(problem ?? undefined);
-    return problem === null;
-  };
+  const thumbnail = usePickedFile((file) => file && uploadProblem(file, 'thumbnail', FILE_LIMITS.thumbnail, TYPES_TEXT));
 
   const submit = handleSubmit(
     (body) => {
-      if (!checkThumbnail()) return;
-      setPercent(0);
-      create.mutate(
+      if (!thumbnail.check()) return;
+      create.send(
         multipart({
           title: body.title,
           description: body.description,
@@ -60,16 +53,13 @@ function AddEventForm() {
           twitter: body.twitter || undefined,
           linkedin: body.linkedin || undefined,
           gform: body.gform || undefined,
-          thumbnail,
+          thumbnail: thumbnail.file,
         }),
-        {
-          onSettled: () => setPercent(null),
-          // Straight to the new event, which says it was created. Replace: Back skips the used form.
-          onSuccess: ({ data }) => navigateWithFlash(`/event/${data.event._id}`, EVENT_CREATED, { replace: true }),
-        },
+        // Straight to the new event, which says it was created. Replace: Back skips the used form.
+        { onSuccess: ({ data }) => navigateWithFlash(`/event/${data.event._id}`, EVENT_CREATED, { replace: true }) },
       );
     },
-    () => checkThumbnail(),
+    () => thumbnail.check(),
   );
 
   return (
@@ -98,16 +88,13 @@ function AddEventForm() {
           label="Thumbnail"
           accept="image/png,image/jpeg"
           hint="Optional: a png or jpeg image, at most 5 MB."
-          error={thumbnailError}
-          disabled={create.isPending}
-          onFile={(file) => {
-            setThumbnail(file);
-            setThumbnailError(undefined);
-          }}
+          error={thumbnail.problem}
+          disabled={create.pending}
+          onFile={thumbnail.pick}
         />
-        {percent !== null && <ProgressBar percent={percent} />}
-        <ErrorBanner message={errors.root?.message ?? (create.isError ? errorText(create.error) : null)} />
-        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+        {create.percent !== null && <ProgressBar percent={create.percent} />}
+        <ErrorBanner message={errors.root?.message ?? create.error} />
+        <Button type="submit" disabled={create.pending} aria-busy={create.pending || undefined}>
           Add Event
         </Button>
       </form>

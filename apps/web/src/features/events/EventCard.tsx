@@ -2,7 +2,7 @@ import { calendarDayParts } from '@campus/contract/dates';
 import type { EventListing } from '@campus/contract/events';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
-import { EventThumbnail } from './Thumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 
 /**
  * One event in a list (spec §2 "Event card"): thumbnail, weekday, day and month, host name and
@@ -16,7 +16,7 @@ export function EventCard({ listing, level = 2 }: { listing: EventListing; level
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
-        <EventThumbnail src={event.thumbnail} title={event.title} />
+        <Thumbnail src={event.thumbnail} title={event.title} />
         <time
           dateTime={event.date}
           className="absolute left-3 top-3 flex min-w-16 flex-col items-center rounded-lg bg-white/95 px-2 py-1 text-center leading-tight text-campus-900 shadow"

@@ -1,15 +1,16 @@
 import type { EventListing } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
+import { NotFound } from '../../components/NotFound';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
-import { EventThumbnail } from './Thumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatDay } from '../../lib/dates';
 
@@ -36,17 +37,7 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
   }, [host]);
 
   if (q.isError) {
-    if (missing) {
-      return (
-        <section className="mx-auto max-w-md py-16 text-center">
-          <h1 className="text-2xl font-semibold text-campus-900">Event not found</h1>
-          <p className="mt-2 text-slate-600">It may have been deleted.</p>
-          <Link to="/events" className="mt-6 inline-block text-campus-700 underline">
-            All Events
-          </Link>
-        </section>
-      );
-    }
+    if (missing) return <NotFound title="Event not found" detail="It may have been deleted." back={{ to: '/events', label: 'All Events' }} />;
     // The spec's client only logged this; here the reason shows, with a way to ask again.
     return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
   }
@@ -103,7 +94,7 @@ function EventDetail({ listing, children }: { listing: EventListing; children?: 
         )}
       </header>
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
-        <EventThumbnail src={event.thumbnail} title={event.title} className="rounded-xl md:w-96 md:shrink-0" />
+        <Thumbnail src={event.thumbnail} title={event.title} className="rounded-xl md:w-96 md:shrink-0" />
         <div className="flex min-w-0 flex-1 flex-col gap-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-xl bg-white p-4 text-slate-800 shadow-sm ring-1 ring-slate-200">
             <dt className="font-medium text-slate-500">Date</dt>

@@ -9,15 +9,17 @@ import { Button } from '../../components/Button';
 import { FileField, SelectField } from '../../components/Field';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { uploadProblem } from '../../lib/forms';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
 import { LoadError } from '../../components/LoadError';
+import { NotFound } from '../../components/NotFound';
 
 /**
  * /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the
@@ -45,11 +47,12 @@ function Applicant({ applicantId, requested }: { applicantId: string; requested:
   const applicant = useApplicant(applicantId);
   const applications = useApplicationsOf(applicantId);
   const marksheets = useMarksheetsOf(applicantId);
-  usePageTitle(applicant.data?.fullname ?? 'Applicant');
+  const missing = applicant.error instanceof ApiError && applicant.error.status === 404;
+  usePageTitle(applicant.data?.fullname ?? (missing ? 'Applicant not found' : 'Applicant'));
   const queries = [applicant, applications, marksheets];
   const failed = queries.find((q) => q.isError);
   if (failed) {
-    if (applicant.error instanceof ApiError && applicant.error.status === 404) return <ErrorBanner message="This applicant does not exist." />;
+    if (missing) return <NotFound title="Applicant not found" detail="This applicant does not exist." back={{ to: '/applications', label: 'Applications' }} />;
     const retry = () => queries.filter((q) => q.isError).forEach((q) => void q.refetch());
     return <LoadError error={failed.error} onRetry={retry} retrying={queries.some((q) => q.isFetching)} />;
   }
@@ -167,42 +170,36 @@ const TYPES_TEXT = 'a pdf, png or jpeg file';
 /** Semester choices stop at the applicant's own semester (spec §5 "Marksheet upload"). */
 function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const send = useUploadMarksheet(applicant._id, setPercent);
+  const upload = useUpload();
+  const marksheet = upload.track(useUploadMarksheet(applicant._id, upload.onProgress));
+  const picked = usePickedFile((file) => uploadProblem(file, 'marksheet', FILE_LIMITS.marksheet, TYPES_TEXT));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const bad = uploadProblem(file, 'marksheet', FILE_LIMITS.marksheet, TYPES_TEXT);
-    setProblem(bad);
-    if (bad || !file) return;
-    setPercent(0);
-    send.mutate({ semester, file }, { onSettled: () => setPercent(null) });
+    if (picked.check() && picked.file) marksheet.send({ semester, file: picked.file });
   };
 
   return (
     <Card title="Upload a marksheet">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {send.isSuccess && <SuccessBanner key={send.data.data.marksheet._id + send.data.data.marksheet.marksheet} message={send.data.message} />}
+        {marksheet.result && <SuccessBanner key={marksheet.result.data.marksheet._id + marksheet.result.data.marksheet.marksheet} message={marksheet.result.message} />}
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
           <SelectField label="Semester" options={semesters} value={String(semester)} onChange={(e) => onSemester(Number(e.target.value))} />
           <FileField
             label="Marksheet file"
             accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
             hint="pdf, png or jpeg, at most 20 MB. A new upload for a semester replaces its marksheet."
-            error={problem ?? undefined}
-            disabled={send.isPending}
-            onFile={(picked) => {
-              setFile(picked);
-              setProblem(null);
-              send.reset();
+            error={picked.problem}
+            disabled={marksheet.pending}
+            onFile={(file) => {
+              picked.pick(file);
+              marksheet.reset();
             }}
           />
         </div>
-        {percent !== null && <ProgressBar percent={percent} />}
-        <ErrorBanner message={send.isError ? errorText(send.error) : null} />
-        <Button type="submit" disabled={send.isPending} className="self-start">
+        {marksheet.percent !== null && <ProgressBar percent={marksheet.percent} />}
+        <ErrorBanner message={marksheet.error} />
+        <Button type="submit" disabled={marksheet.pending} className="self-start">
           Upload marksheet
         </Button>
       </form>

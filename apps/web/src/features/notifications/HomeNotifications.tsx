@@ -1,10 +1,9 @@
 import type { NotificationItem } from '@campus/contract/notifications';
 import { Link } from 'react-router';
 import { DashboardCard } from '../../components/DashboardCard';
+import { formatMoment } from '../../lib/dates';
 import { useCurrentUser } from '../auth';
 import { useReadNotification, useRecentNotifications } from './api/notifications';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The home page's unread notifications: the newest five (GET recent, not the whole list), each
@@ -55,7 +54,7 @@ function RecentNotification({ notification }: { notification: NotificationItem }
     >
       <span className="block font-medium">{notification.content}</span>
       <time dateTime={notification.date} className="block text-xs text-slate-600">
-        {when(notification.date)}
+        {formatMoment(notification.date)}
       </time>
     </Link>
   );

@@ -3,8 +3,9 @@ import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePageVisible } from '../../lib/use-page-visible';
-import { fetchUnreadCount, notificationKeys } from './api/notifications';
+import { fetchUnreadCount } from './api/notifications';
 import { announceArrival } from './arrivals';
+import { notificationKeys } from './keys';
 
 /** The spec's polling period, used only while the live stream is down. */
 export const POLL_MS = 10_000;

@@ -1,12 +1,11 @@
 import { FILE_LIMITS } from '@campus/contract/constants';
 import type { User } from '@campus/contract/users';
-import { useState } from 'react';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { FormPage } from '../../components/Page';
 import { ProgressRing } from '../../components/ProgressRing';
-import { errorText } from '../../lib/api';
 import { imageProblem } from '../../lib/forms';
+import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useUploadAvatar } from './api/avatar';
 
@@ -19,17 +18,12 @@ const SIZE = 160;
 
 /** Picking a file uploads it at once; the ring shows the percent, then disappears (spec §4). */
 function AvatarUpload({ user }: { user: User }) {
-  const [percent, setPercent] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useUploadAvatar(setPercent);
+  const upload = useUpload();
+  const avatar = upload.track(useUploadAvatar(upload.onProgress));
+  const picked = usePickedFile((file) => file && imageProblem(file, 'avatar', FILE_LIMITS.avatar.maxBytes));
 
   const pick = (file: File | undefined) => {
-    if (!file) return;
-    const bad = imageProblem(file, 'avatar', FILE_LIMITS.avatar.maxBytes);
-    setProblem(bad);
-    if (bad) return;
-    setPercent(0);
-    upload.mutate(file, { onSettled: () => setPercent(null) });
+    if (file && picked.check(file)) avatar.send(file);
   };
 
   return (
@@ -37,7 +31,7 @@ function AvatarUpload({ user }: { user: User }) {
       <div className="flex flex-col items-center gap-5">
         <div className="relative" style={{ width: SIZE, height: SIZE }}>
           <Avatar src={user.avatar} name={user.fullname} size={SIZE} />
-          {percent !== null && <ProgressRing percent={percent} size={SIZE} />}
+          {avatar.percent !== null && <ProgressRing percent={avatar.percent} size={SIZE} />}
           {/*
             The real file input stays in the page (visually hidden) for keyboards, screen readers and
             Playwright's setInputFiles; the round plus is its visible label. aria-label keeps its name
@@ -50,7 +44,7 @@ function AvatarUpload({ user }: { user: User }) {
             accept="image/png,image/jpeg"
             className="peer sr-only"
             aria-describedby="avatar-hint"
-            disabled={upload.isPending}
+            disabled={avatar.pending}
             onChange={(e) => {
               pick(e.target.files?.[0]);
               e.target.value = ''; // picking the same file again must upload again
@@ -66,11 +60,11 @@ function AvatarUpload({ user }: { user: User }) {
           </label>
         </div>
         <p id="avatar-hint" className="text-sm text-slate-600" aria-live="polite">
-          {percent !== null ? `Uploading… ${percent}%` : 'Press + to choose a png or jpeg image, at most 5 MB.'}
+          {avatar.percent !== null ? `Uploading… ${avatar.percent}%` : 'Press + to choose a png or jpeg image, at most 5 MB.'}
         </p>
         <div className="w-full">
-          <ErrorBanner message={problem ?? (upload.isError ? errorText(upload.error) : null)} />
-          {upload.isSuccess && <SuccessBanner key={user.avatar} message={upload.data.message || 'Your avatar has been updated.'} />}
+          <ErrorBanner message={picked.problem ?? avatar.error} />
+          {avatar.result && <SuccessBanner key={user.avatar} message={avatar.result.message || 'Your avatar has been updated.'} />}
         </div>
       </div>
     </FormPage>

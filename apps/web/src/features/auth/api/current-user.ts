@@ -3,7 +3,8 @@ import type { User } from '@campus/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api';
 import type { StoredUser } from '../../../lib/secure-store';
-import { currentUserKey, forgetKeptCopy, keptUser, rememberUser } from '../session';
+import { currentUserKey } from '../keys';
+import { forgetKeptCopy, keptUser, rememberUser } from '../session';
 
 /** GET current-user: the user, or null when nobody is logged in (here a 401 is an answer, not an error). */
 export async function fetchCurrentUser(): Promise<User | null> {

@@ -2,7 +2,8 @@ import { api } from '@campus/contract/api';
 import type { LoginBody } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { currentUserKey, rememberUser } from '../session';
+import { currentUserKey } from '../keys';
+import { rememberUser } from '../session';
 
 /** POST login (JSON): the answer's user becomes the current user and the kept copy. */
 export function useLogin() {

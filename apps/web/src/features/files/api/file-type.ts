@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, NETWORK_ERROR, unwrap } from '../../../lib/api';
+import { fileKeys } from '../keys';
 
 /**
  * The stored type of one of the portal's files, from a HEAD request (a file URL is an opaque id):
@@ -8,7 +9,7 @@ import { ApiError, NETWORK_ERROR, unwrap } from '../../../lib/api';
  */
 export const useFileType = (file: string | null) =>
   useQuery({
-    queryKey: ['file-type', file],
+    queryKey: fileKeys.type(file),
     enabled: file !== null,
     queryFn: async ({ signal }): Promise<string | null> => {
       let res: Response;

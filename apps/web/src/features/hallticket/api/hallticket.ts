@@ -1,7 +1,7 @@
 import { api } from '@campus/contract/api';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { courseKeys } from '../../courses';
+import { hallTicketKeys } from '../keys';
 
 /**
  * GET searchbystudent and GET examdates: the server keeps both in the same order, so exam date i
@@ -10,11 +10,11 @@ import { courseKeys } from '../../courses';
  */
 export function useHallTicket() {
   const courses = useQuery({
-    queryKey: courseKeys.byStudent,
+    queryKey: hallTicketKeys.courses,
     queryFn: async ({ signal }) => (await call(api.courses.byStudent, { signal })).data.listofcourses,
   });
   const examDates = useQuery({
-    queryKey: courseKeys.examDates,
+    queryKey: hallTicketKeys.examDates,
     queryFn: async ({ signal }) => (await call(api.courses.examDates, { signal })).data.examdates,
   });
   return { courses, examDates };

@@ -2,16 +2,7 @@ import { api } from '@campus/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { multipart } from '../../../lib/forms';
-
-/** Every marksheet query sits under this prefix: an application or an upload refreshes them all. */
-export const marksheetsKey = ['marksheets'] as const;
-const keys = {
-  applied: [...marksheetsKey, 'applied'] as const,
-  all: [...marksheetsKey, 'all-applications'] as const,
-  applications: (userId: string) => [...marksheetsKey, 'applications', userId] as const,
-  marksheets: (userId: string) => [...marksheetsKey, 'marksheets', userId] as const,
-  applicant: (userId: string) => [...marksheetsKey, 'applicant', userId] as const,
-};
+import { marksheetKeys as keys, marksheetsKey } from '../keys';
 
 /** GET semesterapplied: the semesters the student has asked for. */
 export const useSemestersApplied = () =>

@@ -1,16 +1,7 @@
 import { api } from '@campus/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-
-/** Both notification queries sit under this prefix: marking read refreshes the two at once. */
-export const notificationsKey = ['notifications'] as const;
-export const notificationKeys = {
-  list: [...notificationsKey, 'list'] as const,
-  /** The bell's number: set by the live stream, or polled when the stream is down. */
-  unread: [...notificationsKey, 'unread'] as const,
-  /** The home page's newest few unread ones (GET recent), a few hundred bytes. */
-  recent: [...notificationsKey, 'recent'] as const,
-};
+import { notificationKeys, notificationsKey } from '../keys';
 
 export async function fetchNotifications(signal?: AbortSignal) {
   return (await call(api.notifications.list, { signal })).data;
