@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, server } from '../test/server';
-import { ApiError, NETWORK_ERROR, request, setUnauthorizedHandler, upload } from './api';
+import { api } from '@campus/contract/api';
+import { ApiError, NETWORK_ERROR, call, request, setUnauthorizedHandler, upload } from './api';
 
 afterEach(() => setUnauthorizedHandler(() => {}));
 
@@ -109,5 +110,54 @@ describe('upload', () => {
   it('a network failure is an ApiError with status 0', async () => {
     server.use(http.post('/api/v1/up', () => HttpResponse.error()));
     await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
+  });
+});
+
+describe('call', () => {
+  it('fills the path from params, encoded, and sends the query without empty values', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('/api/v1/courses/searchbytitle', ({ request: r }) => {
+        seen.push(new URL(r.url).search);
+        return ok({ listofcourses: [] });
+      }),
+      http.get('/api/v1/courses/getcourse/:courseId', ({ params }) => {
+        seen.push(String(params.courseId));
+        return ok({ course: null, owner: 'A' });
+      }),
+    );
+    await call(api.courses.byTitle, { query: { title: '', semester: 3, limit: 24, cursor: undefined } });
+    await call(api.courses.get, { params: { courseId: 'a/b c' } });
+    expect(seen).toEqual(['?semester=3&limit=24', 'a/b c']);
+  });
+
+  it("sends the endpoint's method and a JSON body", async () => {
+    let seen: { method: string; body: unknown } | undefined;
+    server.use(
+      http.patch('/api/v1/users/update-account', async ({ request: r }) => {
+        seen = { method: r.method, body: await r.json() };
+        return ok({ user: { fullname: 'B' } });
+      }),
+    );
+    const body = { email: 'b@example.edu', fullname: 'B', branch: 'Civil Engineering', semester: 2 } as const;
+    await call(api.users.updateAccount, { body });
+    expect(seen).toEqual({ method: 'PATCH', body });
+  });
+
+  it('sends a form as multipart, reporting progress when asked', async () => {
+    let received: FormDataEntryValue | null = null;
+    server.use(
+      http.post('/api/v1/notes/create-notes/:courseId', async ({ request: r }) => {
+        received = (await r.formData()).get('notesfile');
+        return ok({ notes: { filename: 'Week 1' } }, 'notes added successfully', 201);
+      }),
+    );
+    const form = new FormData();
+    form.append('notesfile', new File(['abc'], 'a.txt', { type: 'text/plain' }));
+    const seen: number[] = [];
+    const result = await call(api.notes.create, { params: { courseId: 'c1' }, form, onProgress: (p) => seen.push(p) });
+    expect(result.message).toBe('notes added successfully');
+    expect(received).toBeInstanceOf(File);
+    expect(seen.at(-1)).toBe(100);
   });
 });

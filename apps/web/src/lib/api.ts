@@ -58,7 +58,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** One request with the envelope unwrapped. The session cookie rides along (same origin). */
+/**
+ * One request with the envelope unwrapped. The session cookie rides along (same origin). The
+ * transport under `call`: features call their contract endpoints with `call`, never a URL.
+ */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { method = 'GET', body, quiet401, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
