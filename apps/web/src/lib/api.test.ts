@@ -126,9 +126,9 @@ describe('call', () => {
         return ok({ course: null, owner: 'A' });
       }),
     );
-    await call(api.courses.byTitle, { query: { title: '', semester: 3, limit: 24, cursor: undefined } });
+    await call(api.courses.byTitle, { query: { title: '', semester: 3, branch: 'All', limit: 24, cursor: undefined } });
     await call(api.courses.get, { params: { courseId: 'a/b c' } });
-    expect(seen).toEqual(['?semester=3&limit=24', 'a/b c']);
+    expect(seen).toEqual(['?semester=3&branch=All&limit=24', 'a/b c']);
   });
 
   it("sends the endpoint's method and a JSON body", async () => {
