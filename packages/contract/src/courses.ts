@@ -90,7 +90,7 @@ export const courseSchema = z.object({
   examDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Course' });
 export type Course = z.infer<typeof courseSchema>;
 
 /** Every course listing answers this; `nextCursor` appears only when paging with `limit`. */

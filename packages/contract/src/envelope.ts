@@ -25,7 +25,7 @@ export const apiFailureSchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).min(1),
   success: z.literal(false),
-});
+}).meta({ id: 'Failure' });
 
 export const successSchema = <T extends z.ZodType>(data: T) =>
   z.object({

@@ -78,7 +78,7 @@ export const campusEventSchema = z.object({
   gform: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'CampusEvent' });
 export type CampusEvent = z.infer<typeof campusEventSchema>;
 
 /** One entry of an event listing: the event with its host's name and avatar. */
@@ -86,7 +86,7 @@ export const eventListingSchema = z.object({
   events: campusEventSchema,
   fullname: z.string(),
   avatar: z.string(),
-});
+}).meta({ id: 'EventListing' });
 export type EventListing = z.infer<typeof eventListingSchema>;
 
 export const eventListSchema = z.object({ listofevents: z.array(eventListingSchema) });

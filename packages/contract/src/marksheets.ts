@@ -22,7 +22,7 @@ export const applicationSchema = z.object({
   /** True once the exam office has uploaded that semester's marksheet. */
   replied: z.boolean(),
   createdAt: z.string(),
-});
+}).meta({ id: 'Application' });
 export type Application = z.infer<typeof applicationSchema>;
 
 export const marksheetSchema = z.object({
@@ -32,7 +32,7 @@ export const marksheetSchema = z.object({
   marksheet: z.string(),
   owner: z.string(),
   createdAt: z.string(),
-});
+}).meta({ id: 'Marksheet' });
 export type Marksheet = z.infer<typeof marksheetSchema>;
 
 export const applicationListSchema = z.object({ allapplications: z.array(applicationSchema) });

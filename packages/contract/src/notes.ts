@@ -24,7 +24,7 @@ export const noteSchema = z.object({
   createdAt: z.string(),
   size: z.number().int().nonnegative(),
   type: z.string(),
-});
+}).meta({ id: 'Note' });
 export type Note = z.infer<typeof noteSchema>;
 
 export const notesOfCourseSchema = z.object({ notesofcourse: z.array(noteSchema) });

@@ -17,7 +17,7 @@ export const notificationItemSchema = z.object({
   date: z.string(),
   /** A client route where one fits, e.g. /course/<id>; absent where none does. */
   link: z.string().optional(),
-});
+}).meta({ id: 'Notification' });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 // In the order the server has always written them: the serializer writes a schema's keys in order.

@@ -70,7 +70,7 @@ export const userSchema = z.object({
   isExamOffice: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** What a login or a change to one's own account answers, and what /getuser answers. */

@@ -18,6 +18,24 @@ const withMultipartBody: Transform = (document) => {
   return jsonSchemaTransform({ ...document, schema: { ...rest, body: multipart } as typeof document.schema });
 };
 
+type TransformObject = typeof jsonSchemaTransformObject;
+
+/**
+ * The named schemas (`.meta({ id })` in the contract), without the `…Input` twins zod writes for
+ * every name: the answers use them, requests never do, so they would only be noise to a client
+ * generator.
+ */
+const namedSchemas: TransformObject = (document) => {
+  const openapi = jsonSchemaTransformObject(document) as ReturnType<TransformObject> & { components?: { schemas?: Record<string, unknown> } };
+  const schemas = openapi.components?.schemas;
+  if (!schemas) return openapi;
+  const text = JSON.stringify({ ...openapi, components: { ...openapi.components, schemas: {} } });
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return openapi;
+};
+
 /** OpenAPI generated from the contract's endpoints (their zod schemas), browsable at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -29,7 +47,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       },
     },
     transform: withMultipartBody,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: namedSchemas,
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }
