@@ -4,11 +4,12 @@ import type { User } from '@campus/contract/users';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { FileField, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { ThumbnailField } from '../../components/ThumbnailField';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useCreateCourse } from './api/create-course';
@@ -82,14 +83,7 @@ function AddCourseForm() {
           <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
         </div>
         <TextField label="Exam date" type="date" hint="Optional: the hall ticket says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
-        <FileField
-          label="Thumbnail"
-          accept="image/png,image/jpeg"
-          hint="Optional: a png or jpeg image, at most 5 MB."
-          error={thumbnail.problem}
-          disabled={create.pending}
-          onFile={thumbnail.pick}
-        />
+        <ThumbnailField picked={thumbnail} disabled={create.pending} />
         {create.percent !== null && <ProgressBar percent={create.percent} />}
         <ErrorBanner message={errors.root?.message ?? create.error} />
         <Button type="submit" disabled={create.pending} aria-busy={create.pending || undefined}>

@@ -4,12 +4,13 @@ import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { FileField, TextAreaField, TextField } from '../../components/Field';
+import { TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { useNavigateWithFlash } from '../../lib/flash';
-import { deferredResolver, multipart, uploadProblem } from '../../lib/forms';
+import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { ThumbnailField } from '../../components/ThumbnailField';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useCreateEvent } from './api/create-event';
@@ -17,7 +18,6 @@ import { useDraftDescription } from './api/draft-description';
 
 const checks = deferredResolver(() => import('./event-checks').then((m) => m.createEventResolver));
 
-const TYPES_TEXT = 'a png or jpeg image';
 const EVENT_CREATED = 'Event created.';
 
 /** /add-event: anyone logged in hosts an event (spec §2, §5 "Add event"). */
@@ -36,7 +36,7 @@ function AddEventForm() {
   const { errors } = formState;
 
   // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
-  const thumbnail = usePickedFile((file) => file && uploadProblem(file, 'thumbnail', FILE_LIMITS.thumbnail, TYPES_TEXT));
+  const thumbnail = usePickedFile((file) => file && imageProblem(file, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes));
 
   const submit = handleSubmit(
     (body) => {
@@ -84,14 +84,7 @@ function AddEventForm() {
           <TextField label="LinkedIn link" type="url" inputMode="url" placeholder="https://" error={errors.linkedin?.message} {...register('linkedin')} />
           <TextField label="Google form link" type="url" inputMode="url" placeholder="https://" error={errors.gform?.message} {...register('gform')} />
         </fieldset>
-        <FileField
-          label="Thumbnail"
-          accept="image/png,image/jpeg"
-          hint="Optional: a png or jpeg image, at most 5 MB."
-          error={thumbnail.problem}
-          disabled={create.pending}
-          onFile={thumbnail.pick}
-        />
+        <ThumbnailField picked={thumbnail} disabled={create.pending} />
         {create.percent !== null && <ProgressBar percent={create.percent} />}
         <ErrorBanner message={errors.root?.message ?? create.error} />
         <Button type="submit" disabled={create.pending} aria-busy={create.pending || undefined}>
