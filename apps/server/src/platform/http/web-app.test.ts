@@ -36,6 +36,11 @@ describe('the built web app', () => {
     }
   });
 
+  it('keeps its pages and files out of the API document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/') && !p.startsWith('/files/'))).toEqual([]);
+  });
+
   it('serves hashed assets as immutable and other files revalidated', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -35,7 +35,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp> {
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.code(status).header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   for (const route of CLIENT_ROUTES) {
-    app.get(route, (_request, reply) => sendIndex(reply, 200));
+    // Pages, not API: kept out of the OpenAPI document.
+    app.get(route, { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
   }
   return {
     notFound(reply) {
