@@ -1,4 +1,4 @@
-import { paths, type Course } from '@campus/contract';
+import { api, paths, successSchema, type Course } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { queriesDuring, storedFiles, useTestApp } from '../../../test/build-app';
@@ -462,7 +462,13 @@ describe('listings written as JSON directly', () => {
     );
     const students = [await buildStudent(ctx.app), await buildStudent(ctx.app)];
     for (const s of students) await joinCourse(ctx.app, s, awkward._id);
-    const listed = (await ctx.app.inject({ method: 'GET', url: paths.courses.all, headers: { cookie: prof.cookie } })).json().data.listofcourses as Course[];
+    const answer = (await ctx.app.inject({ method: 'GET', url: paths.courses.all, headers: { cookie: prof.cookie } })).json();
+    // The writer passes the serializer: hold it to the contract's schema, with nothing more in it.
+    expect(successSchema(api.courses.all.data).parse(answer)).toEqual(answer);
+    const paged = (await ctx.app.inject({ method: 'GET', url: `${paths.courses.all}?limit=1`, headers: { cookie: prof.cookie } })).json();
+    expect(successSchema(api.courses.all.data).parse(paged)).toEqual(paged);
+    expect(paged.data.nextCursor).toEqual(expect.any(String));
+    const listed = answer.data.listofcourses as Course[];
     expect(listed.map((c) => c._id).sort()).toEqual([plain._id, awkward._id].sort());
     for (const course of listed) {
       const one = (await ctx.app.inject({ method: 'GET', url: paths.courses.get(course._id), headers: { cookie: prof.cookie } })).json().data.course;
