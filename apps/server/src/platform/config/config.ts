@@ -107,7 +107,7 @@ export const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_
  */
 export const MAIL_WORKER_DEFAULTS: MailWorkerSettings = {
   batchSize: 50,
-  connections: 3,
+  connections: 5,
   pollMs: 5_000,
   retryBaseMs: 60_000,
   retryMaxMs: 6 * 60 * 60_000,
