@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { liveSessions, sessionPolicy, userChanged } from '../../platform/auth/sessions';
 import { NotificationHub } from './notification-hub';
 import { notificationsRoutes } from './notifications.routes';
+import { preferencesRoutes } from './preferences.routes';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
 import './types';
 
@@ -21,4 +22,5 @@ export async function registerNotifications(app: FastifyInstance): Promise<void>
   // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => hub.closeAll());
   await app.register(notificationsRoutes);
+  await app.register(preferencesRoutes);
 }
