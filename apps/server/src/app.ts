@@ -30,6 +30,7 @@ import { trustProxyOption } from './platform/http/proxy';
 import { OneLinePerRequest } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp, type WebApp } from './platform/http/web-app';
+import { registerMail } from './platform/mail/register-mail';
 import { Bus } from './platform/realtime/bus';
 import { registerLifecycle } from './platform/lifecycle';
 import './platform/types';
@@ -97,6 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Registered after the database's close: onClose hooks run last-registered first.
   app.decorate('bus', await Bus.open(database, app.log));
   app.addHook('onClose', () => app.bus.close());
+  // After the bus: its worker stops (finishing the sends under way) before the bus and database close.
+  registerMail(app);
 
   // Error handlers are copied into plugin contexts when those are registered: set them first.
   const web: { app?: WebApp } = {};

@@ -8,6 +8,8 @@ export const portalConfigSchema = z.object({
   examOfficeRegistrationId: z.number().int(),
   professorSignupNeedsCode: z.boolean(),
   draftingEnabled: z.boolean(),
+  /** Whether the server sends email (SMTP_URL): without it, what needs mail (password reset, email notifications) is hidden. */
+  mailEnabled: z.boolean(),
   campusTimeZone: z.string(),
   branches: z.array(z.enum(BRANCHES)),
   semesters: z.array(z.number().int()),

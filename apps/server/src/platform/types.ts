@@ -9,6 +9,7 @@ import type { CounterStore } from './limits/counter-store';
 import type { Bus } from './realtime/bus';
 import type { SessionResolver } from './auth/sessions';
 import type { Lifecycle } from './lifecycle';
+import type { MailWorker } from './mail/mail-worker';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     sessions: SessionResolver;
     /** Starting, ready or draining: what the readiness call answers. */
     lifecycle: Lifecycle;
+    /** This instance's sender of the mail queue; null when mail is off (config.mail unset). */
+    mail: MailWorker | null;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */

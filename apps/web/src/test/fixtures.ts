@@ -29,6 +29,7 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
     examOfficeRegistrationId: 211070007,
     professorSignupNeedsCode: false,
     draftingEnabled: false,
+    mailEnabled: false,
     campusTimeZone: 'Asia/Kolkata',
     branches: [],
     semesters: [1, 2, 3, 4, 5, 6, 7, 8],

@@ -41,6 +41,7 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
           examOfficeRegistrationId: config.examOffice.registrationId,
           professorSignupNeedsCode: config.staffSignupCode !== undefined,
           draftingEnabled: draftingEnabled(config),
+          mailEnabled: config.mail !== undefined,
           campusTimeZone: config.campusTimeZone,
           branches: [...BRANCHES],
           semesters: [...SEMESTERS],

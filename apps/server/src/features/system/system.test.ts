@@ -38,6 +38,7 @@ describe('system', () => {
       examOfficeRegistrationId: 211070007,
       professorSignupNeedsCode: false,
       draftingEnabled: false,
+      mailEnabled: false,
       campusTimeZone: 'Asia/Kolkata',
       branches: [...BRANCHES],
       semesters: [1, 2, 3, 4, 5, 6, 7, 8],

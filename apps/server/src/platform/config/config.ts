@@ -82,6 +82,8 @@ export const envSchema = z.object({
   REDIS_URL: optionalText,
   TRUST_PROXY: optionalText,
   PUBLIC_ORIGIN: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS', 10),
@@ -115,6 +117,20 @@ export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.co
 export const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
 /** Headers within 15 s; a body at 1 KB/s at least, over 30 s windows; an early-answered body drained for 30 s. */
 export const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_000, bodyMinBytes: 30 * 1024, lingerMs: 30_000 };
+/**
+ * How the mail queue's worker paces itself (platform/mail/mail-worker.ts). Not environment
+ * variables: tests shorten them.
+ */
+export const MAIL_WORKER_DEFAULTS: MailWorkerSettings = {
+  batchSize: 50,
+  connections: 3,
+  pollMs: 5_000,
+  retryBaseMs: 60_000,
+  retryMaxMs: 6 * 60 * 60_000,
+  maxAttempts: 8,
+  leaseMs: 10 * 60_000,
+  smtpTimeoutMs: 20_000,
+};
 /** How long a drafting call may take before it is a 502 (API.md "Events"). */
 export const TEXTGEN_TIMEOUT_MS = 15_000;
 
@@ -144,6 +160,35 @@ export interface LoginLimits {
  */
 export type StorageConfig = { kind: 'local' } | { kind: 's3'; bucket: string; region: string; endpoint?: string };
 
+export interface MailWorkerSettings {
+  /** Jobs taken at once by one instance. */
+  batchSize: number;
+  /** SMTP connections one instance keeps open (nodemailer's pool); a batch is sent over them in parallel. */
+  connections: number;
+  /** How often an idle worker looks for due jobs (retries, and jobs other instances queued). */
+  pollMs: number;
+  /** A failed send is tried again after retryBaseMs × 2^(attempts − 1), at most retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Failed sends after which a job is given up (failed_at set, logged). */
+  maxAttempts: number;
+  /** How long a taken job stays invisible to every worker: past it, one left by a crashed instance is taken again. */
+  leaseMs: number;
+  /** Connecting, the greeting and each socket wait: a stalled SMTP server fails the send, not the worker. */
+  smtpTimeoutMs: number;
+}
+
+/** Outgoing mail (SMTP_URL, MAIL_FROM); absent when mail is off. */
+export interface MailConfig {
+  /** smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), credentials in the URL. */
+  smtpUrl: string;
+  /** The sender, an address or `Name <address>`. */
+  from: string;
+  /** PUBLIC_ORIGIN, required when mail is on: an email's links must be absolute. */
+  linkOrigin: string;
+  worker: MailWorkerSettings;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -168,6 +213,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** The portal's public address (scheme, host, port), e.g. https://portal.example.edu; unset: taken from each request. */
   publicOrigin?: string;
+  /** Outgoing mail; undefined when SMTP_URL and MAIL_FROM are unset (no emails, digests or password resets). */
+  mail?: MailConfig;
   logLevel: string;
   webDist: string;
   login: LoginLimits;
@@ -251,7 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMailSecret(e)];
+  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMail(e), ...checkMailSecret(e)];
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
@@ -276,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicOrigin: e.PUBLIC_ORIGIN === undefined ? undefined : publicOriginOf(e.PUBLIC_ORIGIN),
+    mail: mailConfig(e),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     login: {
@@ -322,11 +370,14 @@ function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
   return { kind: 's3', bucket: e.S3_BUCKET!, region: e.S3_REGION, ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}) };
 }
 
-/** MAIL_SECRET, when given, must be hard to guess. */
+/**
+ * MAIL_SECRET signs the unsubscribe links every notification email carries: required when mail
+ * is on, and hard to guess.
+ */
 function checkMailSecret(e: z.output<typeof envSchema>): string[] {
-  if (e.MAIL_SECRET !== undefined && e.MAIL_SECRET.length < MAIL_SECRET_MIN) {
-    return [`MAIL_SECRET: must be at least ${MAIL_SECRET_MIN} characters (e.g. from \`openssl rand -hex 32\`)`];
-  }
+  const secret = e.MAIL_SECRET;
+  if (secret === undefined) return e.SMTP_URL === undefined ? [] : ['MAIL_SECRET: required when mail is on (SMTP_URL): it signs the unsubscribe links of emails'];
+  if (secret.length < MAIL_SECRET_MIN) return [`MAIL_SECRET: must be at least ${MAIL_SECRET_MIN} characters (e.g. from \`openssl rand -hex 32\`)`];
   return [];
 }
 
@@ -340,6 +391,41 @@ function checkTextgen(e: z.output<typeof envSchema>): string[] {
   }
   if (e.TEXTGEN_PROVIDER === 'gemini' && e.TEXTGEN_API_KEY === undefined) problems.push('TEXTGEN_API_KEY: required when TEXTGEN_PROVIDER=gemini');
   return problems;
+}
+
+/** A bare address (one @, no spaces or brackets), or `Display Name <address>`. */
+function isSenderAddress(value: string): boolean {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value.trim())?.[1] ?? value.trim();
+  return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address);
+}
+
+/** SMTP_URL, MAIL_FROM and the PUBLIC_ORIGIN mail needs, each problem naming its variable. */
+function checkMail(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const { SMTP_URL: url, MAIL_FROM: from } = e;
+  if (url === undefined && from === undefined) return problems;
+  if (url !== undefined) {
+    let protocol = '';
+    try {
+      const parsed = new URL(url);
+      protocol = parsed.hostname ? parsed.protocol : '';
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') problems.push('SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.edu:587');
+  } else {
+    problems.push('SMTP_URL: required when MAIL_FROM is set (the SMTP server that sends the portal\'s emails)');
+  }
+  if (from === undefined) problems.push('MAIL_FROM: required when SMTP_URL is set (the sender address, e.g. Campus Portal <portal@example.edu>)');
+  else if (!isSenderAddress(from)) problems.push('MAIL_FROM: must be an email address, or a name and an address such as Campus Portal <portal@example.edu>');
+  if (e.PUBLIC_ORIGIN === undefined) problems.push('PUBLIC_ORIGIN: required when mail is on (SMTP_URL): links in emails must name the portal\'s public address');
+  return problems;
+}
+
+function mailConfig(e: z.output<typeof envSchema>): MailConfig | undefined {
+  // checkMail has made sure that all three are set and valid when either mail variable is.
+  if (e.SMTP_URL === undefined) return undefined;
+  return { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM!.trim(), linkOrigin: publicOriginOf(e.PUBLIC_ORIGIN!)!, worker: MAIL_WORKER_DEFAULTS };
 }
 
 /** Drafting is on when a provider is configured (POST /events/draft-description; 503 otherwise). */
