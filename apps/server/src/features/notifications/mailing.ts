@@ -4,7 +4,7 @@ import { signingKey, type SigningKey } from './unsubscribe-token';
 
 /** What emails about notifications need: where links point, and the key that signs unsubscribe links. */
 export interface Mailing {
-  /** PUBLIC_ORIGIN: links in an email cannot be relative. */
+  /** PUBLIC_ORIGIN (config.mail.linkOrigin): links in an email cannot be relative. */
   origin: string;
   key: SigningKey;
 }
@@ -24,8 +24,9 @@ export function signingKeyOf(config: Config): SigningKey | undefined {
 /** Whether notifications go out by email on this server, and how; undefined when mail is off. */
 export function mailingOf(config: Config): Mailing | undefined {
   const key = signingKeyOf(config);
-  if (!config.mail || !key || !config.publicOrigin) return undefined;
-  return { origin: config.publicOrigin, key };
+  // loadConfig requires MAIL_SECRET with mail on; a config assembled otherwise sends none.
+  if (!config.mail || !key) return undefined;
+  return { origin: config.mail.linkOrigin, key };
 }
 
 /** How an email names a kind: "You chose to get … by email". */

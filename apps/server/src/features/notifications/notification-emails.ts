@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { notificationPreferences, users } from '../../db/schema';
+import { mailJobs, notificationPreferences, users } from '../../db/schema';
 import { KIND_WORDS, settingsUrl, unsubscribeBase, type Mailing } from './mailing';
 import type { Notice } from './notifications.service';
 import { unsubscribeTokenSql } from './unsubscribe-token';
@@ -37,7 +37,7 @@ export function immediateEmails(m: Mailing, notice: Notice & { kind: NonNullable
   const [before, after] = footer(m, `You get this email because you chose to hear about ${KIND_WORDS[notice.kind]} by email at once.`);
   const choice = notificationPreferences[notice.kind];
   return sql`
-    insert into mail_jobs (recipient, subject, text, headers)
+    insert into ${mailJobs} (recipient, subject, text, headers)
     select u.email, ${subjectOf(notice.content)}, ${`${notice.content}\n\n${open}${before}`} || ${url} || ${after}, ${unsubscribeHeaders(url)}
     from ${inserted} as i
     join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'

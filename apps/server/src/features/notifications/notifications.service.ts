@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
+import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
 import { mailingOf } from './mailing';
 import { immediateEmails } from './notification-emails';
@@ -49,6 +50,7 @@ export async function notify(tx: Db, config: Config, recipients: SQL, notice: No
   const [range] = rowsOf<{ first: string | null; last: string | null; told: number; emailed: number }>(result);
   if (!range?.told) return { told: 0, emailed: 0 };
   await announce(tx, notificationsAdded, { from: Number(range.first), to: Number(range.last) });
+  if (range.emailed > 0) await wakeMailWorkers(tx);
   return { told: range.told, emailed: range.emailed };
 }
 
