@@ -1,5 +1,5 @@
 import { NOTIFICATION_KINDS, calendarDayParts, type NotificationKind } from '@campus/contract';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { mailJobs, notificationPreferences, notifications, users } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
@@ -32,8 +32,18 @@ const caseOfKind = (kind: SQLWrapper, branches: (k: NotificationKind) => SQLWrap
  * another instance, a restart — queue nothing. Returns how many were queued (0 with mail off).
  */
 export async function queueDigest(db: Db, config: Config, day: string): Promise<number> {
+  const statement = digestStatement(config, day);
+  if (!statement) return 0;
+  const result = await db.execute(statement);
+  const queued = (result as unknown as { rows: { queued: number }[] }).rows[0]?.queued ?? 0;
+  if (queued > 0) await wakeMailWorkers(db);
+  return queued;
+}
+
+/** The statement of `queueDigest` (answering `queued`), or undefined with mail off. */
+export function digestStatement(config: Config, day: string): SQL | undefined {
   const m = mailingOf(config);
-  if (!m) return 0;
+  if (!m) return undefined;
   const tz = config.campusTimeZone;
   const hour = sql`make_time(${config.digestHour}, 0, 0)`;
   const from = sql`((${day}::date - 1) + ${hour}) at time zone ${tz}`;
@@ -43,7 +53,7 @@ export async function queueDigest(db: Db, config: Config, day: string): Promise<
   const url = sql`${unsubscribeBase(m)} || ${unsubscribeTokenSql(m.key, sql`u.id`, 'digest')}`;
   const [before, after] = footer(m, 'You get this email because you chose a daily digest for some kinds of notification.');
   const intro = `What arrived in Campus Portal in the last day:\n\n`;
-  const result = await db.execute(sql`
+  return sql`
     with lines as (
       select ${n.recipientId} as recipient_id, ${n.kind} as kind, ${n.seq} as seq,
         '- ' || ${n.content} || coalesce(E'\\n  ' || ${m.origin} || ${n.link}, '') as line,
@@ -66,16 +76,14 @@ export async function queueDigest(db: Db, config: Config, day: string): Promise<
       insert into ${mailJobs} (recipient, subject, text, headers, dedupe_key)
       select u.email,
         ${`Campus Portal digest for ${calendarDayParts(day).long}: `} || d.total || case when d.total = 1 then ' new notification' else ' new notifications' end,
-        ${intro} || d.body || ${before} || ${url} || ${after},
-        ${unsubscribeHeaders(url)},
+        ${intro} || d.body || ${before} || link.url || ${after},
+        ${unsubscribeHeaders(sql`link.url`)},
         'digest:' || u.id || ${`:${day}`}
       from digests d
       join ${users} as u on u.id = d.recipient_id
+      cross join lateral (select ${url} as url) as link
       on conflict (dedupe_key) do nothing
       returning 1
     )
-    select count(*)::int as queued from queued`);
-  const queued = (result as unknown as { rows: { queued: number }[] }).rows[0]?.queued ?? 0;
-  if (queued > 0) await wakeMailWorkers(db);
-  return queued;
+    select count(*)::int as queued from queued`;
 }

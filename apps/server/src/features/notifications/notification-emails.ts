@@ -36,11 +36,13 @@ export function immediateEmails(m: Mailing, notice: Notice & { kind: NonNullable
   const open = notice.link ? `Open it: ${m.origin}${notice.link}` : `Your notifications: ${m.origin}/all-notifications`;
   const [before, after] = footer(m, `You get this email because you chose to hear about ${KIND_WORDS[notice.kind]} by email at once.`);
   const choice = notificationPreferences[notice.kind];
+  // The link is computed once per email (a lateral), used in the body and the header.
   return sql`
     insert into ${mailJobs} (recipient, subject, text, headers)
-    select u.email, ${subjectOf(notice.content)}, ${`${notice.content}\n\n${open}${before}`} || ${url} || ${after}, ${unsubscribeHeaders(url)}
+    select u.email, ${subjectOf(notice.content)}, ${`${notice.content}\n\n${open}${before}`} || link.url || ${after}, ${unsubscribeHeaders(sql`link.url`)}
     from ${inserted} as i
     join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'
     join ${users} as u on u.id = i.recipient_id
+    cross join lateral (select ${url} as url) as link
     returning 1`;
 }
