@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
 // 127.0.0.1, and prints one table. Scenarios: startup, login, pages, lighthouse, courses, ceiling,
-// fanout, notificationlist, streams, mailfanout, digest, abuse, and on the cluster of docs/deploy.md (nginx, the local
-// PostgreSQL and Redis): crossinstance, files, rollingrestart (default: all). BENCH_DURATION (s)
+// fanout, notificationlist, streams, mailfanout, digest (the last two through a local SMTP
+// server), abuse, and on the cluster of docs/deploy.md (nginx, the local PostgreSQL and Redis):
+// crossinstance, files, rollingrestart (default: all). BENCH_DURATION (s)
 // and BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL runs `courses` and the notification
 // scenarios on a scratch database of that PostgreSQL server instead of PGlite.
 import { existsSync } from 'node:fs';
