@@ -1,6 +1,7 @@
 // Notifications: the fan-out of a new course to a 10,000-student cohort, the notification list
 // under load on a table of 1,000,000, memory, delivery latency and the shutdown of 1,000 open
-// event streams. Each runs on PGlite, or on a scratch database of the BENCH_DATABASE_URL server
+// event streams; the immediate emails of a 10,000-student fan-out and the daily digest for
+// 20,000 users, through a local SMTP server. Each runs on PGlite, or on a scratch database of the BENCH_DATABASE_URL server
 // when that is set. Delivery between instances is the cluster's (scenarios-cluster.mjs).
 import { median, percentile, limitsOff, rssBytes, startServer } from './lib/server.mjs';
 import { register, sessionCookie } from './lib/accounts.mjs';
@@ -8,6 +9,7 @@ import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
 import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
 import { openStream } from './lib/sse.mjs';
 import { createCourse, deliveryRouter, timeDelivery } from './lib/delivery.mjs';
+import { mailEnv, startSmtpSink } from './lib/smtp-sink.mjs';
 
 const LIST = '/api/v1/notifications/getnotification';
 const STREAM = '/api/v1/notifications/stream';
@@ -290,6 +292,187 @@ export async function streams({ port }) {
   } finally {
     for (const s of open) s.close();
     await server?.stop();
+    await db.cleanup();
+  }
+}
+
+// Students of the mail scenarios (the other seeds use 31x, 32x and 33x…).
+const MAIL_STUDENT_REG = 350_000_000;
+const DIGEST_STUDENT_REG = 360_000_000;
+
+/**
+ * Immediate emails of a fan-out (issue 18): a course for 10,000 students who chose an email at
+ * once for courses, against the same for 10,000 who did not and for nobody; the request's time,
+ * and the time until a local SMTP server has accepted the last of the 10,000 emails.
+ */
+export async function mailFanout({ port }) {
+  const mailed = { branch: 'Computer Engineering', semester: 5 };
+  const quiet = { branch: 'Computer Engineering', semester: 7 };
+  const empty = { branch: 'Computer Engineering', semester: 6 };
+  const ROUNDS = 3;
+  const COHORT = 10_000;
+  const sink = await startSmtpSink();
+  const db = await benchDatabase('mailfanout');
+  const env = { ...limitsOff, ...db.env, ...mailEnv(sink, `http://127.0.0.1:${port}`) };
+  let server;
+  try {
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    await register(server.base, { registrationId: '200000201', userrole: '1', fullname: 'Bench Professor' });
+    await server.stop();
+    server = undefined;
+
+    process.stderr.write(`  seeding ${db.label}…\n`);
+    const seeded = await withSql(db.sql, async (query) => {
+      await query(studentsStatement({ count: COHORT, from: MAIL_STUDENT_REG, ...mailed }));
+      await query(studentsStatement({ count: COHORT, from: MAIL_STUDENT_REG + 20_000, ...quiet }));
+      // The mailed cohort chose an email at once for courses; the quiet one never chose (no row).
+      await query(`INSERT INTO notification_preferences (user_id, courses)
+        SELECT id, 'immediate' FROM users WHERE userrole = 2 AND semester = ${mailed.semester} AND branch = '${mailed.branch}'`);
+      await query('VACUUM ANALYZE');
+      return (await query(`SELECT count(*)::int AS n FROM notification_preferences WHERE courses = 'immediate'`)).rows[0].n;
+    });
+    if (seeded !== COHORT) throw new Error(`seed gave ${seeded} students with immediate emails`);
+
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    const prof = await sessionCookie(server.base, '200000201');
+    for (let i = 0; i < 2; i++) {
+      await createCourse(server.base, prof, { title: `Warm-up ${i}`, ...empty });
+      await createCourse(server.base, prof, { title: `Warm-up quiet ${i}`, ...quiet });
+    }
+    const none = [];
+    const told = [];
+    const emailed = [];
+    const drains = [];
+    const firsts = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      none.push((await createCourse(server.base, prof, { title: `Nobody's ${i}`, ...empty })).ms);
+      told.push((await createCourse(server.base, prof, { title: `Told ${i}`, ...quiet })).ms);
+      const before = sink.accepted.length;
+      const t0 = performance.now();
+      emailed.push((await createCourse(server.base, prof, { title: `Emailed ${i}`, ...mailed })).ms);
+      await sink.waitFor(before + COHORT);
+      firsts.push(sink.accepted[before].at - t0);
+      drains.push(sink.accepted[before + COHORT - 1].at - t0);
+    }
+    const round = sink.accepted.slice(-COHORT);
+    // Header lines as sent, long ones unfolded.
+    const headers = (m) => m.head.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+    const withHeaders = round.filter((m) => /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/v1\/notifications\/unsubscribe\?token=[^>]+>\r?$/m.test(headers(m)) && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m.test(headers(m))).length;
+    const recipients = new Set(round.map((m) => m.to[0])).size;
+    await server.stop();
+    server = undefined;
+    const jobs = await withSql(db.sql, async (query) => (await query(`SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent, count(*)::int AS all FROM mail_jobs`)).rows[0]);
+    const ok = jobs.sent === ROUNDS * COHORT && jobs.all === ROUNDS * COHORT && withHeaders === COHORT && recipients === COHORT;
+    const s = (v) => `${(v / 1000).toFixed(1)} s`;
+    return [
+      { scenario: 'mailfanout database', value: db.label },
+      { scenario: `mailfanout create-course, nobody told (${ROUNDS})`, value: `median ${ms(median(none))} (${each(none)} ms)` },
+      { scenario: `mailfanout create-course, ${fmt(COHORT)} told, none by email (${ROUNDS})`, value: `median ${ms(median(told))} (${each(told)} ms)` },
+      { scenario: `mailfanout create-course, ${fmt(COHORT)} told and emailed (${ROUNDS})`, value: `median ${ms(median(emailed))} (${each(emailed)} ms)` },
+      { scenario: 'mailfanout the emails\' cost in the request', value: `${ms(median(emailed) - median(told))} (difference of the medians: ${fmt(COHORT)} mail_jobs rows in the fan-out's statement)` },
+      { scenario: 'mailfanout first email accepted by SMTP', value: `median ${ms(median(firsts))} after the request began (${each(firsts)} ms)` },
+      { scenario: `mailfanout last of ${fmt(COHORT)} accepted by SMTP`, value: `median ${s(median(drains))} after the request began (${drains.map(s).join(', ')}), ${fmt(Math.round(COHORT / (median(drains) / 1000)))} emails/s, one instance, default worker (3 connections)` },
+      { scenario: 'mailfanout check', value: `${ok ? 'ok' : 'MISMATCH'}: ${fmt(jobs.sent)} of ${fmt(jobs.all)} jobs sent; last round ${fmt(recipients)} recipients, ${fmt(withHeaders)} with List-Unsubscribe and List-Unsubscribe-Post` },
+    ];
+  } finally {
+    await server?.stop();
+    await sink.stop();
+    await db.cleanup();
+  }
+}
+
+/**
+ * The daily digest for 20,000 users who chose it (issue 18), on a notifications table holding a
+ * day of theirs (5 each for 9 in 10 of them; 1 in 10 got nothing) and 20 days of history: the
+ * digest statement's time, as the scheduler logs it at start, the time until the last digest is
+ * accepted by a local SMTP server, and a second run for the same day (a restart) queuing nothing.
+ */
+export async function digest({ port }) {
+  const USERS = 20_000;
+  const sink = await startSmtpSink();
+  const db = await benchDatabase('digest');
+  // The digest hour is the last hour that began: the scheduler runs the digest at start, for a
+  // day that ended then. The campus clock is UTC so that the hour is easy to pick.
+  const hour = (new Date().getUTCHours() + 23) % 24;
+  const mail = { ...mailEnv(sink, `http://127.0.0.1:${port}`), CAMPUS_TZ: 'UTC', MAIL_DIGEST_HOUR: String(hour), LOG_LEVEL: 'info' };
+  const env = { ...limitsOff, ...db.env };
+  let server;
+  const runs = [];
+  const onLog = (line) => {
+    if (!line.includes('daily digest')) return;
+    const entry = JSON.parse(line);
+    if (entry.msg === 'daily digest queued') runs.push(entry);
+  };
+  const nextRun = async (count) => {
+    const deadline = Date.now() + 300_000;
+    while (runs.length < count) {
+      if (Date.now() > deadline) throw new Error('the digest did not run within 5 minutes');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return runs[count - 1];
+  };
+  try {
+    // Migrated with mail off, so no digest runs before the data is there.
+    server = await startServer({ port, env, dataDir: db.dataDir });
+    await server.stop();
+    server = undefined;
+
+    process.stderr.write(`  seeding ${db.label}…\n`);
+    const seeded = await withSql(db.sql, async (query) => {
+      const t = performance.now();
+      await query(studentsStatement({ count: USERS, from: DIGEST_STUDENT_REG }));
+      await query(`INSERT INTO notification_preferences (user_id, courses, notes) SELECT id, 'daily', 'daily' FROM users WHERE userrole = 2`);
+      // The day's window ends when the digest hour began (now, truncated, minus an hour).
+      const end = `(date_trunc('hour', now()) - interval '1 hour')`;
+      // History first, then the day, in time order as a live table fills.
+      await query(`INSERT INTO notifications (recipient_id, content, link, kind, created_at)
+        SELECT u.id, 'New course "History ' || g || '" for ' || u.branch, '/all-notifications', 'courses', ${end} - interval '1 day' - (21 - g) * interval '1 day' + (u.registration_id % 600) * interval '1 second'
+        FROM generate_series(1, 20) AS g CROSS JOIN users AS u WHERE u.userrole = 2
+        ORDER BY 5`);
+      await query(`INSERT INTO notifications (recipient_id, content, link, kind, created_at)
+        SELECT u.id,
+               CASE WHEN g = 5 THEN 'Your marksheet for semester ' || u.semester || ' is ready'
+                    WHEN g % 2 = 0 THEN 'New notes "Week ' || g || '" in "Course ' || (u.registration_id % 2000) || '"'
+                    ELSE 'New course "Course ' || (u.registration_id % 2000 + g) || '" for ' || u.branch || ', semester ' || u.semester END,
+               '/course/' || gen_random_uuid(),
+               CASE WHEN g = 5 THEN 'marksheets' WHEN g % 2 = 0 THEN 'notes' ELSE 'courses' END,
+               ${end} - interval '23 hours' + g * interval '4 hours' + (u.registration_id % 3000) * interval '1 second'
+        FROM generate_series(1, 5) AS g CROSS JOIN users AS u WHERE u.userrole = 2 AND u.registration_id % 10 <> 0
+        ORDER BY 5`);
+      await query('VACUUM ANALYZE');
+      const [c] = (
+        await query(`SELECT (SELECT count(*) FROM notifications)::int AS notifications,
+          (SELECT count(DISTINCT recipient_id) FROM notifications WHERE created_at >= ${end} - interval '1 day' AND created_at < ${end} AND kind IN ('courses', 'notes'))::int AS due`)
+      ).rows;
+      return { ...c, ms: performance.now() - t };
+    });
+
+    server = await startServer({ port, env: { ...env, ...mail }, dataDir: db.dataDir, onLog });
+    const first = await nextRun(1);
+    await sink.waitFor(first.queued);
+    const last = sink.accepted.at(-1);
+    const sample = sink.accepted[0]?.head ?? '';
+    const recipients = new Set(sink.accepted.map((m) => m.to[0])).size;
+    // A restart the same day: the scheduler runs again, and the dedupe keys leave nothing to queue.
+    await server.stop();
+    server = await startServer({ port, env: { ...env, ...mail }, dataDir: db.dataDir, onLog });
+    const again = await nextRun(2);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const received = sink.accepted.length;
+    await server.stop();
+    server = undefined;
+    const ok = first.queued === seeded.due && again.queued === 0 && received === seeded.due && recipients === seeded.due && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m.test(sample);
+    return [
+      { scenario: 'digest database', value: db.label },
+      { scenario: 'digest seed', value: `${fmt(USERS)} users with a daily digest (courses, notes); ${fmt(seeded.notifications)} notifications, ${fmt(seeded.due)} users with something new in the day (${(seeded.ms / 1000).toFixed(1)} s)` },
+      { scenario: `digest run for ${fmt(USERS)} users`, value: `${ms(first.ms)}: one INSERT … SELECT queuing ${fmt(first.queued)} emails` },
+      { scenario: 'digest last email accepted by SMTP', value: `${((last.wall - first.time) / 1000).toFixed(1)} s after the run was logged (${fmt(Math.round(first.queued / ((last.wall - first.time) / 1000)))} emails/s, one instance)` },
+      { scenario: 'digest second run, same day (restart)', value: `${ms(again.ms)}, ${fmt(again.queued)} queued` },
+      { scenario: 'digest check', value: `${ok ? 'ok' : 'MISMATCH'}: ${fmt(received)} emails to ${fmt(recipients)} users, ${fmt(seeded.due)} due` },
+    ];
+  } finally {
+    await server?.stop();
+    await sink.stop();
     await db.cleanup();
   }
 }

@@ -29,15 +29,27 @@ export function rssBytes(pid) {
   return Number(line[1]) * 1024;
 }
 
-/** Resolves once /api/v1/health answers 200; returns the server handle and its start time. */
-export async function startServer({ port, env = {}, dataDir } = {}) {
+/**
+ * Resolves once /api/v1/health answers 200; returns the server handle and its start time.
+ * `onLog` receives each line the server writes to stdout (its JSON log), else stdout is dropped.
+ */
+export async function startServer({ port, env = {}, dataDir, onLog } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'campus-bench-'));
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (onLog) {
+    let rest = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) if (line) onLog(line);
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

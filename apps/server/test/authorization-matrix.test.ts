@@ -10,6 +10,7 @@ import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf } from './fixture
 import { startSmtpServer, testMailConfig, type TestSmtp } from './smtp-server';
 import { passwordResets } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
+import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
 /**
  * Every registered /api and /files route × every actor → the expected status, with valid input so
@@ -27,7 +28,11 @@ afterAll(async () => {
   await textgen.close();
   await smtp.stop();
 });
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp) }));
+// Unsubscribe links verify with MAIL_SECRET.
+const MAIL_SECRET = 'matrix-test-mail-secret-long-enough-to-pass';
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET }));
+/** An unsubscribe link of `professor`'s: the token, not a session, decides, so every actor may use it. */
+const unsubscribeUrl = (url: string, actors: Actors) => `${url}?token=${signUnsubscribe(signingKey(MAIL_SECRET), actors.professor.user._id, 'courses')}`;
 
 /**
  * What each call acts on, built afresh for every actor so that one actor's change (a delete, a
@@ -215,6 +220,18 @@ const MATRIX: Record<string, Row> = {
     expected: { anonymous: 401, student: 404, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404 },
   },
   'GET /api/v1/notifications/stream': { request: () => ({ method: 'GET', url: paths.notifications.stream }), expected: loggedIn(200) },
+  'GET /api/v1/notifications/preferences': { request: () => ({ method: 'GET', url: paths.notifications.preferences }), expected: loggedIn(200) },
+  'PATCH /api/v1/notifications/preferences': { request: () => ({ method: 'PATCH', url: paths.notifications.updatePreferences, payload: { courses: 'daily' } }), expected: loggedIn(200) },
+  'GET /api/v1/notifications/unsubscribe': { request: (_a, actors) => ({ method: 'GET', url: unsubscribeUrl(paths.notifications.unsubscribePage, actors) }), expected: all(303) },
+  'POST /api/v1/notifications/unsubscribe': {
+    request: (_a, actors) => ({
+      method: 'POST',
+      url: unsubscribeUrl(paths.notifications.unsubscribe, actors),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+    expected: all(200),
+  },
   'POST /api/v1/applications/createapplication': {
     request: () => ({ method: 'POST', url: paths.applications.create, payload: { semester: 3 } }),
     expected: students(201),

@@ -6,13 +6,16 @@ import { storedFiles, useTestApp } from './build-app';
 import { send } from './send';
 import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
+import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
 /**
  * Every registered /api route gets wrong types, missing fields, huge values, malformed bodies and
  * bad ids: each answer is a 4xx JSON envelope (never a 5xx) and the database and file store are
  * unchanged. A route missing from the table fails the suite.
  */
-const ctx = useTestApp();
+// Unsubscribe links verify with MAIL_SECRET: a real link's bad body is refused for its body.
+const MAIL_SECRET = 'bad-input-test-mail-secret-long-enough-to-pass';
+const ctx = useTestApp({ mailSecret: MAIL_SECRET });
 
 /** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled. */
 interface World {
@@ -122,6 +125,16 @@ function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => R
   }
   return cases.map((c) => ({ ...c, as: route.as }));
 }
+
+const BAD_TOKENS = ['', 'nonsense', 'x'.repeat(300), `00000000-0000-4000-8000-000000000000.courses.${'0'.repeat(64)}`, "1' OR '1'='1"];
+/** A link the server signed, for `me` (so that the body, not the token, is what is wrong). */
+const realToken = (w: World) => `?token=${signUnsubscribe(signingKey(MAIL_SECRET), w.me.user._id, 'courses')}`;
+const oneClick = (query: string, payload = 'List-Unsubscribe=One-Click'): InjectOptions => ({
+  method: 'POST',
+  url: `${paths.notifications.unsubscribe}${query}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload,
+});
 
 const BAD_IDS: [string, string][] = [
   ['malformed id', 'not-an-id'],
@@ -288,6 +301,22 @@ const CASES: Record<string, Case[]> = {
     { name: 'lastEventId too long', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${'1'.repeat(50)}` }) },
     { name: 'lastEventId with a NUL', names: 'lastEventId', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${encodeURIComponent(withNul(1))}` }) },
   ],
+  'GET /api/v1/notifications/preferences': noInputCases('GET', paths.notifications.preferences),
+  // Any subset of the kinds is a valid PATCH: a missing one is not a fault.
+  'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp' })).filter((c) => !c.name.endsWith(' missing')),
+  'GET /api/v1/notifications/unsubscribe': queryCases(paths.notifications.unsubscribePage, { token: BAD_TOKENS }),
+  'POST /api/v1/notifications/unsubscribe': [
+    ...BAD_TOKENS.map((token) => ({ name: `token ${token.slice(0, 20)}`, request: () => oneClick(`?token=${encodeURIComponent(token)}`) })),
+    { name: 'no token', request: () => oneClick('') },
+    { name: 'token with a NUL', names: 'token', request: () => oneClick(`?token=${encodeURIComponent(withNul('abc'))}`) },
+    { name: 'another value', names: 'List-Unsubscribe', request: (w) => oneClick(realToken(w), 'List-Unsubscribe=Yes') },
+    { name: 'an empty form', names: 'List-Unsubscribe', request: (w) => oneClick(realToken(w), '') },
+    { name: 'a repeated field', mayPass: true, request: (w) => oneClick(realToken(w), 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click') },
+    { name: 'a 2 MB form', request: (w) => oneClick(realToken(w), `List-Unsubscribe=One-Click&x=${'y'.repeat(2 * MB)}`) },
+    { name: 'a prototype-polluting form', request: (w) => oneClick(realToken(w), '__proto__=x&constructor=y') },
+    { name: 'malformed JSON', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'application/json' }, payload: '{"a": ' }) },
+    { name: 'text/plain', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'text/plain' }, payload: 'List-Unsubscribe=One-Click' }) },
+  ],
   'POST /api/v1/notes/create-notes/:courseId': [
     ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
     ...idCases((id) => paths.notes.create(id), { method: 'POST', as: 'professor', body: notesForm }),
@@ -308,6 +337,7 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from marksheets order by id`),
     await rows(sql`select * from events order by id`),
     await rows(sql`select seq, recipient_id, read_at from notifications order by seq`),
+    await rows(sql`select * from notification_preferences order by user_id`),
     await rows(sql`select * from files order by id`),
     await rows(sql`select * from password_resets order by token_hash`),
     await rows(sql`select id, recipient, subject, sent_at from mail_jobs order by id`),

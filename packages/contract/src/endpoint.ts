@@ -38,8 +38,13 @@ export interface Endpoint {
   multipart?: MultipartSpec;
   /** The success envelope's `data`. */
   data: z.ZodType;
-  /** The success status; 200 unless said. */
-  status?: 200 | 201;
+  /**
+   * The success status; 200 unless said. 303: the answer sends the browser on to a page of the
+   * web app (`Location`), with no body; `data` is then `z.never()`.
+   */
+  status?: 200 | 201 | 303;
+  /** Body types other than JSON it takes (the first is what the docs show first). */
+  consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   errors?: readonly DomainError[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
   produces?: 'text/event-stream' | 'application/octet-stream';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { textField, wholeNumber } from './fields';
-import { fieldLabel as label } from './labels';
+import { fieldLabel as label, requiredMessage } from './labels';
 import { API_PREFIX } from './prefix';
 
 /** `unreadnotifications` holds at most this many (the newest); `readnotifications` at most READ_CAP. */
@@ -71,7 +71,64 @@ export const recentNotificationsSchema = z.object({
 });
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;
 
+/** The kinds of notification a user chooses the delivery of (API.md "Notifications"). */
+export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** In the portal only, an email at once, or one digest email a day. */
+export const DELIVERIES = ['inapp', 'immediate', 'daily'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+const deliveryField = (kind: NotificationKind) =>
+  z.enum(DELIVERIES, { error: `${label(kind)} must be inapp, immediate or daily` });
+
+export const notificationPreferencesSchema = z
+  .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES) })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** What nobody has chosen yet: everything in the portal only. */
+export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp' };
+
+/** PATCH /preferences: any of the kinds; one at least, so a misspelt key is not a silent no-op. */
+export const updatePreferencesBody = z
+  .object({ courses: deliveryField('courses').optional(), notes: deliveryField('notes').optional(), marksheets: deliveryField('marksheets').optional() })
+  .refine((b) => NOTIFICATION_KINDS.some((k) => b[k] !== undefined), { error: `Give at least one of ${NOTIFICATION_KINDS.map(label).join(', ')}` });
+export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
+
+/**
+ * What an unsubscribe link turns off: one kind, or (`digest`, the daily digest's link) every
+ * kind the user gets in the digest.
+ */
+export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_KINDS, 'digest'] as const;
+export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
+
+/** The signed value of an unsubscribe link: the server alone can tell a real one. */
+export const unsubscribeQuery = z.object({
+  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(200, { error: `${label('token')} is too long` }),
+});
+
+/**
+ * The one-click body of RFC 8058 (form-encoded, as mail providers send it; the web page sends
+ * the same as JSON).
+ */
+export const unsubscribeBody = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { error: 'List-Unsubscribe must be One-Click' }),
+});
+
+/**
+ * What the link turned off (each kind of it is now `inapp`); nothing more, since whoever holds
+ * the link need not be the user.
+ */
+export const unsubscribedSchema = z.object({ scope: z.enum(UNSUBSCRIBE_SCOPES) });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
+
 const N = `${API_PREFIX}/notifications`;
+
+/** The client route an unsubscribe link's GET leads to: it asks before it POSTs. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+/** The client route of the preferences page. */
+export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
 
 /** API.md "Notifications". */
 export const notificationsApi = {
@@ -96,5 +153,35 @@ export const notificationsApi = {
     summary: 'My newest unread notifications (limit 1–20, default 5), newest first, and the unread count',
     query: recentNotificationsQuery,
     data: recentNotificationsSchema,
+  }),
+  preferences: endpoint({ method: 'GET', path: `${N}/preferences`, summary: 'How each kind of my notifications reaches me: inapp, immediate (an email at once) or daily (a digest)', data: z.object({ preferences: notificationPreferencesSchema }) }),
+  updatePreferences: endpoint({
+    method: 'PATCH',
+    path: `${N}/preferences`,
+    summary: 'Change how some kinds of my notifications reach me; answers all of them',
+    body: updatePreferencesBody,
+    data: z.object({ preferences: notificationPreferencesSchema }),
+  }),
+  /**
+   * An email's unsubscribe link opened in a browser: checked, then sent on (303) to the web
+   * page that asks before it POSTs. A GET changes nothing: mail scanners open links.
+   */
+  unsubscribePage: endpoint({
+    method: 'GET',
+    path: `${N}/unsubscribe`,
+    summary: `An email's unsubscribe link (no login): 303 to the web page ${UNSUBSCRIBE_PAGE}, which confirms; 400 for a link the server did not sign`,
+    query: unsubscribeQuery,
+    data: z.never(),
+    status: 303,
+  }),
+  /** RFC 8058 one-click (List-Unsubscribe-Post), and the web page's confirmation. */
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: `${N}/unsubscribe`,
+    summary: 'One-click unsubscribe (RFC 8058; no login, the signed token is the credential): the kind, or the digest\'s kinds, become inapp',
+    query: unsubscribeQuery,
+    body: unsubscribeBody,
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    data: unsubscribedSchema,
   }),
 };

@@ -40,6 +40,10 @@ export const CLIENT_ROUTES = [
   /** A course page opened at one of its tabs (`/course/:courseId/notes`), so reload and links keep it. */
   '/course/:courseId/:tab',
   '/all-notifications',
+  /** How each kind of notification reaches the user (notificationsApi.preferences). */
+  '/settings/notifications',
+  /** Where an email's unsubscribe link leads (no login): it asks, then POSTs the link's token. */
+  '/unsubscribe',
   '/events',
   '/today-events',
   '/other-events',

@@ -104,7 +104,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createCourseBody, form.fields);
-        const view = await createCourse(db, request.user!, body, form.file);
+        const view = await createCourse(db, app.config, request.user!, body, form.file);
         return ok(reply, { course: presentCourse(view) }, 'course created successfully', 201);
       }),
   });
@@ -133,7 +133,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      await removeStored(app.fileStore, await deleteCourse(db, course), request.log);
+      await removeStored(app.fileStore, await deleteCourse(db, app.config, course), request.log);
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },
@@ -152,7 +152,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.join, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      await joinCourse(db, course, request.user!);
+      await joinCourse(db, app.config, course, request.user!);
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'joined the course successfully');
     },
@@ -174,7 +174,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(db, course, studentId))) throw notFound('student is not enrolled in this course');
+      if (!(await removeStudent(db, app.config, course, studentId))) throw notFound('student is not enrolled in this course');
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'student removed successfully');
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
+import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
 import { conflict, notFound } from '../../platform/errors/app-error';
@@ -58,7 +59,7 @@ export async function teachesStudent(db: Db, professorId: string, studentId: str
  * are already durable; the file row and the course row share a transaction, and the caller
  * deletes the bytes if this throws.
  */
-export async function createCourse(db: Db, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
+export async function createCourse(db: Db, config: Config, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const file = thumbnail ? await insertFileRow(tx, thumbnail, 'thumbnail', owner.id) : null;
@@ -80,9 +81,10 @@ export async function createCourse(db: Db, owner: UserRow, body: CreateCourseBod
       .returning();
     if (!inserted) throw new Error('course not inserted');
     // The students of the course's branch and semester hear of it (API.md "Notifications").
-    await notify(tx, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
+    await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
       content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
+      kind: 'courses',
     });
     return inserted;
   });
@@ -109,12 +111,12 @@ export async function updateCourse(db: Db, course: CourseRow, body: UpdateCourse
  * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
  * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse(db: Db, course: CourseRow): Promise<string[]> {
+export async function deleteCourse(db: Db, config: Config, course: CourseRow): Promise<string[]> {
   return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
-    await notify(tx, enrolledIn(course.id), { content: `The course "${course.title}" was deleted`, link: null });
+    await notify(tx, config, enrolledIn(course.id), { content: `The course "${course.title}" was deleted`, link: null, kind: 'courses' });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -124,7 +126,7 @@ export async function deleteCourse(db: Db, course: CourseRow): Promise<string[]>
 }
 
 /** Joins; 409 when already joined (the primary key decides, so two racing joins cannot both win). */
-export async function joinCourse(db: Db, course: CourseRow, student: UserRow): Promise<void> {
+export async function joinCourse(db: Db, config: Config, course: CourseRow, student: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(enrollments)
@@ -132,15 +134,15 @@ export async function joinCourse(db: Db, course: CourseRow, student: UserRow): P
       .onConflictDoNothing()
       .returning({ courseId: enrollments.courseId });
     if (inserted.length === 0) throw conflict('you have already joined this course');
-    await notify(tx, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id) });
+    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
   });
 }
 
 /** The owner removes a student, who is told; false when the student was not enrolled. */
-export async function removeStudent(db: Db, course: CourseRow, studentId: string): Promise<boolean> {
+export async function removeStudent(db: Db, config: Config, course: CourseRow, studentId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await removeEnrolment(tx, course.id, studentId))) return false;
-    await notify(tx, oneUser(studentId), { content: `You were removed from the course "${course.title}"`, link: courseLink(course.id) });
+    await notify(tx, config, oneUser(studentId), { content: `You were removed from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
     return true;
   });
 }

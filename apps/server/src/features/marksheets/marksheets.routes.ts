@@ -53,7 +53,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     ...route(applications.create, { access: 'student' }),
     handler: async (request, reply) => {
       const student = request.user!;
-      const application = await createApplication(db, student, request.body.semester);
+      const application = await createApplication(db, app.config, student, request.body.semester);
       const applicant = { fullname: student.fullname, registrationId: student.registrationId };
       return ok(reply, { application: presentApplication({ ...application, applicant }) }, 'application created successfully', 201);
     },
@@ -106,7 +106,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));
-        return uploadMarksheet(db, applicant, semester, form.file);
+        return uploadMarksheet(db, app.config, applicant, semester, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
       return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet uploaded successfully', 201);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, fieldLabel } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
+import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { badRequest, conflict } from '../../platform/errors/app-error';
@@ -17,7 +18,7 @@ const examOffice = sql`select ${users.id} from ${users} where ${users.isExamOffi
  * not while a request for it is open (the database's partial unique index decides, so racing
  * requests give one success), and not when the marksheet already exists. The exam office is told.
  */
-export async function createApplication(db: Db, student: UserRow, semester: number): Promise<ApplicationRow> {
+export async function createApplication(db: Db, config: Config, student: UserRow, semester: number): Promise<ApplicationRow> {
   if (semester > student.semester) throw badRequest(MESSAGES.cannotApply);
   try {
     return await db.transaction(async (tx) => {
@@ -34,7 +35,7 @@ export async function createApplication(db: Db, student: UserRow, semester: numb
         })
         .returning();
       if (!row) throw new Error('application not inserted');
-      await notify(tx, examOffice, { content: row.content, link: `/applicant/${student.id}` });
+      await notify(tx, config, examOffice, { content: row.content, link: `/applicant/${student.id}`, kind: 'marksheets' });
       return row;
     });
   } catch (err) {
@@ -100,6 +101,7 @@ export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<stri
  */
 export async function uploadMarksheet(
   db: Db,
+  config: Config,
   applicant: UserRow,
   semester: number,
   upload: StoredUpload,
@@ -130,7 +132,7 @@ export async function uploadMarksheet(
         .update(applications)
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
-      await notify(tx, oneUser(applicant.id), { content: `Your marksheet for semester ${semester} is ready`, link: '/marksheet' });
+      await notify(tx, config, oneUser(applicant.id), { content: `Your marksheet for semester ${semester} is ready`, link: '/marksheet', kind: 'marksheets' });
       return saved;
     });
   } catch (err) {

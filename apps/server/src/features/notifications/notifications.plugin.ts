@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { liveSessions, sessionPolicy, userChanged } from '../../platform/auth/sessions';
+import { DigestScheduler } from './digest-scheduler';
+import { mailingOf } from './mailing';
 import { NotificationHub } from './notification-hub';
 import { notificationsRoutes } from './notifications.routes';
+import { preferencesRoutes } from './preferences.routes';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
 import './types';
 
 /**
- * The notifications feature: this instance's hub of event streams, fed by the bus, and its routes.
+ * The notifications feature: this instance's hub of event streams, fed by the bus, its routes,
+ * and with mail on the daily digest's scheduler.
  * The hub is decorated on the instance given (the root), where tests and the benchmark read it.
  */
 export async function registerNotifications(app: FastifyInstance): Promise<void> {
@@ -20,5 +24,13 @@ export async function registerNotifications(app: FastifyInstance): Promise<void>
   hub.start();
   // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => hub.closeAll());
+  // The daily digest, where notifications go out by email.
+  const digest = mailingOf(config) ? new DigestScheduler(database.db, config, app.log) : null;
+  app.decorate('notificationDigest', digest);
+  if (digest) {
+    app.addHook('onReady', async () => digest.start());
+    app.addHook('onClose', () => digest.stop());
+  }
   await app.register(notificationsRoutes);
+  await app.register(preferencesRoutes);
 }

@@ -1,16 +1,25 @@
-import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationsData } from '@campus/contract';
+import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationKind, type NotificationsData } from '@campus/contract';
 import { and, between, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
+import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
+import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
+import { mailingOf } from './mailing';
+import { immediateEmails } from './notification-emails';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
 
-/** What a notification says, and where clicking it leads (a client route), if anywhere. */
+/**
+ * What a notification says, where clicking it leads (a client route), if anywhere, and what it
+ * is about: the kind whose delivery each user chooses (in the portal, an email at once, the
+ * daily digest), or null for what stays in the portal only.
+ */
 export interface Notice {
   content: string;
   link: string | null;
+  kind: NotificationKind | null;
 }
 
 type Rows<T> = { rows: T[] };
@@ -19,22 +28,30 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 /**
  * Tells every user that `recipients` (a SELECT of user ids) yields, in one INSERT … SELECT —
  * never a loop — inside the caller's transaction, so the notifications exist exactly when the
- * change they describe does. The other instances hear of it at commit (`notificationsAdded`, with
- * the fan-out's seq range). Returns how many were told.
+ * change they describe does. When mail is on, the same statement queues an email for each of
+ * them whose choice for the notice's kind is `immediate` (a CTE joining the new rows with the
+ * preferences and users): a 10,000-student fan-out stays one statement, and the emails exist
+ * exactly when the notifications do. The other instances hear of it at commit
+ * (`notificationsAdded`, with the fan-out's seq range). Returns how many were told, and emailed.
  */
-export async function notify(tx: Db, recipients: SQL, notice: Notice): Promise<number> {
+export async function notify(tx: Db, config: Config, recipients: SQL, notice: Notice): Promise<{ told: number; emailed: number }> {
+  const mailing = notice.kind ? mailingOf(config) : undefined;
+  const emails = mailing && notice.kind ? immediateEmails(mailing, { ...notice, kind: notice.kind }, sql`inserted`) : undefined;
   const result = await tx.execute(sql`
     with inserted as (
-      insert into ${notifications} (recipient_id, content, link, created_at)
-      select r.id, ${notice.content}, ${notice.link}, now()
+      insert into ${notifications} (recipient_id, content, link, kind, created_at)
+      select r.id, ${notice.content}, ${notice.link}, ${notice.kind}, now()
       from (${recipients}) as r(id)
-      returning seq
-    )
-    select min(seq)::text as first, max(seq)::text as last, count(*)::int as told from inserted`);
-  const [range] = rowsOf<{ first: string | null; last: string | null; told: number }>(result);
-  if (!range?.told) return 0;
+      returning seq, recipient_id
+    )${emails ? sql`, emailed as (${emails})` : sql``}
+    select min(seq)::text as first, max(seq)::text as last, count(*)::int as told,
+      ${emails ? sql`(select count(*) from emailed)::int` : sql`0`} as emailed
+    from inserted`);
+  const [range] = rowsOf<{ first: string | null; last: string | null; told: number; emailed: number }>(result);
+  if (!range?.told) return { told: 0, emailed: 0 };
   await announce(tx, notificationsAdded, { from: Number(range.first), to: Number(range.last) });
-  return range.told;
+  if (range.emailed > 0) await wakeMailWorkers(tx);
+  return { told: range.told, emailed: range.emailed };
 }
 
 /** One user, as a recipients query for `notify`. */

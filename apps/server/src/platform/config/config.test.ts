@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     expect(c.streams).toEqual({ perUser: 5, perInstance: 10_000 });
     expect(c.textgen).toEqual({ provider: undefined, baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 15_000 });
     expect(c.now()).toBeInstanceOf(Date);
+    expect(c.digestHour).toBe(7);
+    expect(c.mailSecret).toBeUndefined();
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
   });
 
@@ -50,6 +52,8 @@ describe('loadConfig', () => {
     expect(c.trustProxy).toBe(true);
     expect(c.staffSignupCode).toBe('x');
     expect(c.examOffice.registrationId).toBe(123456789);
+    expect(loadConfig({ MAIL_DIGEST_HOUR: '0' }).digestHour).toBe(0);
+    expect(loadConfig({ MAIL_DIGEST_HOUR: '18', MAIL_SECRET: 'k'.repeat(32) })).toMatchObject({ digestHour: 18, mailSecret: 'k'.repeat(32) });
   });
 
   it('reads an OpenAI-compatible text generator (the key is optional, a trailing slash dropped)', () => {
@@ -98,6 +102,10 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_DRAFT_PER_USER: '0' }, 'RATE_LIMIT_DRAFT_PER_USER'],
     [{ UPLOAD_QUOTA_MB: '1.5' }, 'UPLOAD_QUOTA_MB'],
     [{ STREAMS_PER_USER: 'many' }, 'STREAMS_PER_USER'],
+    [{ SMTP_URL: 'smtp://mail.example.edu', MAIL_FROM: 'portal@example.edu', PUBLIC_ORIGIN: 'https://portal.example.edu' }, 'MAIL_SECRET: required when mail is on'],
+    [{ MAIL_SECRET: 'short' }, 'MAIL_SECRET: must be at least 32 characters'],
+    [{ MAIL_DIGEST_HOUR: '24' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
+    [{ MAIL_DIGEST_HOUR: '7.5' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

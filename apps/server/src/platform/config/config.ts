@@ -44,6 +44,11 @@ function defaultWebDist(): string {
   return path.resolve(serverRoot, '../web/dist');
 }
 
+/** The daily digest goes out at 07:00 in the campus time zone unless MAIL_DIGEST_HOUR says. */
+export const DEFAULT_DIGEST_HOUR = 7;
+/** MAIL_SECRET signs unsubscribe links: long enough that it cannot be guessed. */
+export const MAIL_SECRET_MIN = 32;
+
 /** Exported for the test that keeps the README's configuration table in step. */
 export const envSchema = z.object({
   PORT: positiveInt('PORT', 8000),
@@ -94,6 +99,19 @@ export const envSchema = z.object({
   UPLOAD_QUOTA_MB: positiveInt('UPLOAD_QUOTA_MB', 1024),
   STREAMS_PER_USER: positiveInt('STREAMS_PER_USER', 5),
   STREAMS_PER_INSTANCE: positiveInt('STREAMS_PER_INSTANCE', 10_000),
+  MAIL_SECRET: optionalText,
+  MAIL_DIGEST_HOUR: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return DEFAULT_DIGEST_HOUR;
+      const n = Number(v);
+      if (!/^\s*\d{1,2}\s*$/.test(v) || n > 23) {
+        ctx.addIssue({ code: 'custom', message: 'MAIL_DIGEST_HOUR must be an hour from 0 to 23' });
+        return z.NEVER;
+      }
+      return n;
+    }),
 });
 
 /** Gemini's public endpoint and a current model, used unless TEXTGEN_BASE_URL / TEXTGEN_MODEL say otherwise. */
@@ -226,6 +244,13 @@ export interface Config {
    * `lingerMs`; the request line and headers must arrive within `headersTimeoutMs`.
    */
   connections: { headersTimeoutMs: number; bodyWindowMs: number; bodyMinBytes: number; lingerMs: number };
+  /**
+   * Signs the unsubscribe links of emails (HMAC-SHA256), so that one works without logging in and
+   * cannot be made up. Unset: no link verifies.
+   */
+  mailSecret?: string;
+  /** The hour (0–23, campus time zone) the daily digest goes out. */
+  digestHour: number;
   /** The clock: "today" in the campus time zone is read from it (tests fix it). */
   now: () => Date;
 }
@@ -279,7 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMail(e)];
+  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMail(e), ...checkMailSecret(e)];
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
@@ -324,6 +349,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     streams: { perUser: e.STREAMS_PER_USER, perInstance: e.STREAMS_PER_INSTANCE },
     connections: CONNECTION_DEFAULTS,
+    mailSecret: e.MAIL_SECRET,
+    digestHour: e.MAIL_DIGEST_HOUR,
     now: () => new Date(),
   };
 }
@@ -349,6 +376,17 @@ function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
   if (e.STORAGE === 'local') return { kind: 'local' };
   // checkStorage has made sure of the bucket.
   return { kind: 's3', bucket: e.S3_BUCKET!, region: e.S3_REGION, ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}) };
+}
+
+/**
+ * MAIL_SECRET signs the unsubscribe links every notification email carries: required when mail
+ * is on, and hard to guess.
+ */
+function checkMailSecret(e: z.output<typeof envSchema>): string[] {
+  const secret = e.MAIL_SECRET;
+  if (secret === undefined) return e.SMTP_URL === undefined ? [] : ['MAIL_SECRET: required when mail is on (SMTP_URL): it signs the unsubscribe links of emails'];
+  if (secret.length < MAIL_SECRET_MIN) return [`MAIL_SECRET: must be at least ${MAIL_SECRET_MIN} characters (e.g. from \`openssl rand -hex 32\`)`];
+  return [];
 }
 
 /** What the chosen text generator needs, each problem naming its variable. */

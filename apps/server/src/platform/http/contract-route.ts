@@ -30,6 +30,8 @@ type SuccessStatus<E extends Endpoint> = E['status'] extends 201 ? 201 : 200;
  */
 type ResponsesOf<E extends Endpoint> = E['produces'] extends string
   ? { [status: number]: unknown }
+  : E['status'] extends 303
+    ? { [status: number]: typeof apiFailureSchema }
   : { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
       [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
     };
@@ -83,7 +85,11 @@ const successDescription = (e: Endpoint) =>
 export function contractRoute<const E extends Endpoint>(e: E, tag: string, config: RouteConfig) {
   const success = e.status ?? 200;
   const response: Record<number, unknown> = {
-    [success]: answer(successDescription(e), e.produces ? z.string() : successSchema(e.data), e.produces),
+    // A redirect's answer is its Location; the body is empty.
+    [success]:
+      success === 303
+        ? answer('See Other: the browser goes on to the page in Location', z.literal(''), 'text/plain')
+        : answer(successDescription(e), e.produces ? z.string() : successSchema(e.data), e.produces),
   };
   for (const status of refusals(e, config)) response[status] = answer(REFUSALS[status] ?? 'Refused', apiFailureSchema);
   return {
@@ -100,6 +106,7 @@ export function contractRoute<const E extends Endpoint>(e: E, tag: string, confi
         body: E['body'];
       }),
       ...(e.multipart ? { consumes: ['multipart/form-data'], multipart: multipartDocSchema(e.multipart) } : {}),
+      ...(e.consumes ? { consumes: [...e.consumes] } : {}),
       response: response as ResponsesOf<E>,
     },
   };

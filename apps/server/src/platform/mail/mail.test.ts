@@ -172,7 +172,8 @@ describe('the mail queue', () => {
 });
 
 describe('mail settings', () => {
-  const origin = { PUBLIC_ORIGIN: 'https://portal.example.edu' };
+  // What mail needs besides SMTP_URL and MAIL_FROM: links' origin and the unsubscribe links' key.
+  const origin = { PUBLIC_ORIGIN: 'https://portal.example.edu', MAIL_SECRET: 's'.repeat(32) };
 
   it('are off unless SMTP_URL is set', () => {
     expect(loadConfig({}).mail).toBeUndefined();

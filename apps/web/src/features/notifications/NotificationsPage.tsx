@@ -1,4 +1,4 @@
-import type { NotificationItem } from '@campus/contract/notifications';
+import { NOTIFICATION_SETTINGS_PAGE, type NotificationItem } from '@campus/contract/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -26,11 +26,16 @@ function Notifications() {
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-campus-900">Notifications</h1>
-        {unread.length > 0 && (
-          <Button variant="secondary" onClick={() => readAll.mutate()} disabled={readAll.isPending}>
-            {readAll.isPending ? 'Marking…' : 'Mark all as read'}
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
+            Notification settings
+          </Link>
+          {unread.length > 0 && (
+            <Button variant="secondary" onClick={() => readAll.mutate()} disabled={readAll.isPending}>
+              {readAll.isPending ? 'Marking…' : 'Mark all as read'}
+            </Button>
+          )}
+        </div>
       </div>
       <ErrorBanner message={readAll.isError ? errorText(readAll.error) : null} />
       {list.isError ? (

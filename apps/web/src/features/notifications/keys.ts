@@ -13,3 +13,9 @@ export const notificationKeys = {
   /** The home page's newest few unread ones (GET recent), a few hundred bytes. */
   recent: [...notificationsKey, 'recent'] as const,
 };
+
+/**
+ * The user's delivery choices (GET preferences), apart from the prefix above: reading a
+ * notification or the stream's news does not change them.
+ */
+export const preferencesKey = ['notification-preferences'] as const;

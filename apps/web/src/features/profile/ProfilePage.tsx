@@ -1,4 +1,5 @@
 import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
+import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/notifications';
 import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -113,6 +114,9 @@ function Profile({ user }: { user: User }) {
             </Link>
             <Link to="/change-password" className="font-medium text-campus-700 underline">
               Change password
+            </Link>
+            <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
+              Notification settings
             </Link>
           </div>
         </>

@@ -1,0 +1,267 @@
+import { paths, UNSUBSCRIBE_PAGE } from '@campus/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queriesDuring, useTestApp } from '../../../test/build-app';
+import { buildCourse, buildNote, buildProfessor, buildStudent, joinCourse, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
+import { multipart, tinyPdf } from '../../../test/fixtures';
+import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
+import { mailJobs, notifications } from '../../db/schema';
+import { queueDigest } from './digest';
+import { dueDigestDay } from './digest-scheduler';
+
+const MAIL_SECRET = 'notification-emails-test-secret-0123456789';
+const ORIGIN = 'https://portal.campus.test';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.stop());
+beforeEach(() => smtp.reset());
+
+// A fixed clock: the app's own digest scheduler runs once, at start, for a day with nothing in it,
+// and never again during the file; the digest tests run digests for the days they choose.
+const START = new Date('2026-03-01T00:00:00Z');
+const ctx = useTestApp(() => ({ mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, now: () => START }));
+
+// What a test queued is sent before the next begins, so no email arrives in another test's inbox.
+afterEach(async () => {
+  const pending = sql`select count(*)::int as n from ${mailJobs} where sent_at is null and failed_at is null`;
+  const deadline = Date.now() + 10_000;
+  while (((await ctx.database.db.execute(pending)) as unknown as { rows: { n: number }[] }).rows[0]!.n > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+});
+
+const patchPrefs = async (who: TestUser, body: Record<string, string>) => {
+  const res = await ctx.app.inject({ method: 'PATCH', url: paths.notifications.updatePreferences, headers: { cookie: who.cookie }, payload: body });
+  expect(res.statusCode).toBe(200);
+};
+const prefsOf = async (who: TestUser) => (await ctx.app.inject({ method: 'GET', url: paths.notifications.preferences, headers: { cookie: who.cookie } })).json().data.preferences;
+const jobs = () => ctx.database.db.select().from(mailJobs).orderBy(asc(mailJobs.id));
+/** The path and query of an absolute link in an email, to inject. */
+const local = (link: string) => {
+  const url = new URL(link);
+  expect(url.origin).toBe(ORIGIN);
+  return `${url.pathname}${url.search}`;
+};
+const listUnsubscribe = (mail: ReceivedMail) => /^<(https:[^>]+)>$/.exec(mail.header('list-unsubscribe') ?? '')?.[1] ?? '';
+const oneClick = (link: string) =>
+  ctx.app.inject({ method: 'POST', url: local(link), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+
+describe('immediate emails', () => {
+  it('a fan-out emails the recipients who chose "immediate" for its kind, with the link back and a one-click unsubscribe', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const eager = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
+    const quiet = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
+    const notesOnly = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
+    await patchPrefs(eager, { courses: 'immediate' });
+    await patchPrefs(notesOnly, { notes: 'immediate', courses: 'daily' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Hydraulics', semester: 5, branch: 'Civil Engineering' });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([eager.user.email]);
+    expect(mail!.parsed.subject).toBe('New course "Hydraulics" for Civil Engineering, semester 5');
+    const text = mail!.parsed.text ?? '';
+    expect(text).toContain(`Open it: ${ORIGIN}/course/${course._id}`);
+    expect(text).toContain(`${ORIGIN}/settings/notifications`);
+    // RFC 8058: the header's https link, POSTed to with List-Unsubscribe=One-Click; the same link in the body.
+    const link = listUnsubscribe(mail!);
+    expect(link).toMatch(new RegExp(`^${ORIGIN}/api/v1/notifications/unsubscribe\\?token=`));
+    expect(mail!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(text).toContain(`Stop these emails: ${link}`);
+    // Nobody else: the in-app student, and the one who chose email for notes only.
+    const recipients = (await jobs()).map((j) => j.recipient);
+    expect(recipients).toEqual([eager.user.email]);
+    expect(recipients).not.toContain(quiet.user.email);
+
+    // The link opened in a browser leads to the page that asks; it changes nothing itself.
+    const opened = await ctx.app.inject({ method: 'GET', url: local(link) });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toMatch(new RegExp(`^${UNSUBSCRIBE_PAGE}\\?token=.+&scope=courses$`));
+    expect((await prefsOf(eager)).courses).toBe('immediate');
+
+    // The one-click POST turns courses off for that user; the next course sends no email.
+    const res = await oneClick(link);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ scope: 'courses' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+    await buildCourse(ctx.app, prof, { title: 'Surveying', semester: 5, branch: 'Civil Engineering' });
+    expect(await jobs()).toHaveLength(1);
+
+    // An altered token is refused and changes nothing.
+    await patchPrefs(eager, { courses: 'immediate' });
+    const tampered = link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    expect((await oneClick(tampered)).statusCode).toBe(400);
+    expect((await prefsOf(eager)).courses).toBe('immediate');
+  });
+
+  it('each kind by its own choice: courses, notes, marksheets', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app, { semester: 2 });
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 6 });
+    await patchPrefs(student, { courses: 'inapp', notes: 'immediate', marksheets: 'immediate' });
+    await patchPrefs(prof, { courses: 'immediate' });
+    const office = await loginExamOffice(ctx.app);
+    await patchPrefs(office, { marksheets: 'immediate' });
+
+    await joinCourse(ctx.app, student, course._id); // courses → the owner
+    await buildNote(ctx.app, prof, course._id); // notes → the enrolled student
+    const applied = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: student.cookie }, payload: { semester: 1 } }); // marksheets → the exam office
+    expect(applied.statusCode).toBe(201);
+    const uploaded = await ctx.app.inject({ method: 'POST', url: paths.marksheets.create(student.user._id), ...withCookie(multipart({ semester: 1 }, { marksheet: { filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() } }), office.cookie) }); // marksheets → the student
+    expect(uploaded.statusCode).toBe(201);
+
+    const sent = await smtp.waitFor(4);
+    const byRecipient = sent.map((m) => [m.to[0], m.parsed.subject]).sort();
+    expect(byRecipient).toEqual(
+      [
+        [prof.user.email, `${student.user.fullname} joined your course "Optics"`],
+        [student.user.email, 'New notes "Week 1" in "Optics"'],
+        [office.user.email, `${student.user.fullname} (${student.user.registrationId}) requests the marksheet of semester 1`],
+        [student.user.email, 'Your marksheet for semester 1 is ready'],
+      ].sort(),
+    );
+    // Each notification row carries its kind.
+    const kinds = await ctx.database.db.select({ kind: notifications.kind }).from(notifications).orderBy(asc(notifications.seq));
+    expect(kinds.map((k) => k.kind)).toEqual(['courses', 'notes', 'marksheets', 'marksheets']);
+  });
+
+  it('with mail off, no email is queued, whatever the choices', async () => {
+    const off = await ctx.extraApp({ mail: undefined });
+    const prof = await buildProfessor(off);
+    const student = await buildStudent(off, { semester: 7 });
+    await off.inject({ method: 'PATCH', url: paths.notifications.updatePreferences, headers: { cookie: student.cookie }, payload: { courses: 'immediate' } });
+    await buildCourse(off, prof, { semester: 7 });
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('a fan-out is one statement, emails included', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const students = [];
+    for (let i = 0; i < 3; i++) students.push(await buildStudent(ctx.app, { semester: 8, branch: 'Textile Engineering' }));
+    for (const s of students) await patchPrefs(s, { courses: 'immediate' });
+    const queries = await queriesDuring(() => buildCourse(ctx.app, prof, { semester: 8, branch: 'Textile Engineering' }));
+    const inserts = queries.filter((q) => /insert into "mail_jobs"/i.test(q));
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]).toMatch(/insert into "notifications"/i);
+    expect(await jobs()).toHaveLength(3);
+  });
+});
+
+/**
+ * Day 2026-03-10's digest (hour 7, Asia/Kolkata) covers 2026-03-09 07:00 to 2026-03-10 07:00
+ * IST, i.e. 01:30 UTC to 01:30 UTC.
+ */
+const DAY = '2026-03-10';
+const IN_WINDOW = ['2026-03-09T01:30:00Z', '2026-03-09T12:00:00Z', '2026-03-10T01:29:59Z'];
+const BEFORE_WINDOW = '2026-03-09T01:29:59Z';
+const AFTER_WINDOW = '2026-03-10T01:30:00Z';
+
+/** Moves the notifications whose content matches to `at` (they were created now). */
+const dateNotifications = (content: string, at: string) =>
+  ctx.database.db.update(notifications).set({ createdAt: new Date(at) }).where(sql`${notifications.content} like ${`%${content}%`}`);
+
+describe('the daily digest', () => {
+  it('the due day: today once the hour has passed in the campus time zone, else yesterday', () => {
+    expect(dueDigestDay('Asia/Kolkata', 7, new Date('2026-03-10T01:30:30Z'))).toBe('2026-03-09'); // 07:00:30 IST: within the grace minute
+    expect(dueDigestDay('Asia/Kolkata', 7, new Date('2026-03-10T01:32:00Z'))).toBe('2026-03-10');
+    expect(dueDigestDay('Asia/Kolkata', 7, new Date('2026-03-09T20:00:00Z'))).toBe('2026-03-09'); // 01:30 IST on the 10th
+    expect(dueDigestDay('America/New_York', 0, new Date('2026-03-10T04:30:00Z'))).toBe('2026-03-10'); // 00:30 EDT
+  });
+
+  it('one email per user listing the day\'s notifications of their daily kinds, by kind; none to a user with nothing new', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const reader = await buildStudent(ctx.app, { semester: 4, branch: 'Civil Engineering' });
+    const idle = await buildStudent(ctx.app, { semester: 1, branch: 'Production Engineering' });
+    const immediate = await buildStudent(ctx.app, { semester: 4, branch: 'Civil Engineering' });
+    await patchPrefs(reader, { courses: 'daily', notes: 'daily', marksheets: 'inapp' });
+    await patchPrefs(idle, { courses: 'daily', notes: 'daily', marksheets: 'daily' });
+    await patchPrefs(immediate, { courses: 'daily' });
+
+    await buildCourse(ctx.app, prof, { title: 'Too early', semester: 4, branch: 'Civil Engineering' });
+    const fluids = await buildCourse(ctx.app, prof, { title: 'Fluids', semester: 4, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'Soils', semester: 4, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'Too late', semester: 4, branch: 'Civil Engineering' });
+    await joinCourse(ctx.app, reader, fluids._id);
+    await buildNote(ctx.app, prof, fluids._id, undefined, 'Lecture 1');
+    await dateNotifications('Too early', BEFORE_WINDOW);
+    await dateNotifications('Fluids', IN_WINDOW[0]!);
+    await dateNotifications('Soils', IN_WINDOW[1]!);
+    await dateNotifications('Lecture 1', IN_WINDOW[2]!);
+    await dateNotifications('Too late', AFTER_WINDOW);
+    // `immediate` switched its choice after the courses arrived: the digest goes by today's choices.
+    await patchPrefs(immediate, { courses: 'immediate' });
+
+    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([reader.user.email]);
+    expect(mail!.parsed.subject).toBe('Campus Portal digest for Tuesday, 10 March 2026: 3 new notifications');
+    const text = mail!.parsed.text ?? '';
+    expect(text).toContain(
+      [
+        'Courses',
+        '- New course "Fluids" for Civil Engineering, semester 4',
+        `  ${ORIGIN}/course/${fluids._id}`,
+        '- New course "Soils" for Civil Engineering, semester 4',
+      ].join('\n'),
+    );
+    expect(text).toContain(['Notes', '- New notes "Lecture 1" in "Fluids"', `  ${ORIGIN}/course/${fluids._id}`].join('\n'));
+    expect(text).not.toContain('Too early');
+    expect(text).not.toContain('Too late');
+    const link = listUnsubscribe(mail!);
+    expect(text).toContain(`Stop these emails: ${link}`);
+    const [job] = await jobs();
+    expect(job!.dedupeKey).toBe(`digest:${reader.user._id}:${DAY}`);
+
+    // Run again (a restart, a second instance): nothing more.
+    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(0);
+    expect(await jobs()).toHaveLength(1);
+
+    // Its one-click link turns the digest off: every daily kind back to inapp.
+    expect((await oneClick(link)).statusCode).toBe(200);
+    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+  });
+
+  it('caps each kind\'s list and says how many more arrived', async () => {
+    const reader = await buildStudent(ctx.app, { semester: 6, branch: 'Mechanical Engineering' });
+    await patchPrefs(reader, { courses: 'daily' });
+    for (let i = 1; i <= 53; i++) await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: `Course ${i}`, link: null, kind: 'courses', createdAt: new Date(IN_WINDOW[1]!) });
+    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    const [job] = await jobs();
+    expect(job!.subject).toMatch(/: 53 new notifications$/);
+    expect(job!.text).toContain('- Course 50\n- …and 3 more');
+    expect(job!.text).not.toContain('Course 51');
+  });
+
+  it('two instances running the same day\'s digest send each email once', async () => {
+    // Both clocks before the day's hour: their first runs, at start, are for the day before.
+    let now = new Date('2026-03-09T12:00:00Z');
+    const clock = () => now;
+    const apps: FastifyInstance[] = [await ctx.extraApp({ now: clock }), await ctx.extraApp({ now: clock })];
+    for (const app of apps) await app.ready();
+    const prof = await buildProfessor(ctx.app);
+    const readers: TestUser[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await buildStudent(ctx.app, { semester: 3, branch: 'Electrical Engineering' });
+      await patchPrefs(r, { courses: 'daily' });
+      readers.push(r);
+    }
+    await buildCourse(ctx.app, prof, { title: 'Machines', semester: 3, branch: 'Electrical Engineering' });
+    await buildCourse(ctx.app, prof, { title: 'Circuits', semester: 3, branch: 'Electrical Engineering' });
+    await ctx.database.db.update(notifications).set({ createdAt: new Date(IN_WINDOW[1]!) });
+
+    now = new Date('2026-03-10T02:00:00Z');
+    const queued = await Promise.all(apps.map((app) => app.notificationDigest!.tick()));
+    expect(queued.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(5);
+    const sent = await smtp.waitFor(5);
+    expect(sent.map((m) => m.to[0]).sort()).toEqual(readers.map((r) => r.user.email).sort());
+    // Ticking again, or the other instance catching up later, sends nothing more.
+    expect(await Promise.all(apps.map((app) => app.notificationDigest!.tick()))).toEqual([undefined, undefined]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.received).toHaveLength(5);
+    const keys = (await ctx.database.db.select({ key: mailJobs.dedupeKey }).from(mailJobs).where(eq(mailJobs.recipient, readers[0]!.user.email))).map((j) => j.key);
+    expect(keys).toEqual([`digest:${readers[0]!.user._id}:${DAY}`]);
+  });
+});

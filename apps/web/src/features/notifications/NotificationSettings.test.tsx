@@ -1,0 +1,166 @@
+import type { NotificationPreferences } from '@campus/contract/notifications';
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { aConfig, aStudent } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { fail, loggedInAs, ok, server } from '../../test/server';
+
+/** The server's saved choices, answering GET and PATCH like the real one; `sent` keeps each PATCH body. */
+function savedPreferences(initial: Partial<NotificationPreferences> = {}, { mailEnabled = true } = {}) {
+  let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', ...initial };
+  const sent: unknown[] = [];
+  server.use(
+    http.get(paths.config, () => ok(aConfig({ mailEnabled }))),
+    http.get(paths.notifications.preferences, () => ok({ preferences: saved })),
+    http.patch(paths.notifications.updatePreferences, async ({ request }) => {
+      const body = (await request.json()) as Partial<NotificationPreferences>;
+      sent.push(body);
+      saved = { ...saved, ...body };
+      return ok({ preferences: saved }, 'preferences saved');
+    }),
+  );
+  return sent;
+}
+
+const group = async (name: string) => within(await screen.findByRole('group', { name }));
+
+describe('/settings/notifications', () => {
+  it('shows each kind\'s choice, and saves a change at once with a flash', async () => {
+    loggedInAs(aStudent());
+    const sent = savedPreferences({ courses: 'daily' });
+    renderApp('/settings/notifications');
+    expect(await screen.findByRole('heading', { name: 'Notification settings' })).toBeInTheDocument();
+    const courses = await group('Courses');
+    expect(courses.getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
+    const notes = await group('Notes');
+    expect(notes.getByRole('radio', { name: 'In the portal only' })).toBeChecked();
+
+    await userEvent.click(notes.getByRole('radio', { name: 'An email at once' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Notes: an email at once. Saved.');
+    expect(sent).toEqual([{ notes: 'immediate' }]);
+    expect(notes.getByRole('radio', { name: 'An email at once' })).toBeChecked();
+    expect(courses.getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
+    expect(document.title).toBe('Notification settings · Campus Portal');
+  });
+
+  it('two quick choices are saved one after the other, and both stay chosen', async () => {
+    loggedInAs(aStudent());
+    let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp' };
+    const order: string[] = [];
+    server.use(
+      http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))),
+      http.get(paths.notifications.preferences, () => ok({ preferences: saved })),
+      http.patch(paths.notifications.updatePreferences, async ({ request }) => {
+        const body = (await request.json()) as Partial<NotificationPreferences>;
+        order.push(`start ${Object.keys(body).join()}`);
+        // The first save is slow: the second must wait for it, not overtake it.
+        if (body.notes) await new Promise((r) => setTimeout(r, 150));
+        saved = { ...saved, ...body };
+        order.push(`end ${Object.keys(body).join()}`);
+        return ok({ preferences: saved });
+      }),
+    );
+    renderApp('/settings/notifications');
+    const notes = await group('Notes');
+    const courses = await group('Courses');
+    await userEvent.click(notes.getByRole('radio', { name: 'An email at once' }));
+    await userEvent.click(courses.getByRole('radio', { name: 'A daily digest email' }));
+    // Both show at once, before either is saved.
+    expect(notes.getByRole('radio', { name: 'An email at once' })).toBeChecked();
+    expect(courses.getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
+    expect(await screen.findByRole('status')).toHaveTextContent('Courses: a daily digest email. Saved.');
+    expect(order).toEqual(['start notes', 'end notes', 'start courses', 'end courses']);
+    expect(notes.getByRole('radio', { name: 'An email at once' })).toBeChecked();
+    expect(courses.getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
+  });
+
+  it('with mail off on the server, says so and offers only the portal', async () => {
+    loggedInAs(aStudent());
+    savedPreferences({}, { mailEnabled: false });
+    renderApp('/settings/notifications');
+    expect(await screen.findByRole('note')).toHaveTextContent('This portal does not send emails');
+    for (const kind of ['Courses', 'Notes', 'Marksheets']) {
+      const g = await group(kind);
+      expect(g.getByRole('radio', { name: 'In the portal only' })).toBeEnabled();
+      expect(g.getByRole('radio', { name: 'An email at once' })).toBeDisabled();
+      expect(g.getByRole('radio', { name: 'A daily digest email' })).toBeDisabled();
+    }
+  });
+
+  it('a refused save shows the server\'s reason and the saved choice again', async () => {
+    loggedInAs(aStudent());
+    savedPreferences();
+    server.use(http.patch(paths.notifications.updatePreferences, () => fail(400, 'Marksheets must be inapp, immediate or daily')));
+    renderApp('/settings/notifications');
+    const marksheets = await group('Marksheets');
+    await userEvent.click(marksheets.getByRole('radio', { name: 'A daily digest email' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Marksheets must be inapp, immediate or daily');
+    await waitFor(() => expect(marksheets.getByRole('radio', { name: 'In the portal only' })).toBeChecked());
+  });
+
+  it('a failed load says why and offers Retry, which asks again', async () => {
+    loggedInAs(aStudent());
+    let fails = true;
+    server.use(
+      http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp' } }))),
+    );
+    renderApp('/settings/notifications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these settings');
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await group('Notes')).getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
+  });
+
+  it('is linked from the profile', async () => {
+    loggedInAs(aStudent());
+    renderApp('/update-account');
+    expect(await within(await screen.findByRole('main')).findByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/settings/notifications');
+  });
+
+  it('is linked from the notifications page', async () => {
+    loggedInAs(aStudent());
+    renderApp('/all-notifications');
+    expect(await within(await screen.findByRole('main')).findByRole('link', { name: 'Notification settings' })).toHaveAttribute('href', '/settings/notifications');
+  });
+});
+
+describe('/unsubscribe (an email\'s link; no login)', () => {
+  it('asks first, then POSTs the link\'s token with the one-click body', async () => {
+    let sent: { url: string; body: unknown } | undefined;
+    server.use(
+      http.post(paths.notifications.unsubscribe, async ({ request }) => {
+        sent = { url: request.url, body: await request.json() };
+        return ok({ scope: 'notes' }, 'you will get no more emails about notes');
+      }),
+    );
+    renderApp('/unsubscribe?token=abc.notes.123&scope=notes');
+    expect(await screen.findByText('Stop emails about notes? These notifications will still appear in the portal.')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('You will get no more emails about notes.');
+    expect(new URL(sent!.url).searchParams.get('token')).toBe('abc.notes.123');
+    expect(sent!.body).toEqual({ 'List-Unsubscribe': 'One-Click' });
+    expect(screen.getByRole('heading', { name: 'Unsubscribed' })).toBeInTheDocument();
+  });
+
+  it('says the digest for the digest\'s link', async () => {
+    renderApp('/unsubscribe?token=abc&scope=digest');
+    expect(await screen.findByText(/Stop the daily digest email\?/)).toBeInTheDocument();
+  });
+
+  it('shows the refusal of a link that is not valid', async () => {
+    server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
+    renderApp('/unsubscribe?token=forged&scope=courses');
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('this unsubscribe link is not valid');
+  });
+
+  it('without a token, says the link is incomplete and points to the settings', async () => {
+    renderApp('/unsubscribe');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is incomplete');
+    expect(screen.getByRole('link', { name: 'your notification settings' })).toHaveAttribute('href', '/settings/notifications');
+  });
+});

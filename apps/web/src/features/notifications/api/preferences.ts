@@ -1,0 +1,48 @@
+import { api } from '@campus/contract/api';
+import type { NotificationPreferences, UnsubscribeScope, UpdatePreferencesBody } from '@campus/contract/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+import { preferencesKey } from '../keys';
+
+/** GET preferences: how each kind of notification reaches the user. */
+export function usePreferences() {
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: async ({ signal }): Promise<NotificationPreferences> => (await call(api.notifications.preferences, { signal })).data.preferences,
+  });
+}
+
+const updateKey = [...preferencesKey, 'update'] as const;
+
+/**
+ * PATCH preferences with the kinds changed. The choice shows at once; the saves go one after
+ * another (one scope), so a quick second choice cannot be overtaken by the first's answer; the
+ * last answer (all the kinds) is what the page keeps, and a failure reloads what is saved.
+ */
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: updateKey,
+    scope: { id: 'notification-preferences' },
+    mutationFn: async (changes: UpdatePreferencesBody) => (await call(api.notifications.updatePreferences, { body: changes })).data.preferences,
+    onMutate: (changes) => {
+      client.setQueryData<NotificationPreferences>(preferencesKey, (current) => (current ? { ...current, ...changes } : current));
+    },
+    onSuccess: (preferences) => {
+      // Another save still to come: its own answer will be the last word.
+      if (client.isMutating({ mutationKey: updateKey }) <= 1) client.setQueryData(preferencesKey, preferences);
+    },
+    onError: () => client.invalidateQueries({ queryKey: preferencesKey }),
+  });
+}
+
+/** POST unsubscribe: the email's signed token, no login; the page confirms first. */
+export function useUnsubscribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string): Promise<UnsubscribeScope> =>
+      (await call(api.notifications.unsubscribe, { query: { token }, body: { 'List-Unsubscribe': 'One-Click' } })).data.scope,
+    // A logged-in user's settings page must not show the old choice.
+    onSuccess: () => client.invalidateQueries({ queryKey: preferencesKey }),
+  });
+}
