@@ -15,7 +15,8 @@ export const fieldLabels = {
   staffcode: 'Staff signup code',
   oldpassword: 'Current password',
   newpassword: 'New password',
-  token: 'Reset token',
+  // The token of an emailed link: a password reset's or an unsubscribe's.
+  token: 'Token',
   confirm: 'Confirmation',
   avatar: 'Avatar',
   title: 'Title',

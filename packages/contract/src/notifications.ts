@@ -3,10 +3,8 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { textField, wholeNumber } from './fields';
-import { fieldLabel as label } from './labels';
+import { fieldLabel as label, requiredMessage } from './labels';
 import { API_PREFIX } from './prefix';
-
-const UNSUBSCRIBE_TOKEN_REQUIRED = 'Unsubscribe token is required';
 
 /** `unreadnotifications` holds at most this many (the newest); `readnotifications` at most READ_CAP. */
 export const UNREAD_CAP = 500;
@@ -107,8 +105,7 @@ export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 /** The signed value of an unsubscribe link: the server alone can tell a real one. */
 export const unsubscribeQuery = z.object({
-  // Named for what it is here: the field label `token` is the reset link's.
-  token: textField('token', UNSUBSCRIBE_TOKEN_REQUIRED).min(1, { error: UNSUBSCRIBE_TOKEN_REQUIRED }).max(200, { error: 'Unsubscribe token is too long' }),
+  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(200, { error: `${label('token')} is too long` }),
 });
 
 /**

@@ -104,7 +104,7 @@ describe('the unsubscribe link (no login; RFC 8058 one-click)', () => {
     expect(wrong.json().errors[0]).toBe('List-Unsubscribe must be One-Click');
     const none = await ctx.app.inject({ method: 'POST', url: paths.notifications.unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors[0]).toBe('Unsubscribe token is required');
+    expect(none.json().errors[0]).toBe('Token is required');
   });
 
   it('a GET changes nothing: it sends the browser on to the page that asks first', async () => {

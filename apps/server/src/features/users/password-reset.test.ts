@@ -77,7 +77,7 @@ describe('password reset by email', () => {
 
     const again = await reset(token, 'yet another passphrase');
     expect(again.statusCode).toBe(400);
-    expect(firstError(again)).toBe('Reset token has already been used; ask for a new reset link');
+    expect(firstError(again)).toBe('Token has already been used; ask for a new reset link');
     expect((await login(ada.user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
 
     const [changed] = await emailsTo(ada.user.email, CHANGED_SUBJECT);
@@ -104,7 +104,7 @@ describe('password reset by email', () => {
     const second = await resetLinkFor(user.email, 2);
     const stale = await reset(first);
     expect(stale.statusCode).toBe(400);
-    expect(firstError(stale)).toBe('Reset token is not valid; ask for a new reset link');
+    expect(firstError(stale)).toBe('Token is not valid; ask for a new reset link');
     expect((await reset(second)).statusCode).toBe(200);
   });
 
@@ -115,14 +115,14 @@ describe('password reset by email', () => {
     const later = await ctx.extraApp({ now: () => new Date(Date.now() + 31 * 60_000) });
     const res = await reset(token, NEW_PASSWORD, later);
     expect(res.statusCode).toBe(400);
-    expect(firstError(res)).toBe('Reset token has expired; ask for a new reset link');
+    expect(firstError(res)).toBe('Token has expired; ask for a new reset link');
     expect((await login(user.registrationId, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses an unknown token, naming it', async () => {
     const res = await reset('not-a-token-anyone-was-sent');
     expect(res.statusCode).toBe(400);
-    expect(firstError(res)).toBe('Reset token is not valid; ask for a new reset link');
+    expect(firstError(res)).toBe('Token is not valid; ask for a new reset link');
   });
 
   it('applies the password rules before spending the link', async () => {

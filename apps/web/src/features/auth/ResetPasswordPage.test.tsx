@@ -53,10 +53,10 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows why a link no longer works, and offers a new one", async () => {
-    server.use(http.post(paths.users.resetPassword, () => fail(400, 'Reset token has already been used; ask for a new reset link')));
+    server.use(http.post(paths.users.resetPassword, () => fail(400, 'Token has already been used; ask for a new reset link')));
     await open();
     await fill('a brand new passphrase');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Reset token has already been used');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Token has already been used');
     expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
   });
 
