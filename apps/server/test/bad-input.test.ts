@@ -8,7 +8,7 @@ import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFiel
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 
 /**
- * Every registered /api route gets wrong types, missing fields, huge values, malformed bodies and
+ * Every registered /api, /files and /calendar route gets wrong types, missing fields, huge values, malformed bodies and
  * bad ids: each answer is a 4xx JSON envelope (never a 5xx) and the database and file store are
  * unchanged. A route missing from the table fails the suite.
  */
@@ -281,6 +281,15 @@ const CASES: Record<string, Case[]> = {
     { name: 'lastEventId too long', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${'1'.repeat(50)}` }) },
     { name: 'lastEventId with a NUL', names: 'lastEventId', request: () => ({ method: 'GET', url: `${paths.notifications.stream}?lastEventId=${encodeURIComponent(withNul(1))}` }) },
   ],
+  'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
+  'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),
+  // A token that opens no feed, whatever its shape: a 404 with nothing in it to tell them apart.
+  'GET /calendar/:token.ics': [
+    ...BAD_IDS.map(([name, id]): Case => ({ name, request: () => ({ method: 'GET', url: paths.calendar.ics(id) }) })),
+    { name: 'a token of the right shape that opens nothing', request: () => ({ method: 'GET', url: paths.calendar.ics('A'.repeat(43)) }) },
+    { name: 'a NUL in the token', request: () => ({ method: 'GET', url: `/calendar/${encodeURIComponent(withNul('abc'))}.ics` }) },
+    { name: 'junk query string', request: () => ({ method: 'GET', url: `${paths.calendar.ics('A'.repeat(43))}?x=${'z'.repeat(10_000)}&__proto__=1` }) },
+  ],
   'POST /api/v1/notes/create-notes/:courseId': [
     ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
     ...idCases((id) => paths.notes.create(id), { method: 'POST', as: 'professor', body: notesForm }),
@@ -320,7 +329,7 @@ describe('bad input', () => {
 
   it('covers every registered route', () => {
     const registered = ctx.routes
-      .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files')) && !EXCLUDED(r.url))
+      .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files') || r.url.startsWith('/calendar/')) && !EXCLUDED(r.url))
       .flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`))
       .sort();
     expect(registered).toEqual(Object.keys(CASES).sort());

@@ -9,6 +9,7 @@ import type { CounterStore } from './limits/counter-store';
 import type { Bus } from './realtime/bus';
 import type { SessionResolver } from './auth/sessions';
 import type { Lifecycle } from './lifecycle';
+import type { AppSecret } from './secrets/app-secret';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -25,6 +26,8 @@ declare module 'fastify' {
     sessions: SessionResolver;
     /** Starting, ready or draining: what the readiness call answers. */
     lifecycle: Lifecycle;
+    /** The key private addresses are derived from (calendar feeds). */
+    appSecret: AppSecret;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */
@@ -39,6 +42,8 @@ declare module 'fastify' {
     upload?: UploadRoute;
     /** A big list asked for again and again: answered with an ETag, and 304 when unchanged. */
     etag?: boolean;
+    /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
+    secretUrl?: boolean;
   }
 }
 

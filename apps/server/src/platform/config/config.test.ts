@@ -96,6 +96,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_DRAFT_PER_USER: '0' }, 'RATE_LIMIT_DRAFT_PER_USER'],
     [{ UPLOAD_QUOTA_MB: '1.5' }, 'UPLOAD_QUOTA_MB'],
     [{ STREAMS_PER_USER: 'many' }, 'STREAMS_PER_USER'],
+    [{ APP_SECRET: 'too short' }, 'APP_SECRET: must be at least 32 characters'],
+    [{ RATE_LIMIT_CALENDAR_PER_FEED: '0' }, 'RATE_LIMIT_CALENDAR_PER_FEED'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -77,6 +77,7 @@ export const envSchema = z.object({
   REDIS_URL: optionalText,
   TRUST_PROXY: optionalText,
   PUBLIC_ORIGIN: optionalText,
+  APP_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS', 10),
@@ -87,6 +88,7 @@ export const envSchema = z.object({
   RATE_LIMIT_DRAFT_PER_USER: positiveInt('RATE_LIMIT_DRAFT_PER_USER', 10),
   RATE_LIMIT_UPLOADS_PER_USER: positiveInt('RATE_LIMIT_UPLOADS_PER_USER', 60),
   RATE_LIMIT_CREATE_PER_USER: positiveInt('RATE_LIMIT_CREATE_PER_USER', 30),
+  RATE_LIMIT_CALENDAR_PER_FEED: positiveInt('RATE_LIMIT_CALENDAR_PER_FEED', 60),
   UPLOAD_QUOTA_MB: positiveInt('UPLOAD_QUOTA_MB', 1024),
   STREAMS_PER_USER: positiveInt('STREAMS_PER_USER', 5),
   STREAMS_PER_INSTANCE: positiveInt('STREAMS_PER_INSTANCE', 10_000),
@@ -150,6 +152,11 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** The portal's public address (scheme, host, port), e.g. https://portal.example.edu; unset: taken from each request. */
   publicOrigin?: string;
+  /**
+   * The key private addresses are derived from (calendar feeds), shared by every instance;
+   * unset: one generated at first start and kept in the database (platform/secrets).
+   */
+  appSecret?: string;
   logLevel: string;
   webDist: string;
   login: LoginLimits;
@@ -162,6 +169,8 @@ export interface Config {
     uploadsPerUser: RateLimit;
     /** Courses, notes and events one user creates, each counted apart. */
     createPerUser: RateLimit;
+    /** Fetches of one calendar feed (calendar apps poll it). */
+    calendarPerFeed: RateLimit;
   };
   /** Bytes of files one user may keep (what they uploaded); the exam office is exempt. */
   uploadQuotaBytes: number;
@@ -208,6 +217,14 @@ function checkProxy(e: z.output<typeof envSchema>): string[] {
   return problems;
 }
 
+/** At least 32 characters: the key must be as hard to guess as the tokens derived from it. */
+export const APP_SECRET_MIN_LENGTH = 32;
+
+function checkAppSecret(e: z.output<typeof envSchema>): string[] {
+  if (e.APP_SECRET === undefined || e.APP_SECRET.length >= APP_SECRET_MIN_LENGTH) return [];
+  return [`APP_SECRET: must be at least ${APP_SECRET_MIN_LENGTH} characters (e.g. the output of \`openssl rand -base64 48\`)`];
+}
+
 /** The origin of an http(s) URL with nothing after its host, or undefined. */
 function publicOriginOf(value: string): string | undefined {
   try {
@@ -226,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e)];
+  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkAppSecret(e)];
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
@@ -251,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicOrigin: e.PUBLIC_ORIGIN === undefined ? undefined : publicOriginOf(e.PUBLIC_ORIGIN),
+    appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     login: {
@@ -264,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
       uploadsPerUser: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: hour },
       createPerUser: { max: e.RATE_LIMIT_CREATE_PER_USER, windowMs: hour },
+      calendarPerFeed: { max: e.RATE_LIMIT_CALENDAR_PER_FEED, windowMs: hour },
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     streams: { perUser: e.STREAMS_PER_USER, perInstance: e.STREAMS_PER_INSTANCE },
