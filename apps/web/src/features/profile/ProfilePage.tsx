@@ -114,6 +114,9 @@ function Profile({ user }: { user: User }) {
             <Link to="/change-password" className="font-medium text-campus-700 underline">
               Change password
             </Link>
+            <Link to="/calendar" className="font-medium text-campus-700 underline">
+              Calendar feed
+            </Link>
           </div>
         </>
       )}
