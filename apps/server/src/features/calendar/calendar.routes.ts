@@ -1,13 +1,12 @@
 import { hash } from 'node:crypto';
 import { api, paths, todayIn } from '@campus/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hashToken } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { publicOrigin } from '../../platform/http/public-origin';
-import { limiter } from '../../platform/limits/limiter';
+import { refuse } from '../../platform/limits/limiter';
 import { examDaysOf } from '../courses';
 import { eventsSince } from '../events';
 import { feedText } from './calendar-feed';
@@ -44,11 +43,13 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
 
   // Counted per feed, not per address: Google's and Microsoft's servers fetch thousands of
   // people's feeds from a handful of addresses, which a per-address limit would refuse together.
-  // Guessing needs no limit to fail: a token is 256 bits. Counted under the token's hash, so no
-  // token sits in the counters (Redis).
-  const perFeed = limiter(app, 'calendar-feed', config.rateLimits.calendarPerFeed, 'this calendar feed is fetched too often', (r) =>
-    hashToken((r.params as { token?: string }).token ?? ''),
-  );
+  // Counted once the token opened a feed, under its owner: made-up tokens (guessing 256 bits needs
+  // no limit to fail) cost one indexed lookup each and fill no counters.
+  const perFeed = async (reply: FastifyReply, ownerId: string) => {
+    const limit = config.rateLimits.calendarPerFeed;
+    const { count, resetInMs } = await app.counters.increment(`calendar-feed:${ownerId}`, limit.windowMs);
+    if (count > limit.max) refuse(reply, 'this calendar feed is fetched too often', resetInMs);
+  };
 
   app.route({
     ...route(calendar.feed, { access: 'user' }),
@@ -68,11 +69,11 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
 
   app.route({
     ...route(calendar.ics, { access: 'anyone', secretUrl: true }),
-    onRequest: [perFeed],
     handler: async (request, reply) => {
       const owner = await feedOwner(db, request.params.token);
       // Unknown, revoked and malformed tokens alike: nothing says which, or that a feed was here.
       if (!owner) throw notFound('not found');
+      await perFeed(reply, owner.id);
       const today = todayIn(config.campusTimeZone, config.now());
       // Two statements, whatever the number of events and courses.
       const [events, exams] = await Promise.all([eventsSince(db, addDays(today, -PAST_DAYS)), examDaysOf(db, owner)]);

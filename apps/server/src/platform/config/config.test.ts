@@ -31,7 +31,9 @@ describe('loadConfig', () => {
       draftPerUser: { max: 10, windowMs: 60_000 },
       uploadsPerUser: { max: 60, windowMs: hour },
       createPerUser: { max: 30, windowMs: hour },
+      calendarPerFeed: { max: 60, windowMs: hour },
     });
+    expect(c.appSecret).toBeUndefined();
     expect(c.uploadQuotaBytes).toBe(1024 * 1024 * 1024);
     expect(c.streams).toEqual({ perUser: 5, perInstance: 10_000 });
     expect(c.textgen).toEqual({ provider: undefined, baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 15_000 });
