@@ -3,6 +3,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { calendarRoutes } from './features/calendar';
 import { coursesRoutes } from './features/courses';
 import { eventsRoutes } from './features/events';
 import { marksheetsRoutes } from './features/marksheets';
@@ -32,6 +33,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp, type WebApp } from './platform/http/web-app';
 import { registerMail } from './platform/mail/register-mail';
 import { Bus } from './platform/realtime/bus';
+import { AppSecret } from './platform/secrets/app-secret';
 import { registerLifecycle } from './platform/lifecycle';
 import './platform/types';
 
@@ -92,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('counters', await openCounterStore(config, app.log));
   app.addHook('onClose', () => app.counters.close());
   app.decorate('database', database);
+  app.decorate('appSecret', await AppSecret.open(database.db, config, app.log));
   app.decorate('fileStore', createFileStore(config, app.log));
   app.decorate('fileAccess', new FileAccessRegistry());
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerNotifications(app);
   await app.register(marksheetsRoutes);
   await app.register(eventsRoutes);
+  await app.register(calendarRoutes);
   await app.register(filesRoutes);
 
   web.app = await registerWebApp(app);

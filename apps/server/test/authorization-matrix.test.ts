@@ -13,7 +13,7 @@ import { hashToken } from '../src/platform/auth/sessions';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
 /**
- * Every registered /api and /files route × every actor → the expected status, with valid input so
+ * Every registered /api, /files and /calendar route × every actor → the expected status, with valid input so
  * the status reflects authorization alone. A route missing from this table fails the suite.
  */
 // Drafting answers 200 when a text generator is configured: a fake one, started first.
@@ -42,6 +42,8 @@ const unsubscribeUrl = (url: string, actors: Actors) => `${url}?token=${signUnsu
 interface World extends Partial<Records> {
   /** An event hosted by `professor`, with a thumbnail (rows with `event`). */
   event?: CampusEvent;
+  /** The path of `student`'s calendar feed (rows with `feed`). */
+  feedPath?: string;
   course: Course;
   note: Note;
   /** The notification the owner got when `student` joined. */
@@ -70,6 +72,8 @@ type Row = {
   event?: true;
   /** Give the caller's account a reset token before its call, as a reset email would. */
   resetToken?: true;
+  /** Give `student` a calendar feed before each actor's call. */
+  feed?: true;
 };
 
 /** A reset token for the caller's account (anonymous resets the student's), stored as forgot-password does. */
@@ -78,6 +82,13 @@ async function buildResetToken(actor: ActorName, actors: Actors): Promise<string
   const token = `matrix-token-${actor}-${who.user._id}`;
   await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: who.user._id, expiresAt: new Date(Date.now() + 60_000) });
   return token;
+}
+
+/** `student`'s calendar feed address, as a path. */
+async function feedPathOf(actors: Actors): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: paths.calendar.feed, headers: { cookie: actors.student.cookie } });
+  if (res.statusCode !== 200) throw new Error(`calendar feed failed: ${res.body}`);
+  return new URL(res.json().data.url as string).pathname;
 }
 
 interface Records {
@@ -281,6 +292,10 @@ const MATRIX: Record<string, Row> = {
   },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
   'GET /files/:fileId (event thumbnail)': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: w.event!.thumbnail }), expected: loggedIn(200) },
+  'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
+  'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },
+  // The token is the credential: whoever holds the address reads the feed, with or without a session.
+  'GET /calendar/:token.ics': { feed: true, request: (_a, _as, w) => ({ method: 'GET', url: w.feedPath! }), expected: all(200) },
   'GET /files/:fileId (course thumbnail)': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: w.course.thumbnail }), expected: loggedIn(200) },
   'GET /files/:fileId (notes file)': { world: true,
     request: (_a, _as, w) => ({ method: 'GET', url: w.note.notesfile }),
@@ -297,7 +312,7 @@ const EXCLUDED = (url: string) => url === '/api/docs' || url.startsWith('/api/do
 
 const guardedRoutes = () =>
   ctx.routes
-    .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files')) && !EXCLUDED(r.url))
+    .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files') || r.url.startsWith('/calendar/')) && !EXCLUDED(r.url))
     .flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`));
 
 describe('authorization matrix', () => {
@@ -318,6 +333,7 @@ describe('authorization matrix', () => {
         const world = { ...(row.world ? await buildWorld(actors) : ({} as World)), ...records };
         if (row.event) world.event = await buildEvent(ctx.app, actors.professor, {}, pngThumbnail());
         if (row.resetToken) world.resetToken = await buildResetToken(actor, actors);
+        if (row.feed) world.feedPath = await feedPathOf(actors);
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;

@@ -9,7 +9,7 @@ import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
 /**
- * Every registered /api route gets wrong types, missing fields, huge values, malformed bodies and
+ * Every registered /api, /files and /calendar route gets wrong types, missing fields, huge values, malformed bodies and
  * bad ids: each answer is a 4xx JSON envelope (never a 5xx) and the database and file store are
  * unchanged. A route missing from the table fails the suite.
  */
@@ -317,6 +317,15 @@ const CASES: Record<string, Case[]> = {
     { name: 'malformed JSON', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'application/json' }, payload: '{"a": ' }) },
     { name: 'text/plain', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'text/plain' }, payload: 'List-Unsubscribe=One-Click' }) },
   ],
+  'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
+  'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),
+  // A token that opens no feed, whatever its shape: a 404 with nothing in it to tell them apart.
+  'GET /calendar/:token.ics': [
+    ...BAD_IDS.map(([name, id]): Case => ({ name, request: () => ({ method: 'GET', url: paths.calendar.ics(id) }) })),
+    { name: 'a token of the right shape that opens nothing', request: () => ({ method: 'GET', url: paths.calendar.ics('A'.repeat(43)) }) },
+    { name: 'a NUL in the token', request: () => ({ method: 'GET', url: `/calendar/${encodeURIComponent(withNul('abc'))}.ics` }) },
+    { name: 'junk query string', request: () => ({ method: 'GET', url: `${paths.calendar.ics('A'.repeat(43))}?x=${'z'.repeat(10_000)}&__proto__=1` }) },
+  ],
   'POST /api/v1/notes/create-notes/:courseId': [
     ...multipartCases('POST', courseUrl(paths.notes.create), () => ({ filename: 'Week 1' }), { fileField: 'notesfile', fileRequired: true, optional: [], as: 'professor' }),
     ...idCases((id) => paths.notes.create(id), { method: 'POST', as: 'professor', body: notesForm }),
@@ -359,7 +368,7 @@ describe('bad input', () => {
 
   it('covers every registered route', () => {
     const registered = ctx.routes
-      .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files')) && !EXCLUDED(r.url))
+      .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files') || r.url.startsWith('/calendar/')) && !EXCLUDED(r.url))
       .flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url}`))
       .sort();
     expect(registered).toEqual(Object.keys(CASES).sort());

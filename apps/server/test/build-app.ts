@@ -76,6 +76,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     RATE_LIMIT_RESET_PER_ADDRESS: '10000',
     RATE_LIMIT_UPLOADS_PER_USER: '10000',
     RATE_LIMIT_CREATE_PER_USER: '10000',
+    RATE_LIMIT_CALENDAR_PER_FEED: '10000',
   });
   return { ...base, ...overrides };
 }

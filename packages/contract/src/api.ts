@@ -7,6 +7,7 @@ import { filesApi } from './files';
 import { usersApi } from './users';
 import { eventsApi } from './events';
 import { notificationsApi } from './notifications';
+import { calendarApi } from './calendar';
 
 export const api = {
   system: systemApi,
@@ -18,4 +19,5 @@ export const api = {
   files: filesApi,
   notifications: notificationsApi,
   events: eventsApi,
+  calendar: calendarApi,
 };

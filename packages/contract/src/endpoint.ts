@@ -47,24 +47,27 @@ export interface Endpoint {
   consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   errors?: readonly DomainError[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
-  produces?: 'text/event-stream' | 'application/octet-stream';
+  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar';
 }
 
 /** Declares an endpoint, keeping its literal types (the path's params, the schemas' shapes). */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
+/** A param's name ends at a dot, as the router reads it: `:token.ics` is `token`, then `.ics`. */
+type NameOf<S extends string> = S extends `${infer Name}.${string}` ? Name : S;
+
 /** `'/a/:x/b/:y'` → `'x' | 'y'`. */
 export type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamName<`/${Rest}`>
+  ? NameOf<Name> | PathParamName<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? NameOf<Name>
     : never;
 
 /** The params of a path pattern as an ordered tuple of names. */
 type PathParamList<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? [Name, ...PathParamList<`/${Rest}`>]
+  ? [NameOf<Name>, ...PathParamList<`/${Rest}`>]
   : P extends `${string}:${infer Name}`
-    ? [Name]
+    ? [NameOf<Name>]
     : [];
 
 export type PathParams<P extends string> = { [K in PathParamName<P>]: string | number };

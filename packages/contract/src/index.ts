@@ -15,3 +15,4 @@ export * from './dates';
 export * from './notifications';
 export * from './marksheets';
 export * from './events';
+export * from './calendar';

@@ -51,4 +51,6 @@ export const CLIENT_ROUTES = [
   '/my-events',
   '/event/:eventId',
   '/view',
+  /** The private calendar feed's address, Copy, add to Google Calendar, Reset. */
+  '/calendar',
 ] as const;

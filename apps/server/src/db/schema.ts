@@ -341,6 +341,31 @@ export const mailJobs = pgTable(
   ],
 );
 
+/**
+ * Keys the server derives private values from, shared by every instance: the one named `app`
+ * is used when APP_SECRET is not set (platform/secrets). Never sent anywhere.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's private calendar feed (features/calendar). Its address's token is derived from
+ * `seed` under the app secret, so the user can be shown it again; only the token's SHA-256 is
+ * stored, and looked up, so a copy of this table without the secret opens no feed. One per user:
+ * the primary key makes two first requests at once end with one address.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seed: text('seed').notNull(),
+  tokenHash: text('token_hash').notNull().unique('calendar_feeds_token_hash_unique'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -352,3 +377,4 @@ export type ApplicationRow = typeof applications.$inferSelect;
 export type MarksheetRow = typeof marksheets.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type MailJobRow = typeof mailJobs.$inferSelect;
+export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;

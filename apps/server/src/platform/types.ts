@@ -10,6 +10,7 @@ import type { Bus } from './realtime/bus';
 import type { SessionResolver } from './auth/sessions';
 import type { Lifecycle } from './lifecycle';
 import type { MailWorker } from './mail/mail-worker';
+import type { AppSecret } from './secrets/app-secret';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** This instance's sender of the mail queue; null when mail is off (config.mail unset). */
     mail: MailWorker | null;
+    /** The key private addresses are derived from (calendar feeds). */
+    appSecret: AppSecret;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */
@@ -42,6 +45,8 @@ declare module 'fastify' {
     upload?: UploadRoute;
     /** A big list asked for again and again: answered with an ETag, and 304 when unchanged. */
     etag?: boolean;
+    /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
+    secretUrl?: boolean;
   }
 }
 

@@ -36,7 +36,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
     // Every API route is in the document (the docs' own routes aside).
     const documented = new Set(ops.map(([name]) => name));
     const routes = ctx.routes
-      .filter((r) => /^\/(api\/v1|files)\//.test(r.url))
+      .filter((r) => /^\/(api\/v1|files|calendar)\//.test(r.url))
       .flatMap((r) => [r.method].flat().map((m) => `${m} ${r.url.replace(/:(\w+)/g, '{$1}')}`));
     expect(routes.filter((r) => !documented.has(r))).toEqual([]);
     const lacking: string[] = [];

@@ -1,6 +1,7 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFound';
 import { authRoutes } from '../features/auth';
+import { calendarRoutes } from '../features/calendar/routes';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
 import { HomeEventSections, eventRoutes } from '../features/events';
 import { fileRoutes } from '../features/files/routes';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       ...notificationRoutes,
       ...marksheetRoutes,
       ...eventRoutes,
+      ...calendarRoutes,
       ...fileRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],

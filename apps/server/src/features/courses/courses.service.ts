@@ -54,6 +54,40 @@ export async function teachesStudent(db: Db, professorId: string, studentId: str
   return row !== undefined;
 }
 
+/** A course's exam day, as the calendar feed writes it. */
+export interface ExamDay {
+  courseId: string;
+  title: string;
+  /** `YYYY-MM-DD` */
+  examDate: string;
+  updatedAt: Date;
+}
+
+/**
+ * The exam days of a user's courses, soonest first, in one statement: a student's joined
+ * courses, a professor's own. The exam office teaches and joins none: no query at all.
+ */
+export async function examDaysOf(db: Db, user: UserRow): Promise<ExamDay[]> {
+  if (user.isExamOffice) return [];
+  const columns = { courseId: courses.id, title: courses.title, examDate: courses.examDate, updatedAt: courses.updatedAt };
+  const dated = sql`${courses.examDate} is not null`;
+  const order = [asc(courses.examDate), asc(courses.id)];
+  const rows =
+    user.userrole === ROLES.STUDENT
+      ? await db
+          .select(columns)
+          .from(enrollments)
+          .innerJoin(courses, eq(courses.id, enrollments.courseId))
+          .where(and(eq(enrollments.studentId, user.id), dated))
+          .orderBy(...order)
+      : await db
+          .select(columns)
+          .from(courses)
+          .where(and(eq(courses.ownerId, user.id), dated))
+          .orderBy(...order);
+  return rows.map((r) => ({ ...r, examDate: r.examDate! }));
+}
+
 /**
  * Creates a course owned by `owner`, with its thumbnail when one was sent. The thumbnail bytes
  * are already durable; the file row and the course row share a transaction, and the caller

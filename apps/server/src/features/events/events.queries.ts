@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { events, users, type EventRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { likeLiteral } from '../../platform/db/like';
@@ -63,4 +63,16 @@ export async function listEvents(db: Db, filter: EventFilter): Promise<EventView
 export async function findEventView(db: Db, eventId: string): Promise<EventView | undefined> {
   const [found] = await db.select(view).from(events).innerJoin(users, eq(users.id, events.ownerId)).where(eq(events.id, eventId)).limit(1);
   return found;
+}
+
+/** An event as the calendar feed writes it. */
+export type FeedEvent = Pick<EventRow, 'id' | 'title' | 'description' | 'date' | 'time' | 'venue' | 'updatedAt'>;
+
+/** Every event on `since` (`YYYY-MM-DD`) or later, by day and time: one statement on the date index. */
+export async function eventsSince(db: Db, since: string): Promise<FeedEvent[]> {
+  return db
+    .select({ id: events.id, title: events.title, description: events.description, date: events.date, time: events.time, venue: events.venue, updatedAt: events.updatedAt })
+    .from(events)
+    .where(gte(events.date, since))
+    .orderBy(...byDay);
 }

@@ -6,7 +6,7 @@ import { allows } from './access';
 import { SESSION_COOKIE, SessionResolver, sessionPolicy } from './sessions';
 
 /** Routes under these prefixes must declare `config.access`; a route without one fails start-up. */
-const GUARDED_PREFIXES = ['/api/', '/files/'];
+const GUARDED_PREFIXES = ['/api/', '/files/', '/calendar/'];
 /** Swagger UI's own routes (static pages of the public API description). */
 const UNGUARDED_PREFIXES = [DOCS_PREFIX];
 

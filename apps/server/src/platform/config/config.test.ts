@@ -33,7 +33,9 @@ describe('loadConfig', () => {
       draftPerUser: { max: 10, windowMs: 60_000 },
       uploadsPerUser: { max: 60, windowMs: hour },
       createPerUser: { max: 30, windowMs: hour },
+      calendarPerFeed: { max: 60, windowMs: hour },
     });
+    expect(c.appSecret).toBeUndefined();
     expect(c.uploadQuotaBytes).toBe(1024 * 1024 * 1024);
     expect(c.streams).toEqual({ perUser: 5, perInstance: 10_000 });
     expect(c.textgen).toEqual({ provider: undefined, baseUrl: undefined, model: undefined, apiKey: undefined, timeoutMs: 15_000 });
@@ -106,6 +108,8 @@ describe('loadConfig', () => {
     [{ MAIL_SECRET: 'short' }, 'MAIL_SECRET: must be at least 32 characters'],
     [{ MAIL_DIGEST_HOUR: '24' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
     [{ MAIL_DIGEST_HOUR: '7.5' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
+    [{ APP_SECRET: 'too short' }, 'APP_SECRET: must be at least 32 characters'],
+    [{ RATE_LIMIT_CALENDAR_PER_FEED: '0' }, 'RATE_LIMIT_CALENDAR_PER_FEED'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -84,6 +84,7 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: optionalText,
+  APP_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS', 10),
@@ -96,6 +97,7 @@ export const envSchema = z.object({
   RATE_LIMIT_DRAFT_PER_USER: positiveInt('RATE_LIMIT_DRAFT_PER_USER', 10),
   RATE_LIMIT_UPLOADS_PER_USER: positiveInt('RATE_LIMIT_UPLOADS_PER_USER', 60),
   RATE_LIMIT_CREATE_PER_USER: positiveInt('RATE_LIMIT_CREATE_PER_USER', 30),
+  RATE_LIMIT_CALENDAR_PER_FEED: positiveInt('RATE_LIMIT_CALENDAR_PER_FEED', 60),
   UPLOAD_QUOTA_MB: positiveInt('UPLOAD_QUOTA_MB', 1024),
   STREAMS_PER_USER: positiveInt('STREAMS_PER_USER', 5),
   STREAMS_PER_INSTANCE: positiveInt('STREAMS_PER_INSTANCE', 10_000),
@@ -217,6 +219,11 @@ export interface Config {
   publicOrigin?: string;
   /** Outgoing mail; undefined when SMTP_URL and MAIL_FROM are unset (no emails, digests or password resets). */
   mail?: MailConfig;
+  /**
+   * The key private addresses are derived from (calendar feeds), shared by every instance;
+   * unset: one generated at first start and kept in the database (platform/secrets).
+   */
+  appSecret?: string;
   logLevel: string;
   webDist: string;
   login: LoginLimits;
@@ -233,6 +240,8 @@ export interface Config {
     uploadsPerUser: RateLimit;
     /** Courses, notes and events one user creates, each counted apart. */
     createPerUser: RateLimit;
+    /** Fetches of one calendar feed (calendar apps poll it). */
+    calendarPerFeed: RateLimit;
   };
   /** Bytes of files one user may keep (what they uploaded); the exam office is exempt. */
   uploadQuotaBytes: number;
@@ -286,6 +295,14 @@ function checkProxy(e: z.output<typeof envSchema>): string[] {
   return problems;
 }
 
+/** At least 32 characters: the key must be as hard to guess as the tokens derived from it. */
+export const APP_SECRET_MIN_LENGTH = 32;
+
+function checkAppSecret(e: z.output<typeof envSchema>): string[] {
+  if (e.APP_SECRET === undefined || e.APP_SECRET.length >= APP_SECRET_MIN_LENGTH) return [];
+  return [`APP_SECRET: must be at least ${APP_SECRET_MIN_LENGTH} characters (e.g. the output of \`openssl rand -base64 48\`)`];
+}
+
 /** The origin of an http(s) URL with nothing after its host, or undefined. */
 function publicOriginOf(value: string): string | undefined {
   try {
@@ -304,7 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMail(e), ...checkMailSecret(e)];
+  const problems = [...checkStorage(e), ...checkTextgen(e), ...checkProxy(e), ...checkMail(e), ...checkMailSecret(e), ...checkAppSecret(e)];
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const gemini = e.TEXTGEN_PROVIDER === 'gemini';
   const fifteenMinutes = 15 * 60_000;
@@ -330,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicOrigin: e.PUBLIC_ORIGIN === undefined ? undefined : publicOriginOf(e.PUBLIC_ORIGIN),
     mail: mailConfig(e),
+    appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     login: {
@@ -345,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
       uploadsPerUser: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: hour },
       createPerUser: { max: e.RATE_LIMIT_CREATE_PER_USER, windowMs: hour },
+      calendarPerFeed: { max: e.RATE_LIMIT_CALENDAR_PER_FEED, windowMs: hour },
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     streams: { perUser: e.STREAMS_PER_USER, perInstance: e.STREAMS_PER_INSTANCE },

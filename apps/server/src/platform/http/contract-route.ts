@@ -16,6 +16,8 @@ export interface RouteConfig {
   access: Access;
   /** A big list asked for again and again: answered with an ETag, and 304 when unchanged. */
   etag?: boolean;
+  /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
+  secretUrl?: boolean;
 }
 
 type ParamsOf<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? undefined : z.ZodObject<{ [K in PathParamName<E['path']>]: z.ZodString }>;
@@ -71,8 +73,13 @@ const answer = (description: string, schema: z.ZodType, contentType = 'applicati
   content: { [contentType]: { schema } },
 });
 
-const successDescription = (e: Endpoint) =>
-  e.produces === 'text/event-stream' ? 'Server-Sent Events' : e.produces ? "The file's bytes" : e.status === 201 ? 'Created' : 'OK';
+const PRODUCED: Record<NonNullable<Endpoint['produces']>, string> = {
+  'text/event-stream': 'Server-Sent Events',
+  'application/octet-stream': "The file's bytes",
+  'text/calendar': 'An iCalendar file (RFC 5545)',
+};
+
+const successDescription = (e: Endpoint) => (e.produces ? PRODUCED[e.produces] : e.status === 201 ? 'Created' : 'OK');
 
 /**
  * A route's method, URL and schemas from its contract endpoint, with the server's config:

@@ -9,7 +9,9 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // A URL that holds a credential (a calendar feed's token) is logged as its route's pattern.
+    const url = request.routeOptions.config?.secretUrl ? request.routeOptions.url : request.url;
+    const line = { method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

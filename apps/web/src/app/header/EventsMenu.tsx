@@ -2,7 +2,7 @@ import { HeaderMenu } from './HeaderMenu';
 import { EVENT_LINKS } from './nav-links';
 import { navItemClass } from './styles';
 
-/** The Events dropdown: the five event pages, for everyone logged in. */
+/** The Events dropdown: the five event pages and the calendar feed, for everyone logged in. */
 export function EventsMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <HeaderMenu

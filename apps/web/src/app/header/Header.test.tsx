@@ -70,7 +70,7 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(bell.textContent).not.toMatch(/\d/);
   });
 
-  it('the Events dropdown offers the five event pages', async () => {
+  it('the Events dropdown offers the five event pages and the calendar feed', async () => {
     await headerFor(aStudent());
     await userEvent.click(await nav().findByRole('button', { name: /Events/ }));
     const items = await screen.findAllByRole('menuitem');
@@ -80,6 +80,7 @@ describe('Header visibility (spec §2 "Header")', () => {
       ['Today', '/today-events'],
       ['Other Events', '/other-events'],
       ['Add Event', '/add-event'],
+      ['Calendar feed', '/calendar'],
     ]);
   });
 
@@ -88,7 +89,7 @@ describe('Header visibility (spec §2 "Header")', () => {
     nav().getByRole('button', { name: /Events/ }).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
-    expect(screen.getAllByRole('menuitem')).toHaveLength(5);
+    expect(screen.getAllByRole('menuitem')).toHaveLength(6);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(nav().getByRole('button', { name: /Events/ })).toHaveFocus();

@@ -25,13 +25,14 @@ export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: n
   return links;
 }
 
-/** The Events dropdown, for everyone logged in. */
+/** The Events dropdown, for everyone logged in: the event pages, and the feed that carries them into a calendar app. */
 export const EVENT_LINKS: NavLink[] = [
   { to: '/my-events', label: 'My Events' },
   { to: '/events', label: 'All Events' },
   { to: '/today-events', label: 'Today' },
   { to: '/other-events', label: 'Other Events' },
   { to: '/add-event', label: 'Add Event' },
+  { to: '/calendar', label: 'Calendar feed' },
 ];
 
 /** The account menu under the user badge. */

@@ -118,6 +118,9 @@ function Profile({ user }: { user: User }) {
             <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
               Notification settings
             </Link>
+            <Link to="/calendar" className="font-medium text-campus-700 underline">
+              Calendar feed
+            </Link>
           </div>
         </>
       )}

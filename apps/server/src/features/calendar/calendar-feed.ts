@@ -1,0 +1,85 @@
+import type { ExamDay } from '../courses';
+import type { FeedEvent } from '../events';
+import { CRLF, addDays, date, line, localDateTime, text, utcDateTime } from './ics-text';
+import { vtimezone } from './vtimezone';
+
+/** What one user's feed holds, and where the portal is. */
+export interface FeedContent {
+  /** The owner's name, in the calendar's name. */
+  ownerName: string;
+  /** CAMPUS_TZ: events' dates and times are wall-clock times there. */
+  zone: string;
+  /** The portal's public origin: the events' links, and the host in every UID. */
+  origin: string;
+  /** Today in the campus zone (`YYYY-MM-DD`): the zone's years run from it when no event is earlier. */
+  today: string;
+  events: FeedEvent[];
+  exams: ExamDay[];
+}
+
+export const PRODID = '-//Campus Portal//Calendar feed//EN';
+
+/**
+ * One user's calendar as iCalendar text (RFC 5545). Nothing in it depends on when it is written:
+ * DTSTAMP is each item's last change (as LAST-MODIFIED), not the time of the request, so an
+ * unchanged calendar is the same bytes, its ETag the same, and a poll a 304.
+ */
+export function feedText(feed: FeedContent): string {
+  const host = new URL(feed.origin).hostname;
+  const years = [feed.today, ...feed.events.map((e) => e.date)].map((d) => Number(d.slice(0, 4)));
+  const lines = [
+    'BEGIN:VCALENDAR',
+    line('PRODID', PRODID),
+    'VERSION:2.0',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    line('X-WR-CALNAME', text(`Campus Portal — ${feed.ownerName}`)),
+    line('X-WR-TIMEZONE', feed.zone),
+    // How often to come back (RFC 7986, and the older Microsoft name): within the feed's rate limit.
+    line('REFRESH-INTERVAL', 'PT1H', { VALUE: 'DURATION' }),
+    line('X-PUBLISHED-TTL', 'PT1H'),
+    ...vtimezone(feed.zone, Math.min(...years), Math.max(...years)),
+    ...feed.events.flatMap((e) => eventLines(e, feed.zone, feed.origin, host)),
+    ...feed.exams.flatMap((x) => examLines(x, feed.origin, host)),
+    'END:VCALENDAR',
+  ];
+  return lines.join(CRLF) + CRLF;
+}
+
+/** A campus event: its day and time in the campus zone, an hour long (events have no end). */
+function eventLines(e: FeedEvent, zone: string, origin: string, host: string): string[] {
+  const changed = utcDateTime(e.updatedAt);
+  return [
+    'BEGIN:VEVENT',
+    line('UID', `event-${e.id}@${host}`),
+    line('DTSTAMP', changed),
+    line('LAST-MODIFIED', changed),
+    line('DTSTART', localDateTime(e.date, e.time), { TZID: zone }),
+    line('DURATION', 'PT1H'),
+    line('SUMMARY', text(e.title)),
+    line('LOCATION', text(e.venue)),
+    line('DESCRIPTION', text(e.description)),
+    line('URL', `${origin}/event/${e.id}`),
+    'END:VEVENT',
+  ];
+}
+
+/**
+ * An exam: the whole day (DATE values, the end the day after, §3.6.1), shown free rather than
+ * busy, since the exam takes hours of it, not all of it.
+ */
+function examLines(x: ExamDay, origin: string, host: string): string[] {
+  const changed = utcDateTime(x.updatedAt);
+  return [
+    'BEGIN:VEVENT',
+    line('UID', `exam-${x.courseId}@${host}`),
+    line('DTSTAMP', changed),
+    line('LAST-MODIFIED', changed),
+    line('DTSTART', date(x.examDate), { VALUE: 'DATE' }),
+    line('DTEND', date(addDays(x.examDate, 1)), { VALUE: 'DATE' }),
+    line('SUMMARY', text(`Exam: ${x.title}`)),
+    line('URL', `${origin}/course/${x.courseId}`),
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
+}

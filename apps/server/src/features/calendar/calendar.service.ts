@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { calendarFeeds, users, type UserRow } from '../../db/schema';
+import { hashToken } from '../../platform/auth/sessions';
+import type { Db } from '../../platform/db/database';
+import type { AppSecret } from '../../platform/secrets/app-secret';
+
+/**
+ * Feed addresses. A feed's token is derived from a random seed under the app secret, so the
+ * owner can be shown their address whenever they ask; only the token's SHA-256 is stored, and a
+ * fetch is looked up by it, so a copy of the table alone opens no feed (platform/secrets).
+ */
+
+const PURPOSE = 'calendar-feed';
+
+/** 32 bytes as base64url: what a token looks like, checked before any lookup. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const newSeed = () => randomBytes(32).toString('base64url');
+const tokenOf = (secret: AppSecret, seed: string) => secret.derive(PURPOSE, seed).toString('base64url');
+
+/**
+ * The user's feed token, the feed created on the first call. Two first calls at once insert one
+ * row between them (the user id is the key) and both answer its token.
+ */
+export async function feedToken(db: Db, secret: AppSecret, userId: string): Promise<string> {
+  let [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  if (!feed) {
+    const seed = newSeed();
+    await db.insert(calendarFeeds).values({ userId, seed, tokenHash: hashToken(tokenOf(secret, seed)) }).onConflictDoNothing({ target: calendarFeeds.userId });
+    [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    if (!feed) throw new Error('calendar feed not stored');
+  }
+  const token = tokenOf(secret, feed.seed);
+  // APP_SECRET changed since the feed was made: the address derived now is the one shown, so it
+  // is the one that must work (a new secret gives every feed a new address, as documented).
+  if (feed.tokenHash !== hashToken(token)) {
+    await db.update(calendarFeeds).set({ tokenHash: hashToken(token) }).where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.seed, feed.seed)));
+  }
+  return token;
+}
+
+/** A new token for the user's feed; the old one finds nothing from now on. */
+export async function resetFeed(db: Db, secret: AppSecret, userId: string): Promise<string> {
+  const seed = newSeed();
+  const token = tokenOf(secret, seed);
+  const tokenHash = hashToken(token);
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, seed, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { seed, tokenHash, createdAt: new Date() } });
+  return token;
+}
+
+/** The owner of the feed a token opens, or undefined (unknown, revoked or malformed alike). */
+export async function feedOwner(db: Db, token: string): Promise<UserRow | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await db
+    .select({ user: users })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .limit(1);
+  return row?.user;
+}

@@ -1,0 +1,332 @@
+import { paths, type Course } from '@campus/contract';
+import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { logCollector, queriesDuring, useTestApp } from '../../../test/build-app';
+import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginExamOffice, type TestUser } from '../../../test/factories';
+
+const ctx = useTestApp();
+
+/** The campus clock in these tests: noon in Kolkata, 15 May 2030 (the feed holds events from 14 February). */
+const NOW = '2030-05-15T06:30:00Z';
+
+const feedApp = (more: Parameters<typeof ctx.extraApp>[0] = {}) => ctx.extraApp({ now: () => new Date(NOW), ...more });
+
+async function feedUrl(who: TestUser, app: FastifyInstance = ctx.app): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: paths.calendar.feed, headers: { cookie: who.cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.url as string;
+}
+
+/** The path of a feed URL, for app.inject. */
+const pathOf = (url: string) => new URL(url).pathname;
+
+const fetchFeed = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: pathOf(url), headers });
+
+/** The feed parsed by ical.js, its VTIMEZONE registered so that times resolve in it. */
+function parse(body: string) {
+  const calendar = new ICAL.Component(ICAL.parse(body));
+  for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const byUid = new Map(vevents.map((v) => [String(v.getFirstPropertyValue('uid')), v]));
+  return { calendar, vevents, byUid };
+}
+
+const startOf = (v: ICAL.Component) => v.getFirstPropertyValue('dtstart') as ICAL.Time;
+
+describe('GET /api/v1/calendar/feed', () => {
+  it('answers the same private address every time, created on the first call', async () => {
+    const student = await buildStudent(ctx.app);
+    const first = await feedUrl(student);
+    expect(first).toMatch(/^http:\/\/localhost(:\d+)?\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(await feedUrl(student)).toBe(first);
+    const other = await buildStudent(ctx.app);
+    expect(await feedUrl(other)).not.toBe(first);
+  });
+
+  it('two first calls at once give one address', async () => {
+    const student = await buildStudent(ctx.app);
+    const urls = await Promise.all([feedUrl(student), feedUrl(student), feedUrl(student)]);
+    expect(new Set(urls).size).toBe(1);
+    expect((await fetchFeed(ctx.app, urls[0]!)).statusCode).toBe(200);
+  });
+
+  it('uses PUBLIC_ORIGIN when configured', async () => {
+    const app = await feedApp({ publicOrigin: 'https://portal.example.edu' });
+    const student = await buildStudent(app);
+    expect(await feedUrl(student, app)).toMatch(/^https:\/\/portal\.example\.edu\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  });
+
+  it('stores only the token\'s hash', async () => {
+    const student = await buildStudent(ctx.app);
+    const token = /\/calendar\/(.+)\.ics$/.exec(await feedUrl(student))![1]!;
+    const { rows } = (await ctx.database.db.execute('select * from calendar_feeds')) as unknown as { rows: Record<string, unknown>[] };
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+});
+
+describe('POST /api/v1/calendar/feed/reset', () => {
+  it('gives a new address; the old one answers 404, the new one the feed', async () => {
+    const student = await buildStudent(ctx.app);
+    const old = await feedUrl(student);
+    expect((await fetchFeed(ctx.app, old)).statusCode).toBe(200);
+    const res = await ctx.app.inject({ method: 'POST', url: paths.calendar.reset, headers: { cookie: student.cookie } });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().data.url as string;
+    expect(fresh).not.toBe(old);
+    const gone = await fetchFeed(ctx.app, old);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toMatch(/revoked|reset|token/i);
+    expect((await fetchFeed(ctx.app, fresh)).statusCode).toBe(200);
+    // GET answers the new address from now on.
+    expect(await feedUrl(student)).toBe(fresh);
+  });
+
+  it('works before any GET too', async () => {
+    const student = await buildStudent(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: paths.calendar.reset, headers: { cookie: student.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(await feedUrl(student)).toBe(res.json().data.url);
+  });
+});
+
+describe('GET /calendar/<token>.ics', () => {
+  it('is an RFC 5545 calendar: each campus event in the campus zone, an hour long, with its venue and link', async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app, { fullname: 'Ada Lovelace' });
+    const concert = await buildEvent(app, host, { title: 'Concert; strings, brass', description: 'Line one\nLine two, with \\ a backslash', date: '2030-06-01', time: '18:30', venue: 'Main Hall, Block A' });
+    const morning = await buildEvent(app, host, { title: 'Yoga', date: '2030-05-15', time: '06:05', venue: 'Lawn' });
+    const res = await fetchFeed(app, await feedUrl(student, app));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    expect(res.body.replace(/\r\n/g, '')).not.toContain('\n');
+
+    const { calendar, byUid } = parse(res.body);
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('prodid')).toBe('-//Campus Portal//Calendar feed//EN');
+    expect(calendar.getFirstPropertyValue('calscale')).toBe('GREGORIAN');
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Campus Portal — Ada Lovelace');
+    expect(calendar.getFirstPropertyValue('x-wr-timezone')).toBe('Asia/Kolkata');
+
+    const event = byUid.get(`event-${concert._id}@localhost`)!;
+    expect(event.getFirstPropertyValue('summary')).toBe('Concert; strings, brass');
+    expect(event.getFirstPropertyValue('location')).toBe('Main Hall, Block A');
+    expect(event.getFirstPropertyValue('description')).toBe('Line one\nLine two, with \\ a backslash');
+    expect(event.getFirstPropertyValue('url')).toBe(`http://localhost/event/${concert._id}`);
+    const start = startOf(event);
+    expect(start.zone?.tzid).toBe('Asia/Kolkata');
+    expect(start.toString()).toBe('2030-06-01T18:30:00');
+    // 18:30 in Kolkata (+05:30) is 13:00 UTC.
+    expect(start.toJSDate().toISOString()).toBe('2030-06-01T13:00:00.000Z');
+    expect(String(event.getFirstPropertyValue('duration'))).toBe('PT1H');
+    const dtstamp = event.getFirstPropertyValue('dtstamp') as ICAL.Time;
+    expect(dtstamp.toJSDate().toISOString()).toBe(new Date(Math.floor(Date.parse(concert.updatedAt) / 1000) * 1000).toISOString());
+    expect((event.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate()).toEqual(dtstamp.toJSDate());
+
+    const yoga = byUid.get(`event-${morning._id}@localhost`)!;
+    expect(yoga.getFirstPropertyValue('summary')).toBe('Yoga');
+    // 06:05 in Kolkata is 00:35 UTC the same day.
+    expect(startOf(yoga).toJSDate().toISOString()).toBe('2030-05-15T00:35:00.000Z');
+  });
+
+  it('folds long and non-ASCII text at 75 octets, never inside a character, and it reads back whole', async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app, { fullname: 'Ānanda Kumār' });
+    const description = `नमस्ते — ${'Welcome to the robotics night, with demos; talks, and food. '.repeat(12)}🎉 फिर मिलेंगे`;
+    const event = await buildEvent(app, host, { title: `Robotics ${'é'.repeat(80)}`, description, date: '2030-06-01' });
+    const { body } = await fetchFeed(app, await feedUrl(student, app));
+    const lines = body.split('\r\n');
+    expect(lines.length).toBeGreaterThan(15);
+    for (const l of lines) {
+      expect(Buffer.byteLength(l, 'utf8'), l).toBeLessThanOrEqual(75);
+      expect(l).not.toContain('\uFFFD');
+    }
+    const { calendar, byUid } = parse(body);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Campus Portal — Ānanda Kumār');
+    const vevent = byUid.get(`event-${event._id}@localhost`)!;
+    expect(vevent.getFirstPropertyValue('description')).toBe(description);
+    expect(vevent.getFirstPropertyValue('summary')).toBe(`Robotics ${'é'.repeat(80)}`);
+  });
+
+  it('has a VTIMEZONE for the campus zone: Asia/Kolkata is +0530 all year', async () => {
+    const app = await feedApp();
+    const student = await buildStudent(app);
+    const { calendar } = parse((await fetchFeed(app, await feedUrl(student, app))).body);
+    const [vtimezone, ...more] = calendar.getAllSubcomponents('vtimezone');
+    expect(more).toHaveLength(0);
+    expect(vtimezone!.getFirstPropertyValue('tzid')).toBe('Asia/Kolkata');
+    const observances = vtimezone!.getAllSubcomponents();
+    expect(observances.map((o) => o.name)).toEqual(['standard']);
+    expect(String(observances[0]!.getFirstPropertyValue('tzoffsetfrom'))).toBe('+05:30');
+    expect(String(observances[0]!.getFirstPropertyValue('tzoffsetto'))).toBe('+05:30');
+  });
+
+  it('in a zone with daylight saving time, gives each change and places events on the right side of it', async () => {
+    const app = await feedApp({ campusTimeZone: 'America/New_York', now: () => new Date('2030-01-10T17:00:00Z') });
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const winter = await buildEvent(app, host, { date: '2030-03-09', time: '09:00' });
+    const spring = await buildEvent(app, host, { date: '2030-03-11', time: '09:00' });
+    const autumn = await buildEvent(app, host, { date: '2031-11-03', time: '01:30' });
+    const { calendar, byUid } = parse((await fetchFeed(app, await feedUrl(student, app))).body);
+    const vtimezone = calendar.getFirstSubcomponent('vtimezone')!;
+    expect(vtimezone.getFirstPropertyValue('tzid')).toBe('America/New_York');
+    const changes = vtimezone.getAllSubcomponents().map((o) => [o.name, String(o.getFirstPropertyValue('dtstart')), String(o.getFirstPropertyValue('tzoffsetto'))]);
+    // 2030 and 2031: the year's opening offset, then each spring and autumn change.
+    expect(changes).toEqual([
+      ['standard', '2030-01-01T00:00:00', '-05:00'],
+      ['daylight', '2030-03-10T02:00:00', '-04:00'],
+      ['standard', '2030-11-03T02:00:00', '-05:00'],
+      ['daylight', '2031-03-09T02:00:00', '-04:00'],
+      ['standard', '2031-11-02T02:00:00', '-05:00'],
+    ]);
+    const utc = (id: string) => startOf(byUid.get(`event-${id}@localhost`)!).toJSDate().toISOString();
+    expect(utc(winter._id)).toBe('2030-03-09T14:00:00.000Z');
+    expect(utc(spring._id)).toBe('2030-03-11T13:00:00.000Z');
+    expect(utc(autumn._id)).toBe('2031-11-03T06:30:00.000Z');
+  });
+
+  it('holds every future event and the past 90 days, not older ones', async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const recent = await buildEvent(app, host, { date: '2030-02-14' });
+    const old = await buildEvent(app, host, { date: '2030-02-13' });
+    const far = await buildEvent(app, host, { date: '2099-12-31' });
+    const { byUid } = parse((await fetchFeed(app, await feedUrl(student, app))).body);
+    expect(byUid.has(`event-${recent._id}@localhost`)).toBe(true);
+    expect(byUid.has(`event-${far._id}@localhost`)).toBe(true);
+    expect(byUid.has(`event-${old._id}@localhost`)).toBe(false);
+  });
+
+  it("holds a student's joined courses' exam dates as all-day events, not other courses'", async () => {
+    const app = await feedApp();
+    const professor = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const joined = await buildCourse(app, professor, { title: 'Thermodynamics', examDate: '2030-06-10' });
+    const undated = await buildCourse(app, professor, { title: 'Optics' });
+    const notJoined = await buildCourse(app, professor, { title: 'Mechanics', examDate: '2030-06-11' });
+    await joinCourse(app, student, joined._id);
+    await joinCourse(app, student, undated._id);
+    const { byUid, vevents } = parse((await fetchFeed(app, await feedUrl(student, app))).body);
+    const exams = vevents.filter((v) => String(v.getFirstPropertyValue('uid')).startsWith('exam-'));
+    expect(exams.map((v) => v.getFirstPropertyValue('uid'))).toEqual([`exam-${joined._id}@localhost`]);
+    expectExam(byUid.get(`exam-${joined._id}@localhost`)!, joined, '2030-06-10', '2030-06-11');
+    expect(byUid.has(`exam-${notJoined._id}@localhost`)).toBe(false);
+  });
+
+  it("holds a professor's own courses' exam dates; the exam office's holds none", async () => {
+    const app = await feedApp();
+    const professor = await buildProfessor(app);
+    const other = await buildProfessor(app);
+    const mine = await buildCourse(app, professor, { title: 'Fluid dynamics', examDate: '2030-12-31' });
+    await buildCourse(app, other, { title: 'Not mine', examDate: '2030-07-01' });
+    const { vevents, byUid } = parse((await fetchFeed(app, await feedUrl(professor, app))).body);
+    expect(vevents.map((v) => v.getFirstPropertyValue('uid'))).toEqual([`exam-${mine._id}@localhost`]);
+    // The year's last day ends on the next year's first.
+    expectExam(byUid.get(`exam-${mine._id}@localhost`)!, mine, '2030-12-31', '2031-01-01');
+
+    const office = await loginExamOffice(app);
+    const officeFeed = parse((await fetchFeed(app, await feedUrl(office, app))).body);
+    expect(officeFeed.vevents).toHaveLength(0);
+  });
+
+  it('keeps UIDs stable from one fetch to the next; ETag and 304', async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const course = await buildCourse(app, host, { examDate: '2030-06-10' });
+    await joinCourse(app, student, course._id);
+    await buildEvent(app, host, { date: '2030-06-01' });
+    await buildEvent(app, host, { date: '2030-07-01' });
+    const url = await feedUrl(student, app);
+    const first = await fetchFeed(app, url);
+    const second = await fetchFeed(app, url);
+    const uids = (body: string) => parse(body).vevents.map((v) => String(v.getFirstPropertyValue('uid')));
+    expect(uids(first.body)).toHaveLength(3);
+    expect(uids(second.body)).toEqual(uids(first.body));
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/".+"$/);
+    expect(second.headers.etag).toBe(tag);
+
+    const unchanged = await fetchFeed(app, url, { 'if-none-match': tag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(tag);
+    expect(unchanged.headers['cache-control']).toBe('private, max-age=300');
+
+    // A new event changes the calendar: the old tag no longer matches.
+    await buildEvent(app, host, { date: '2030-08-01' });
+    const changed = await fetchFeed(app, url, { 'if-none-match': tag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(tag);
+    expect(uids(changed.body)).toHaveLength(4);
+  });
+
+  it('is three queries whatever the number of events and courses', async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const url = await feedUrl(student, app);
+    for (let i = 0; i < 5; i++) {
+      await buildEvent(app, host, { date: `2030-06-0${i + 1}` });
+      const course = await buildCourse(app, host, { examDate: `2030-07-0${i + 1}` });
+      await joinCourse(app, student, course._id);
+    }
+    let body = '';
+    const queries = await queriesDuring(async () => {
+      body = (await fetchFeed(app, url)).body;
+    });
+    expect(parse(body).vevents).toHaveLength(10);
+    // The feed's owner by the token's hash, then the events and the exam dates.
+    expect(queries).toHaveLength(3);
+  });
+
+  it('answers 404 for an unknown or malformed token, with no hint', async () => {
+    for (const path of ['/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics', '/calendar/not-a-token.ics', "/calendar/1'%20or%20'1'='1.ics"]) {
+      const res = await ctx.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().errors).toEqual(['not found']);
+    }
+  });
+
+  it('is rate limited per feed: 429 with Retry-After past the limit, other feeds unaffected', async () => {
+    const app = await feedApp({ rateLimits: { ...ctx.config.rateLimits, calendarPerFeed: { max: 3, windowMs: 60 * 60_000 } } });
+    const student = await buildStudent(app);
+    const other = await buildStudent(app);
+    const url = await feedUrl(student, app);
+    for (let i = 0; i < 3; i++) expect((await fetchFeed(app, url)).statusCode).toBe(200);
+    const limited = await fetchFeed(app, url);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await fetchFeed(app, await feedUrl(other, app))).statusCode).toBe(200);
+  });
+
+  it('never writes the token in the log', async () => {
+    const logs = logCollector();
+    const app = await ctx.extraApp({ logLevel: 'info' }, logs.stream);
+    const student = await buildStudent(app);
+    const url = await feedUrl(student, app);
+    const token = /\/calendar\/(.+)\.ics$/.exec(url)![1]!;
+    expect((await fetchFeed(app, url)).statusCode).toBe(200);
+    const lines = logs.entries().filter((e) => e.msg === 'request');
+    expect(lines.some((e) => e.url === '/calendar/:token.ics')).toBe(true);
+    expect(JSON.stringify(logs.entries())).not.toContain(token);
+  });
+});
+
+function expectExam(vevent: ICAL.Component, course: Course, start: string, end: string) {
+  expect(vevent.getFirstPropertyValue('summary')).toBe(`Exam: ${course.title}`);
+  const dtstart = startOf(vevent);
+  expect(dtstart.isDate).toBe(true);
+  expect(dtstart.toString()).toBe(start);
+  const dtend = vevent.getFirstPropertyValue('dtend') as ICAL.Time;
+  expect(dtend.isDate).toBe(true);
+  expect(dtend.toString()).toBe(end);
+  expect(vevent.getFirstPropertyValue('url')).toBe(`http://localhost/course/${course._id}`);
+}

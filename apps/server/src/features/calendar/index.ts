@@ -1,0 +1,2 @@
+/** What the app may use of the calendar feed: its routes. */
+export { calendarRoutes } from './calendar.routes';
