@@ -48,7 +48,7 @@ const fill = (route: string) =>
     if (!params[name]) throw new Error(`The routes tour has no value for :${name} in ${route}: seed one in tour.spec.ts`);
     return params[name]!;
   });
-const VISITOR_ONLY = new Set<string>(['/login', '/student-signup', '/teacher-signup']);
+const VISITOR_ONLY = new Set<string>(['/login', '/student-signup', '/teacher-signup', '/forgot-password', '/reset-password']);
 const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replace(/[/:]+/g, '-'));
 
 /**

@@ -8,22 +8,29 @@ import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, courseFields, eve
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { startSmtpServer, testMailConfig, type TestSmtp } from './smtp-server';
+import { passwordResets } from '../src/db/schema';
+import { hashToken } from '../src/platform/auth/sessions';
 
 /**
  * Every registered /api and /files route × every actor → the expected status, with valid input so
  * the status reflects authorization alone. A route missing from this table fails the suite.
  */
 // Drafting answers 200 when a text generator is configured: a fake one, started first.
+// Mail is on (forgot-password answers 200 rather than 503), through a real SMTP server.
 let textgen: FakeTextgen;
+let smtp: TestSmtp;
 beforeAll(async () => {
   textgen = await startFakeTextgen();
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await textgen.close();
+  await smtp.stop();
 });
 // Unsubscribe links verify with MAIL_SECRET.
 const MAIL_SECRET = 'matrix-test-mail-secret-long-enough-to-pass';
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mailSecret: MAIL_SECRET }));
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET }));
 /** An unsubscribe link of `professor`'s: the token, not a session, decides, so every actor may use it. */
 const unsubscribeUrl = (url: string, actors: Actors) => `${url}?token=${signUnsubscribe(signingKey(MAIL_SECRET), actors.professor.user._id, 'courses')}`;
 
@@ -39,6 +46,8 @@ interface World extends Partial<Records> {
   note: Note;
   /** The notification the owner got when `student` joined. */
   notificationId: string;
+  /** A live reset token of the caller's account (the student's for anonymous; rows with `resetToken`). */
+  resetToken?: string;
 }
 
 async function buildWorld(actors: Actors): Promise<World> {
@@ -59,7 +68,17 @@ type Row = {
   records?: true;
   /** Host an event as `professor` (its owner) before each actor's call. */
   event?: true;
+  /** Give the caller's account a reset token before its call, as a reset email would. */
+  resetToken?: true;
 };
+
+/** A reset token for the caller's account (anonymous resets the student's), stored as forgot-password does. */
+async function buildResetToken(actor: ActorName, actors: Actors): Promise<string> {
+  const who = actor === 'anonymous' ? actors.student : actors[actor];
+  const token = `matrix-token-${actor}-${who.user._id}`;
+  await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: who.user._id, expiresAt: new Date(Date.now() + 60_000) });
+  return token;
+}
 
 interface Records {
   marksheet: Marksheet;
@@ -121,6 +140,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/v1/users/change-password': {
     request: (actor, actors) => ({ method: 'POST', url: paths.users.changePassword, payload: { oldpassword: passwordOf(actor, actors), newpassword: 'an entirely new passphrase' } }),
     expected: loggedIn(200),
+  },
+  'POST /api/v1/users/forgot-password': {
+    request: (actor, actors) => ({ method: 'POST', url: paths.users.forgotPassword, payload: { registrationId: (actor === 'anonymous' ? actors.student : actors[actor]).user.registrationId } }),
+    expected: all(200),
+  },
+  'POST /api/v1/users/reset-password': { resetToken: true,
+    request: (_actor, _actors, world) => ({ method: 'POST', url: paths.users.resetPassword, payload: { token: world.resetToken, newpassword: 'an entirely new passphrase' } }),
+    expected: all(200),
   },
   'GET /api/v1/users/getuser/:userId': { world: true,
     request: (_actor, actors) => ({ method: 'GET', url: paths.users.getUser(actors.student.user._id) }),
@@ -290,6 +317,7 @@ describe('authorization matrix', () => {
       for (const actor of ACTOR_NAMES) {
         const world = { ...(row.world ? await buildWorld(actors) : ({} as World)), ...records };
         if (row.event) world.event = await buildEvent(ctx.app, actors.professor, {}, pngThumbnail());
+        if (row.resetToken) world.resetToken = await buildResetToken(actor, actors);
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;

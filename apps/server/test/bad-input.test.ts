@@ -188,6 +188,13 @@ const CASES: Record<string, Case[]> = {
   'POST /api/v1/users/login': jsonCases('POST', paths.users.login, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000, password: 'wrong password' })),
   'PATCH /api/v1/users/update-account': jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 })),
   'POST /api/v1/users/change-password': jsonCases('POST', paths.users.changePassword, () => ({ oldpassword: DEFAULT_PASSWORD, newpassword: 'a whole new passphrase' })),
+  // Mail is off here: input that passed validation would be a 503, so every case must be refused as input first.
+  'POST /api/v1/users/forgot-password': jsonCases('POST', paths.users.forgotPassword, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000 })),
+  'POST /api/v1/users/reset-password': [
+    ...jsonCases('POST', paths.users.resetPassword, () => ({ token: 'a-token-nobody-was-sent', newpassword: 'a whole new passphrase' })),
+    { name: 'token too long', request: () => ({ method: 'POST', url: paths.users.resetPassword, payload: { token: 'x'.repeat(201), newpassword: 'a whole new passphrase' } }) },
+    { name: 'newpassword too short', request: () => ({ method: 'POST', url: paths.users.resetPassword, payload: { token: 'a-token', newpassword: 'short' } }) },
+  ],
   'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields(), { fileField: 'avatar', fileRequired: true, optional: ['semester', 'branch'] }),
   'PATCH /api/v1/users/avatar': multipartCases('PATCH', paths.users.avatar, () => ({}), { fileField: 'avatar', fileRequired: true, optional: [] }),
   'GET /api/v1/users/getuser/:userId': idCases((id) => `/api/v1/users/getuser/${id}`),
@@ -332,6 +339,8 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select seq, recipient_id, read_at from notifications order by seq`),
     await rows(sql`select * from notification_preferences order by user_id`),
     await rows(sql`select * from files order by id`),
+    await rows(sql`select * from password_resets order by token_hash`),
+    await rows(sql`select id, recipient, subject, sent_at from mail_jobs order by id`),
     storedFiles(ctx).sort(),
   ]);
 }

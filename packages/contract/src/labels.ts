@@ -15,6 +15,7 @@ export const fieldLabels = {
   staffcode: 'Staff signup code',
   oldpassword: 'Current password',
   newpassword: 'New password',
+  token: 'Reset token',
   confirm: 'Confirmation',
   avatar: 'Avatar',
   title: 'Title',

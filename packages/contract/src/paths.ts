@@ -26,6 +26,9 @@ export const CLIENT_ROUTES = [
   '/update-account',
   '/update-avatar',
   '/change-password',
+  '/forgot-password',
+  /** The emailed reset link: `/reset-password?token=…`. */
+  '/reset-password',
   '/all-courses',
   '/my-courses',
   '/add-course',

@@ -57,6 +57,19 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** POST /users/forgot-password */
+export const forgotPasswordBody = z.object({ registrationId: registrationIdField });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** POST /users/reset-password: the token from the emailed link, and the new password. */
+export const resetPasswordBody = z.object({
+  token: textField('token', requiredMessage('token'))
+    .min(1, { error: requiredMessage('token') })
+    .max(200, { error: `${label('token')} is not valid; ask for a new reset link` }),
+  newpassword: passwordField('newpassword'),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
 /** A user as JSON (API.md "Users"). Never a hash, session or token. */
 export const userSchema = z.object({
   _id: z.string(),
@@ -121,6 +134,23 @@ export const usersApi = {
     path: `${U}/change-password`,
     summary: 'Change password (other sessions are revoked; wrong old passwords are throttled like logins)',
     body: changePasswordBody,
+    data: emptyData,
+    errors: [429],
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: `${U}/forgot-password`,
+    summary: 'Ask for a password reset link by email (the same answer whether or not the account exists; rate limited)',
+    body: forgotPasswordBody,
+    data: emptyData,
+    // 503: mail is off on this server.
+    errors: [429, 503],
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: `${U}/reset-password`,
+    summary: 'Set a new password with the token of a reset link (single use; every session of the user ends)',
+    body: resetPasswordBody,
     data: emptyData,
     errors: [429],
   }),

@@ -2,7 +2,7 @@ import { MESSAGES, api, registerBody } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
-import { badRequest, notFound, unauthorized } from '../../platform/errors/app-error';
+import { badRequest, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -13,6 +13,7 @@ import { isKnownDevice, rememberDevice } from '../../platform/auth/known-devices
 import { LoginThrottle } from '../../platform/auth/login-throttle';
 import { addressKey } from '../../platform/limits/client-address';
 import { limiter } from '../../platform/limits/limiter';
+import { FORGOT_PASSWORD_FLOOR_MS, requestPasswordReset, resetPassword } from './password-reset';
 import { canViewUser } from './users.policy';
 import { presentUser } from './users.presenter';
 import {
@@ -114,6 +115,40 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await changePassword(db, user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
       return ok(reply, {}, 'password changed successfully');
+    },
+  });
+
+  // Per address first (a script trying many ids or tokens), then per account: counted for any id,
+  // existing or not, so that meeting the limit says nothing about the account.
+  const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, 'too many password reset requests from your network', (r) => addressKey(r.ip));
+  const resetPerAccount = limiter(app, 'reset-account', limits.resetPerAccount, 'too many reset links asked for this account', (r) => String((r.body as { registrationId: number }).registrationId));
+
+  const mailOn = async () => {
+    if (!app.config.mail) throw serviceUnavailable('password reset by email is not available: this server sends no email');
+  };
+
+  app.route({
+    ...route(users.forgotPassword, { access: 'anyone' }),
+    preHandler: [mailOn, resetPerAddress, resetPerAccount],
+    handler: async (request, reply) => {
+      const mail = app.config.mail!;
+      const answerAt = Date.now() + FORGOT_PASSWORD_FLOOR_MS;
+      await requestPasswordReset(db, app.config, mail, request.body.registrationId);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
+      return ok(reply, {}, 'if that account exists, a reset link is on its way to its email');
+    },
+  });
+
+  app.route({
+    ...route(users.resetPassword, { access: 'anyone' }),
+    preHandler: [resetPerAddress],
+    handler: async (request, reply) => {
+      const user = await resetPassword(db, app.config, request.body.token, request.body.newpassword);
+      // The sessions are gone from the database; no instance may keep serving a cached one.
+      await app.sessions.accountChanged(user.id);
+      // Whoever holds the reset link holds the account's email: its login failures are forgiven.
+      await throttle.forgive(request, user.registrationId);
+      return ok(reply, {}, 'password reset successfully');
     },
   });
 

@@ -25,6 +25,14 @@ export class LoginThrottle {
     private readonly knownDevice: (request: FastifyRequest, registrationId: number) => Promise<boolean>,
   ) {}
 
+  /**
+   * The account's owner proved themselves another way (a password reset link): the failures
+   * counted against the account, and against it from this address, are forgotten.
+   */
+  async forgive(request: FastifyRequest, registrationId: number): Promise<void> {
+    await this.counters.reset(`login-pair:${registrationId}:${addressKey(request.ip)}`, `login-account:${registrationId}`);
+  }
+
   /** Counts an attempt on `registrationId`'s password, or answers 429 (with Retry-After). */
   async begin(request: FastifyRequest, reply: FastifyReply, registrationId: number): Promise<Attempt> {
     const { perAccountAddress, perAddress, perAccount } = this.limits;

@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     expect(c.rateLimits).toEqual({
       registerPerAddress: { max: 500, windowMs: hour },
       registerBurst: { max: 30, windowMs: 60_000 },
+      resetPerAccount: { max: 5, windowMs: hour },
+      resetPerAddress: { max: 100, windowMs: hour },
       draftPerUser: { max: 10, windowMs: 60_000 },
       uploadsPerUser: { max: 60, windowMs: hour },
       createPerUser: { max: 30, windowMs: hour },

@@ -91,6 +91,8 @@ export const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt('RATE_LIMIT_LOGIN_PER_ACCOUNT', 50),
   RATE_LIMIT_REGISTER_PER_ADDRESS: positiveInt('RATE_LIMIT_REGISTER_PER_ADDRESS', 500),
   RATE_LIMIT_REGISTER_BURST: positiveInt('RATE_LIMIT_REGISTER_BURST', 30),
+  RATE_LIMIT_RESET_PER_ACCOUNT: positiveInt('RATE_LIMIT_RESET_PER_ACCOUNT', 5),
+  RATE_LIMIT_RESET_PER_ADDRESS: positiveInt('RATE_LIMIT_RESET_PER_ADDRESS', 100),
   RATE_LIMIT_DRAFT_PER_USER: positiveInt('RATE_LIMIT_DRAFT_PER_USER', 10),
   RATE_LIMIT_UPLOADS_PER_USER: positiveInt('RATE_LIMIT_UPLOADS_PER_USER', 60),
   RATE_LIMIT_CREATE_PER_USER: positiveInt('RATE_LIMIT_CREATE_PER_USER', 30),
@@ -123,7 +125,7 @@ export const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_
  */
 export const MAIL_WORKER_DEFAULTS: MailWorkerSettings = {
   batchSize: 50,
-  connections: 3,
+  connections: 5,
   pollMs: 5_000,
   retryBaseMs: 60_000,
   retryMaxMs: 6 * 60 * 60_000,
@@ -222,6 +224,10 @@ export interface Config {
     /** Signups from one address: an hour's worth (a class behind one NAT) and a minute's burst. */
     registerPerAddress: RateLimit;
     registerBurst: RateLimit;
+    /** Reset links asked for one account (whether or not it exists, so the limit tells nothing). */
+    resetPerAccount: RateLimit;
+    /** Reset links asked for, and reset tokens tried, from one address. */
+    resetPerAddress: RateLimit;
     draftPerUser: RateLimit;
     /** Every upload (avatar, thumbnail, notes, marksheet) of one user; the exam office is exempt. */
     uploadsPerUser: RateLimit;
@@ -334,6 +340,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       registerPerAddress: { max: e.RATE_LIMIT_REGISTER_PER_ADDRESS, windowMs: hour },
       registerBurst: { max: e.RATE_LIMIT_REGISTER_BURST, windowMs: 60_000 },
+      resetPerAccount: { max: e.RATE_LIMIT_RESET_PER_ACCOUNT, windowMs: hour },
+      resetPerAddress: { max: e.RATE_LIMIT_RESET_PER_ADDRESS, windowMs: hour },
       draftPerUser: { max: e.RATE_LIMIT_DRAFT_PER_USER, windowMs: 60_000 },
       uploadsPerUser: { max: e.RATE_LIMIT_UPLOADS_PER_USER, windowMs: hour },
       createPerUser: { max: e.RATE_LIMIT_CREATE_PER_USER, windowMs: hour },

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aStudent } from '../../test/fixtures';
+import { aConfig, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, ok, server } from '../../test/server';
 
@@ -91,5 +91,15 @@ describe('LoginPage', () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Sign up as a student' })).toHaveAttribute('href', '/student-signup');
     expect(screen.getByRole('link', { name: 'as a teacher' })).toHaveAttribute('href', '/teacher-signup');
+  });
+
+  it('offers "Forgot password?" only when the server sends email', async () => {
+    const { unmount } = await openLogin();
+    await screen.findByRole('link', { name: 'Sign up as a student' });
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+    unmount();
+    server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
+    await openLogin();
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 });

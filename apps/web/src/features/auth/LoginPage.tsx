@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { PasswordField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
+import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferred } from '../../lib/deferred';
 import { CHECKS_UNAVAILABLE } from '../../lib/forms';
 import { useLogin } from './api/login';
@@ -36,6 +37,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { search, state } = useLocation();
   const login = useLogin();
+  // Reset links travel by email: without mail on the server, no link to a reset that cannot work.
+  const mailEnabled = usePortalConfig().data?.mailEnabled === true;
   const [values, setValues] = useState<LoginValues>({ registrationId: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   // Like the other forms: fields are checked on submit, then again as they change.
@@ -94,6 +97,13 @@ export default function LoginPage() {
           onChange={(e) => change('password', e.target.value)}
           error={errors.password}
         />
+        {mailEnabled && (
+          <p className="-mt-2 text-sm">
+            <Link className="font-medium text-campus-700 underline" to="/forgot-password">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <ErrorBanner message={errors.root ?? (login.isError ? errorText(login.error) : null)} />
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Log in'}

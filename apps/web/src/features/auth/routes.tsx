@@ -4,10 +4,14 @@ import { lazyPage } from '../../components/lazy-page';
 // One chunk per page: /login loads only the login form.
 const LoginPage = lazyPage(() => import('./LoginPage'));
 const StudentSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ default: m.StudentSignupPage })));
+const ForgotPasswordPage = lazyPage(() => import('./ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./ResetPasswordPage'));
 const TeacherSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ default: m.TeacherSignupPage })));
 
 export const authRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/student-signup', element: <StudentSignupPage /> },
   { path: '/teacher-signup', element: <TeacherSignupPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
 ];

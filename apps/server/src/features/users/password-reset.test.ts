@@ -1,0 +1,207 @@
+import { paths } from '@campus/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-app';
+import { buildLoggedInUser, buildUser, DEFAULT_PASSWORD, loginAs, loginExamOffice } from '../../../test/factories';
+import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
+import { mailJobs, passwordResets } from '../../db/schema';
+import type { Config } from '../../platform/config/config';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+const ctx = useTestApp(() => ({ mail: testMailConfig(smtp) }));
+afterAll(() => smtp.stop());
+
+const NEW_PASSWORD = 'a brand new passphrase';
+const RESET_SUBJECT = 'Reset your Campus Portal password';
+const CHANGED_SUBJECT = 'Your Campus Portal password was changed';
+
+const forgot = (registrationId: number | string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.forgotPassword, payload: { registrationId } });
+const reset = (token: string, newpassword = NEW_PASSWORD, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.resetPassword, payload: { token, newpassword } });
+const currentUser = (cookie: string) => ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
+const login = (registrationId: number, password: string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
+
+/** The emails to `address` with `subject` once `count` of them arrived (every test's users have their own addresses). */
+async function emailsTo(address: string, subject: string, count = 1): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject === subject);
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" emails to ${address}, ${found.length} arrived`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The reset link of an email: on PUBLIC_ORIGIN, the web app's /reset-password page. */
+function linkIn(mail: ReceivedMail): URL {
+  const href = /https:\/\/portal\.campus\.test\/reset-password\?token=\S+/.exec(mail.parsed.text ?? '')?.[0];
+  if (!href) throw new Error(`no reset link in: ${mail.parsed.text}`);
+  return new URL(href);
+}
+
+async function resetLinkFor(email: string, count = 1): Promise<string> {
+  const mails = await emailsTo(email, RESET_SUBJECT, count);
+  return linkIn(mails[count - 1]!).searchParams.get('token')!;
+}
+
+const firstError = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors[0];
+
+describe('password reset by email', () => {
+  it('sends a link whose token sets a new password once, ending every session of the user', async () => {
+    const ada = await buildLoggedInUser(ctx.app);
+    const otherSession = await loginAs(ctx.app, ada.user.registrationId, DEFAULT_PASSWORD);
+    const asked = await forgot(ada.user.registrationId);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ success: true, data: {} });
+
+    const [mail] = await emailsTo(ada.user.email, RESET_SUBJECT);
+    const link = linkIn(mail!);
+    expect(link.origin + link.pathname).toBe('https://portal.campus.test/reset-password');
+    expect(mail!.parsed.text).toContain(String(ada.user.registrationId));
+    const token = link.searchParams.get('token')!;
+    // Stored hashed: the database alone does not give the link away.
+    const [stored] = await ctx.database.db.select().from(passwordResets);
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(30 * 60_000);
+    expect((await currentUser(ada.cookie)).statusCode).toBe(200);
+
+    const done = await reset(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ success: true, data: {} });
+    expect((await currentUser(ada.cookie)).statusCode).toBe(401);
+    expect((await currentUser(otherSession)).statusCode).toBe(401);
+    expect((await login(ada.user.registrationId, DEFAULT_PASSWORD)).statusCode).toBe(401);
+    expect((await login(ada.user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await reset(token, 'yet another passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(firstError(again)).toBe('Reset token has already been used; ask for a new reset link');
+    expect((await login(ada.user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const [changed] = await emailsTo(ada.user.email, CHANGED_SUBJECT);
+    expect(changed!.parsed.text).toContain('Every session of the account was logged out');
+    expect(changed!.parsed.text).toContain('https://portal.campus.test/forgot-password');
+  });
+
+  it('answers an unknown account the same, and sends it nothing', async () => {
+    const ada = await buildUser(ctx.app);
+    const known = await forgot(ada.user.registrationId);
+    const unknown = await forgot(999_999_999);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    await emailsTo(ada.user.email, RESET_SUBJECT);
+    const queued = await ctx.database.db.select({ to: mailJobs.recipient }).from(mailJobs);
+    expect(queued).toEqual([{ to: ada.user.email }]);
+  });
+
+  it('a new link replaces the older ones', async () => {
+    const { user } = await buildUser(ctx.app);
+    await forgot(user.registrationId);
+    const first = await resetLinkFor(user.email);
+    await forgot(user.registrationId);
+    const second = await resetLinkFor(user.email, 2);
+    const stale = await reset(first);
+    expect(stale.statusCode).toBe(400);
+    expect(firstError(stale)).toBe('Reset token is not valid; ask for a new reset link');
+    expect((await reset(second)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const { user } = await buildUser(ctx.app);
+    await forgot(user.registrationId);
+    const token = await resetLinkFor(user.email);
+    const later = await ctx.extraApp({ now: () => new Date(Date.now() + 31 * 60_000) });
+    const res = await reset(token, NEW_PASSWORD, later);
+    expect(res.statusCode).toBe(400);
+    expect(firstError(res)).toBe('Reset token has expired; ask for a new reset link');
+    expect((await login(user.registrationId, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token, naming it', async () => {
+    const res = await reset('not-a-token-anyone-was-sent');
+    expect(res.statusCode).toBe(400);
+    expect(firstError(res)).toBe('Reset token is not valid; ask for a new reset link');
+  });
+
+  it('applies the password rules before spending the link', async () => {
+    const { user } = await buildUser(ctx.app);
+    await forgot(user.registrationId);
+    const token = await resetLinkFor(user.email);
+    const short = await reset(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(firstError(short)).toBe('New password must be at least 8 characters');
+    const common = await reset(token, 'qwertyuiop');
+    expect(common.statusCode).toBe(400);
+    expect(firstError(common)).toBe('New password is too common');
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('lets one of two requests racing with the same link through', async () => {
+    const { user } = await buildUser(ctx.app);
+    await forgot(user.registrationId);
+    const token = await resetLinkFor(user.email);
+    const answers = await Promise.all([reset(token, 'first racing passphrase'), reset(token, 'second racing passphrase')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? 'first racing passphrase' : 'second racing passphrase';
+    expect((await login(user.registrationId, winner)).statusCode).toBe(200);
+  });
+
+  it('works for the exam office', async () => {
+    const office = await loginExamOffice(ctx.app);
+    await forgot(office.user.registrationId);
+    const token = await resetLinkFor(ctx.config.examOffice.email);
+    expect((await reset(token)).statusCode).toBe(200);
+    expect((await currentUser(office.cookie)).statusCode).toBe(401);
+    expect((await login(office.user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgives the login failures of the account', async () => {
+    const app = await ctx.extraApp({ login: { ...ctx.config.login, perAccountAddress: { max: 3, windowMs: 15 * 60_000 } } });
+    const { user } = await buildUser(ctx.app);
+    for (let i = 0; i < 3; i++) expect((await login(user.registrationId, 'a wrong guess', app)).statusCode).toBe(401);
+    expect((await login(user.registrationId, 'a wrong guess', app)).statusCode).toBe(429);
+    await forgot(user.registrationId, app);
+    expect((await reset(await resetLinkFor(user.email), NEW_PASSWORD, app)).statusCode).toBe(200);
+    expect((await login(user.registrationId, NEW_PASSWORD, app)).statusCode).toBe(200);
+  });
+
+  it('is rate limited per account (known or not) and per address', async () => {
+    const hour = 60 * 60_000;
+    const limits = (patch: Partial<Config['rateLimits']>) => ({ rateLimits: { ...ctx.config.rateLimits, ...patch } });
+    const perAccount = await ctx.extraApp(limits({ resetPerAccount: { max: 2, windowMs: hour } }));
+    const { user } = await buildUser(ctx.app);
+    for (const id of [user.registrationId, 999_999_998]) {
+      expect((await forgot(id, perAccount)).statusCode).toBe(200);
+      expect((await forgot(id, perAccount)).statusCode).toBe(200);
+      const limited = await forgot(id, perAccount);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+    }
+    const perAddress = await ctx.extraApp(limits({ resetPerAddress: { max: 3, windowMs: hour } }));
+    expect((await forgot(999_999_901, perAddress)).statusCode).toBe(200);
+    expect((await forgot(999_999_902, perAddress)).statusCode).toBe(200);
+    expect((await reset('a guessed token', NEW_PASSWORD, perAddress)).statusCode).toBe(400);
+    expect((await reset('another guess', NEW_PASSWORD, perAddress)).statusCode).toBe(429);
+    expect((await forgot(999_999_903, perAddress)).statusCode).toBe(429);
+  });
+
+  it('answers at once while the SMTP server is down: the email waits in the queue', async () => {
+    const down = await startSmtpServer();
+    await down.stop();
+    const app = await ctx.extraApp({ mail: testMailConfig(down, { retryBaseMs: 60_000, retryMaxMs: 60_000 }) });
+    const { user } = await buildUser(ctx.app);
+    expect((await forgot(user.registrationId, app)).statusCode).toBe(200);
+    const queued = await ctx.database.db.select().from(mailJobs).where(eq(mailJobs.recipient, user.email));
+    expect(queued).toHaveLength(1);
+  });
+
+  it('is unavailable (503) when mail is off', async () => {
+    const app = await ctx.extraApp({ mail: undefined });
+    const { user } = await buildUser(ctx.app);
+    const res = await forgot(user.registrationId, app);
+    expect(res.statusCode).toBe(503);
+    expect(firstError(res)).toMatch(/sends no email/);
+  });
+});

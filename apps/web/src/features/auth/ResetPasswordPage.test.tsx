@@ -1,0 +1,69 @@
+import { paths } from '@campus/contract/paths';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { fail, ok, server } from '../../test/server';
+
+const TOKEN = 'mF3x_9kQ-token-from-the-email';
+
+async function open(path = `/reset-password?token=${TOKEN}`) {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Choose a new password' });
+  return app;
+}
+
+async function fill(newpassword: string, confirm = newpassword) {
+  await userEvent.type(screen.getByLabelText('New password'), newpassword);
+  await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+}
+
+describe('ResetPasswordPage', () => {
+  it("sends the link's token with the new password, then goes to the login page with a message", async () => {
+    let sent: unknown;
+    server.use(
+      http.post(paths.users.resetPassword, async ({ request }) => {
+        sent = await request.json();
+        return ok({}, 'password reset successfully');
+      }),
+    );
+    const { where } = await open();
+    await fill('a brand new passphrase');
+    await waitFor(() => expect(where.pathname).toBe('/login'));
+    expect(sent).toEqual({ token: TOKEN, newpassword: 'a brand new passphrase' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been reset');
+    expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('checks the new password by the contract and the confirmation before sending', async () => {
+    let called = false;
+    server.use(
+      http.post(paths.users.resetPassword, () => {
+        called = true;
+        return ok({});
+      }),
+    );
+    await open();
+    await fill('short', 'different');
+    expect(await screen.findByText('New password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('The two new passwords differ')).toBeInTheDocument();
+    expect(called).toBe(false);
+  });
+
+  it("shows why a link no longer works, and offers a new one", async () => {
+    server.use(http.post(paths.users.resetPassword, () => fail(400, 'Reset token has already been used; ask for a new reset link')));
+    await open();
+    await fill('a brand new passphrase');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Reset token has already been used');
+    expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('without a token, says to open the emailed link', async () => {
+    await open('/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent('This page needs the link from your reset email');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
+  });
+});
