@@ -82,7 +82,7 @@ function KindChoice({ kind, value, mailOn, onChoose }: { kind: NotificationKind;
         {DELIVERIES.map((delivery) => {
           const { label, needsMail } = DELIVERY_TEXT[delivery];
           return (
-            <label key={delivery} className="flex items-center gap-2 text-slate-800 has-[:disabled]:text-slate-400">
+            <label key={delivery} className="flex items-center gap-2 text-slate-800 has-[:disabled]:text-slate-500">
               <input
                 type="radio"
                 name={`delivery-${kind}`}
