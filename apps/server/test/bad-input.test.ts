@@ -349,7 +349,7 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from notification_preferences order by user_id`),
     await rows(sql`select * from files order by id`),
     await rows(sql`select * from password_resets order by token_hash`),
-    await rows(sql`select id, recipient, subject, sent_at from mail_jobs order by id`),
+    await rows(sql`select id, recipient, template, params, sent_at from mail_jobs order by id`),
     storedFiles(ctx).sort(),
   ]);
 }

@@ -18,8 +18,11 @@ export const EXAM_OFFICE_PASSWORD = 'exam-office-test-secret';
 
 /** Every SQL statement the test database ran, in order; tests count the queries of one request. */
 export const sqlLog: string[] = [];
-const onQuery = (query: string) => {
+/** The parameters each statement of `sqlLog` was sent with, at the same index (what a server's statement log keeps too). */
+export const sqlParams: unknown[][] = [];
+const onQuery = (query: string, params: unknown[]) => {
   sqlLog.push(query);
+  sqlParams.push(params);
 };
 
 /** The statements `run` caused, e.g. to check that a listing is one query. */
@@ -27,6 +30,13 @@ export async function queriesDuring(run: () => Promise<unknown>): Promise<string
   const start = sqlLog.length;
   await run();
   return sqlLog.slice(start);
+}
+
+/** The statements `run` caused, each with its parameters: all that a statement log could keep of them. */
+export async function statementsDuring(run: () => Promise<unknown>): Promise<{ query: string; params: unknown[] }[]> {
+  const start = sqlLog.length;
+  await run();
+  return sqlLog.slice(start).map((query, i) => ({ query, params: sqlParams[start + i] ?? [] }));
 }
 
 /**

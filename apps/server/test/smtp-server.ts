@@ -14,15 +14,21 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server (smtp-server) on 127.0.0.1 and a free port, in process, that keeps every
- * message it accepts (parsed with mailparser). It can refuse the next messages or answer slowly.
+ * message it accepts (parsed with mailparser). It can refuse the next messages or answer slowly,
+ * and, started with `{ auth: true }`, require a login and refuse the next ones.
  */
 export interface TestSmtp {
+  /** Where to send, with the login in it when the server requires one. */
   url: string;
   received: ReceivedMail[];
   /** Resolves once `count` messages have arrived in all (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** The next `count` messages are refused at the end of DATA with `code` (451: try later). */
   refuseNext(count: number, code?: number): void;
+  /** The next `count` logins are refused with 535 (wrong credentials), as a relay whose password changed. */
+  refuseLogins(count: number): void;
+  /** Logins refused so far. */
+  readonly refusedLogins: number;
   /** Each message is accepted only after this long (a slow server). */
   delayMs: number;
   /** Forgets what arrived and any pending refusal (between tests). */
@@ -30,15 +36,28 @@ export interface TestSmtp {
   stop(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtp> {
+const LOGIN = { user: 'portal', pass: 'relay-password' };
+
+export async function startSmtpServer(options: { auth?: boolean } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let refusals: { left: number; code: number } = { left: 0, code: 451 };
   const waiters: (() => void)[] = [];
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, loginRefusals: 0, refusedLogins: 0 };
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !options.auth,
     // Plain SMTP on loopback: nodemailer would otherwise upgrade to TLS with the server's self-signed certificate.
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      if (state.loginRefusals > 0 || auth.username !== LOGIN.user || auth.password !== LOGIN.pass) {
+        if (state.loginRefusals > 0) state.loginRefusals--;
+        state.refusedLogins++;
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+        return;
+      }
+      callback(null, { user: auth.username });
+    },
     logger: false,
     // Closing does not wait long for the apps' pooled connections.
     closeTimeout: 200,
@@ -77,8 +96,14 @@ export async function startSmtpServer(): Promise<TestSmtp> {
   });
   const { port } = server.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: options.auth ? `smtp://${LOGIN.user}:${LOGIN.pass}@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`,
     received,
+    refuseLogins(count) {
+      state.loginRefusals = count;
+    },
+    get refusedLogins() {
+      return state.refusedLogins;
+    },
     get delayMs() {
       return state.delayMs;
     },
@@ -107,6 +132,8 @@ export async function startSmtpServer(): Promise<TestSmtp> {
       received.length = 0;
       refusals = { left: 0, code: 451 };
       state.delayMs = 0;
+      state.loginRefusals = 0;
+      state.refusedLogins = 0;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -118,6 +145,6 @@ export function testMailConfig(smtp: Pick<TestSmtp, 'url'>, worker: Partial<Mail
     smtpUrl: smtp.url,
     from: 'Campus Portal <portal@campus.test>',
     linkOrigin: 'https://portal.campus.test',
-    worker: { ...MAIL_WORKER_DEFAULTS, pollMs: 50, retryBaseMs: 100, retryMaxMs: 1_000, smtpTimeoutMs: 5_000, ...worker },
+    worker: { ...MAIL_WORKER_DEFAULTS, pollMs: 50, retryBaseMs: 100, retryMaxMs: 1_000, relayRetryMaxMs: 1_000, smtpTimeoutMs: 5_000, ...worker },
   };
 }

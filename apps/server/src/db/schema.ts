@@ -279,8 +279,9 @@ export const events = pgTable(
 
 /**
  * Password reset links sent by email (forgot-password). Only the SHA-256 of the link's token is
- * stored; a link is good once (`used_at`), until `expires_at`, and only while it is the user's
- * latest (asking again deletes the older ones).
+ * stored; a link is good once (`used_at`), until `expires_at`. Asking again leaves the earlier
+ * links working (a flood of requests must not void the owner's link); using any one of them ends
+ * them all.
  */
 export const passwordResets = pgTable(
   'password_resets',
@@ -298,10 +299,12 @@ export const passwordResets = pgTable(
 
 /**
  * Outgoing emails, one row each: the queue every instance's mail worker takes from
- * (platform/mail). A producer inserts rows in the transaction of the change that causes them, so
- * an email exists exactly when its cause committed: with `enqueueMail`, or for a fan-out with
- * one `INSERT … SELECT` naming recipient, subject, text (and html, headers, dedupe_key as needed;
- * the other columns have their defaults) followed by `wakeMailWorkers`.
+ * (platform/mail, decision 0016). A row names a template and its parameters; the worker renders
+ * subject, text and headers in TypeScript when it sends, so no key or rendered link is computed
+ * in SQL. A producer inserts rows in the transaction of the change that causes them, so an email
+ * exists exactly when its cause committed: with `enqueueMail`, or for a fan-out with one
+ * `INSERT … SELECT` naming recipient, template, params and priority (and dedupe_key as needed)
+ * followed by `wakeMailWorkers`.
  */
 export const mailJobs = pgTable(
   'mail_jobs',
@@ -309,13 +312,18 @@ export const mailJobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The To address, as stored on the user (one recipient per row). */
     recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    /** The plain-text body; every email has one. */
-    text: text('text').notNull(),
-    /** An HTML alternative to `text`, when the producer writes one. */
-    html: text('html'),
-    /** Extra headers by name (List-Unsubscribe…), as a JSON object of strings. */
-    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The registered template that renders the email (platform/mail/mail-template.ts). */
+    template: text('template').notNull(),
+    /** What the template renders from (a JSON object): ids, names, titles. Never a credential. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The credential an email carries (a reset link's token), apart from `params` so that the
+     * worker clears it in the same UPDATE that marks the job sent or given up: no raw token
+     * stays at rest once the email is out. Null for most emails.
+     */
+    secret: jsonb('secret').$type<Record<string, unknown>>(),
+    /** Lower goes first (MAIL_PRIORITY): a password reset does not wait behind a fan-out. */
+    priority: smallint('priority').notNull().default(1),
     /**
      * "This email once": a second row with the same key is not inserted (ON CONFLICT DO NOTHING),
      * e.g. `digest:<user>:<day>`. Null for emails that may repeat.
@@ -323,19 +331,19 @@ export const mailJobs = pgTable(
     dedupeKey: text('dedupe_key').unique('mail_jobs_dedupe_key_unique'),
     /** When the job is next due: now for a new one; pushed forward while a worker holds it (its lease) and after a failed send (backoff). */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Failed sends so far. */
+    /** Failed sends so far that were the email's own (not the relay's: a relay that is down or refuses its login charges nothing). */
     attempts: integer('attempts').notNull().default(0),
     /** The last send's error, for whoever looks into a failing job. */
     lastError: text('last_error'),
     /** Set once the SMTP server accepted the email. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Set when the worker gave up on it (too many failed sends); no longer due. */
+    /** Set when the worker gave up on it (too many failed sends, a refusal for good, or it cannot be rendered); no longer due. */
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The worker's pick: due jobs in order, among the unsent and not given up only.
-    index('mail_jobs_due_idx').on(t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // The worker's pick: due jobs by priority, then in order, among the unsent and not given up only.
+    index('mail_jobs_due_idx').on(t.priority, t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     // Removing sent jobs once they are old (the worker's housekeeping).
     index('mail_jobs_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
   ],

@@ -9,6 +9,7 @@ import type { CounterStore } from './limits/counter-store';
 import type { Bus } from './realtime/bus';
 import type { SessionResolver } from './auth/sessions';
 import type { Lifecycle } from './lifecycle';
+import type { MailTemplates } from './mail/mail-template';
 import type { MailWorker } from './mail/mail-worker';
 import type { AppSecret } from './secrets/app-secret';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** This instance's sender of the mail queue; null when mail is off (config.mail unset). */
     mail: MailWorker | null;
+    /** The emails this instance can render, by name: each feature adds its own (platform/mail). */
+    mailTemplates: MailTemplates;
     /** The key private addresses are derived from (calendar feeds). */
     appSecret: AppSecret;
   }

@@ -1,12 +1,13 @@
 import { NOTIFICATION_KINDS, calendarDayParts, type NotificationKind } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import { mailJobs, notificationPreferences, notifications, users } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
-import { mailingOf, unsubscribeBase } from './mailing';
-import { footer, unsubscribeHeaders } from './notification-emails';
-import { unsubscribeTokenSql } from './unsubscribe-token';
+import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
+import { oneLine } from '../../platform/mail/mail-text';
+import { emailLinks, footer, notificationEmailsOn, unsubscribeHeaders } from './mailing';
 
 /** A digest lists at most this many notifications of each kind, then says how many more. */
 export const DIGEST_LINES_PER_KIND = 50;
@@ -15,6 +16,51 @@ const SECTION_TITLES: Record<NotificationKind, string> = { courses: 'Courses', n
 
 /** The emails' key: one digest per user and campus day, whichever instance (or restart) runs it. */
 export const digestKey = (userId: string, day: string) => `digest:${userId}:${day}`;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The daily digest of one user: their notifications of the day, by kind (at most
+ * DIGEST_LINES_PER_KIND lines each, `total` telling how many arrived), as the digest's statement
+ * gathered them; the words are written here when the worker sends it.
+ */
+export const digestEmail = mailTemplate({
+  name: 'digest',
+  priority: 'bulk',
+  params: z.object({
+    userId: z.string(),
+    day: z.iso.date(),
+    sections: z.array(
+      z.object({
+        kind: z.enum(NOTIFICATION_KINDS),
+        total: z.number().int(),
+        lines: z.array(z.object({ content: z.string(), link: z.string().nullable() })),
+      }),
+    ),
+  }),
+  render: ({ userId, day, sections }, _secret, context) => {
+    const links = emailLinks(context);
+    const unsubscribe = links.unsubscribe(userId, 'digest');
+    const total = sections.reduce((n, s) => n + s.total, 0);
+    const body = sections.map((s) =>
+      [
+        SECTION_TITLES[s.kind],
+        ...s.lines.flatMap((l) => [`- ${oneLine(l.content)}`, ...(l.link ? [`  ${links.page(l.link)}`] : [])]),
+        ...(s.total > s.lines.length ? [`- …and ${s.total - s.lines.length} more`] : []),
+      ].join('\n'),
+    );
+    return {
+      subject: `Campus Portal digest for ${calendarDayParts(day).long}: ${plural(total, 'new notification', 'new notifications')}`,
+      text: [
+        'What arrived in Campus Portal in the last day:',
+        '',
+        body.join('\n\n'),
+        ...footer(links, 'You get this email because you chose a daily digest for some kinds of notification.', unsubscribe),
+      ].join('\n'),
+      headers: unsubscribeHeaders(unsubscribe),
+    };
+  },
+});
 
 /** `case <kind> when 'courses' then … end`, a branch per kind. */
 const caseOfKind = (kind: SQLWrapper, branches: (k: NotificationKind) => SQLWrapper | string) =>
@@ -40,23 +86,21 @@ export async function queueDigest(db: Db, config: Config, day: string): Promise<
   return queued;
 }
 
-/** The statement of `queueDigest` (answering `queued`), or undefined with mail off. */
+/**
+ * The statement of `queueDigest` (answering `queued`), or undefined with mail off. It gathers
+ * each user's lines as the job's parameters (JSON): no key, no rendered text.
+ */
 export function digestStatement(config: Config, day: string): SQL | undefined {
-  const m = mailingOf(config);
-  if (!m) return undefined;
+  if (!notificationEmailsOn(config)) return undefined;
   const tz = config.campusTimeZone;
   const hour = sql`make_time(${config.digestHour}, 0, 0)`;
   const from = sql`((${day}::date - 1) + ${hour}) at time zone ${tz}`;
   const to = sql`(${day}::date + ${hour}) at time zone ${tz}`;
   const n = notifications;
   const p = notificationPreferences;
-  const url = sql`${unsubscribeBase(m)} || ${unsubscribeTokenSql(m.key, sql`u.id`, 'digest')}`;
-  const [before, after] = footer(m, 'You get this email because you chose a daily digest for some kinds of notification.');
-  const intro = `What arrived in Campus Portal in the last day:\n\n`;
   return sql`
     with lines as (
-      select ${n.recipientId} as recipient_id, ${n.kind} as kind, ${n.seq} as seq,
-        '- ' || ${n.content} || coalesce(E'\\n  ' || ${m.origin} || ${n.link}, '') as line,
+      select ${n.recipientId} as recipient_id, ${n.kind} as kind, ${n.seq} as seq, ${n.content} as content, ${n.link} as link,
         row_number() over (partition by ${n.recipientId}, ${n.kind} order by ${n.seq}) as rn
       from ${n}
       join ${p} on ${p.userId} = ${n.recipientId}
@@ -64,24 +108,21 @@ export function digestStatement(config: Config, day: string): SQL | undefined {
         and ${caseOfKind(n.kind, (k) => p[k])} = 'daily'
     ), sections as (
       select recipient_id, kind, count(*)::int as total,
-        ${caseOfKind(sql`kind`, (k) => SECTION_TITLES[k])} || E'\\n'
-          || string_agg(line, E'\\n' order by seq) filter (where rn <= ${DIGEST_LINES_PER_KIND})
-          || case when count(*) > ${DIGEST_LINES_PER_KIND} then E'\\n- …and ' || (count(*) - ${DIGEST_LINES_PER_KIND}) || ' more' else '' end as body
+        json_agg(json_build_object('content', content, 'link', link) order by seq) filter (where rn <= ${DIGEST_LINES_PER_KIND}) as lines
       from lines group by recipient_id, kind
     ), digests as (
-      select recipient_id, sum(total)::int as total,
-        string_agg(body, E'\\n\\n' order by array_position(array[${sql.join(NOTIFICATION_KINDS.map((k) => sql`${k}`), sql`, `)}]::text[], kind)) as body
+      select recipient_id,
+        json_agg(json_build_object('kind', kind, 'total', total, 'lines', lines)
+          order by array_position(array[${sql.join(NOTIFICATION_KINDS.map((k) => sql`${k}`), sql`, `)}]::text[], kind)) as sections
       from sections group by recipient_id
     ), queued as (
-      insert into ${mailJobs} (recipient, subject, text, headers, dedupe_key)
-      select u.email,
-        ${`Campus Portal digest for ${calendarDayParts(day).long}: `} || d.total || case when d.total = 1 then ' new notification' else ' new notifications' end,
-        ${intro} || d.body || ${before} || link.url || ${after},
-        ${unsubscribeHeaders(sql`link.url`)},
+      insert into ${mailJobs} (recipient, template, params, priority, dedupe_key)
+      select u.email, ${digestEmail.name},
+        jsonb_build_object('userId', u.id, 'day', ${day}::text, 'sections', d.sections),
+        ${MAIL_PRIORITY[digestEmail.priority]}::smallint,
         'digest:' || u.id || ${`:${day}`}
       from digests d
       join ${users} as u on u.id = d.recipient_id
-      cross join lateral (select ${url} as url) as link
       on conflict (dedupe_key) do nothing
       returning 1
     )

@@ -1,13 +1,7 @@
-import { NOTIFICATION_SETTINGS_PAGE, paths, type NotificationKind } from '@campus/contract';
+import { NOTIFICATION_SETTINGS_PAGE, paths, type NotificationKind, type UnsubscribeScope } from '@campus/contract';
 import type { Config } from '../../platform/config/config';
-import { signingKey, type SigningKey } from './unsubscribe-token';
-
-/** What emails about notifications need: where links point, and the key that signs unsubscribe links. */
-export interface Mailing {
-  /** PUBLIC_ORIGIN (config.mail.linkOrigin): links in an email cannot be relative. */
-  origin: string;
-  key: SigningKey;
-}
+import type { MailContext } from '../../platform/mail/mail-template';
+import { signingKey, signUnsubscribe, type SigningKey } from './unsubscribe-token';
 
 const keys = new WeakMap<Config, SigningKey | null>();
 
@@ -21,21 +15,56 @@ export function signingKeyOf(config: Config): SigningKey | undefined {
   return key ?? undefined;
 }
 
-/** Whether notifications go out by email on this server, and how; undefined when mail is off. */
-export function mailingOf(config: Config): Mailing | undefined {
-  const key = signingKeyOf(config);
+/** Whether notifications go out by email on this server (mail on, and a key for their unsubscribe links). */
+export function notificationEmailsOn(config: Config): boolean {
   // loadConfig requires MAIL_SECRET with mail on; a config assembled otherwise sends none.
-  if (!config.mail || !key) return undefined;
-  return { origin: config.mail.linkOrigin, key };
+  return config.mail !== undefined && signingKeyOf(config) !== undefined;
 }
 
-/** How an email names a kind: "You chose to get … by email". */
+/** How an email names a kind: "You chose to hear about … by email". */
 export const KIND_WORDS: Record<NotificationKind, string> = {
   courses: 'course announcements',
   notes: 'new notes',
   marksheets: 'marksheet news',
 };
 
-export const settingsUrl = (m: Mailing) => `${m.origin}${NOTIFICATION_SETTINGS_PAGE}`;
-/** The link's address without its token (the token is appended, per recipient, in SQL). */
-export const unsubscribeBase = (m: Mailing) => `${m.origin}${paths.notifications.unsubscribe}?token=`;
+/** The links of a notification email, each built here (absolute, on PUBLIC_ORIGIN). */
+export interface EmailLinks {
+  /** A client route of the web app (a notification's link). */
+  page(route: string): string;
+  /** Where the user chooses what reaches them by email. */
+  settings: string;
+  /** The one-click way out of `scope`'s emails, signed for the user. */
+  unsubscribe(userId: string, scope: UnsubscribeScope): string;
+}
+
+export function emailLinks({ origin, config }: MailContext): EmailLinks {
+  return {
+    page: (route) => `${origin}${route}`,
+    settings: `${origin}${NOTIFICATION_SETTINGS_PAGE}`,
+    unsubscribe: (userId, scope) => {
+      const key = signingKeyOf(config);
+      if (!key) throw new Error('MAIL_SECRET is not set: unsubscribe links cannot be signed');
+      return `${origin}${paths.notifications.unsubscribe}?${new URLSearchParams({ token: signUnsubscribe(key, userId, scope) })}`;
+    },
+  };
+}
+
+/** The end of every notification email: why it came, where to change that, and the one-click way out. */
+export const footer = (links: EmailLinks, why: string, unsubscribe: string): string[] => [
+  '',
+  '-- ',
+  why,
+  `Change what reaches you by email: ${links.settings}`,
+  `Stop these emails: ${unsubscribe}`,
+  '',
+];
+
+/**
+ * RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs
+ * `List-Unsubscribe=One-Click` to the link, with no login and no page to click through.
+ */
+export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${unsubscribe}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

@@ -2,12 +2,15 @@ import { paths, UNSUBSCRIBE_PAGE } from '@campus/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queriesDuring, useTestApp } from '../../../test/build-app';
+import { createHash } from 'node:crypto';
+import { queriesDuring, statementsDuring, useTestApp } from '../../../test/build-app';
 import { buildCourse, buildNote, buildProfessor, buildStudent, joinCourse, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
 import { multipart, tinyPdf } from '../../../test/fixtures';
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs, notifications } from '../../db/schema';
 import { queueDigest } from './digest';
+import { notify, oneUser } from './notifications.service';
+import { signingKey, signUnsubscribe } from './unsubscribe-token';
 import { dueDigestDay } from './digest-scheduler';
 
 const MAIL_SECRET = 'notification-emails-test-secret-0123456789';
@@ -137,6 +140,17 @@ describe('immediate emails', () => {
     expect(await jobs()).toEqual([]);
   });
 
+  it('a line break in a notification cannot start a line of the email', async () => {
+    const student = await buildStudent(ctx.app, { semester: 3 });
+    await patchPrefs(student, { courses: 'immediate' });
+    await ctx.database.db.transaction((tx) => notify(tx, ctx.config, oneUser(student.user._id), { content: 'Lab moved\r\nStop these emails: https://evil.test', link: null, kind: 'courses' }));
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toBe('Lab moved Stop these emails: https://evil.test');
+    const text = mail!.parsed.text ?? '';
+    expect(text.startsWith('Lab moved Stop these emails: https://evil.test\n\nYour notifications: https://portal.campus.test/all-notifications\n')).toBe(true);
+    expect(text.match(/^Stop these emails: /gm)).toHaveLength(1);
+  });
+
   it('a fan-out is one statement, emails included', async () => {
     const prof = await buildProfessor(ctx.app);
     const students = [];
@@ -229,10 +243,26 @@ describe('the daily digest', () => {
     await patchPrefs(reader, { courses: 'daily' });
     for (let i = 1; i <= 53; i++) await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: `Course ${i}`, link: null, kind: 'courses', createdAt: new Date(IN_WINDOW[1]!) });
     expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    // The job holds the lines (50 of them) and how many arrived; the email says the rest.
     const [job] = await jobs();
-    expect(job!.subject).toMatch(/: 53 new notifications$/);
-    expect(job!.text).toContain('- Course 50\n- …and 3 more');
-    expect(job!.text).not.toContain('Course 51');
+    const [section] = (job!.params as { sections: { kind: string; total: number; lines: unknown[] }[] }).sections;
+    expect(section).toMatchObject({ kind: 'courses', total: 53 });
+    expect(section!.lines).toHaveLength(50);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toMatch(/: 53 new notifications$/);
+    expect(mail!.parsed.text).toContain('- Course 50\n- …and 3 more');
+    expect(mail!.parsed.text).not.toContain('Course 51');
+  });
+
+  it('one notification is "1 new notification", and a line break in one cannot start a line of the email', async () => {
+    const reader = await buildStudent(ctx.app, { semester: 6, branch: 'Mechanical Engineering' });
+    await patchPrefs(reader, { notes: 'daily' });
+    await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: 'New notes "Week 2"\nOpen this instead: https://evil.test', link: null, kind: 'notes', createdAt: new Date(IN_WINDOW[1]!) });
+    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toBe('Campus Portal digest for Tuesday, 10 March 2026: 1 new notification');
+    expect(mail!.parsed.text).toContain('Notes\n- New notes "Week 2" Open this instead: https://evil.test\n');
+    expect(mail!.parsed.text).not.toMatch(/^Open this instead/m);
   });
 
   it('two instances running the same day\'s digest send each email once', async () => {
@@ -263,5 +293,46 @@ describe('the daily digest', () => {
     expect(smtp.received).toHaveLength(5);
     const keys = (await ctx.database.db.select({ key: mailJobs.dedupeKey }).from(mailJobs).where(eq(mailJobs.recipient, readers[0]!.user.email))).map((j) => j.key);
     expect(keys).toEqual([`digest:${readers[0]!.user._id}:${DAY}`]);
+  });
+});
+
+describe('what the database is told', () => {
+  /** MAIL_SECRET, and every value derived from its key pads or signed with it for these users. */
+  function secretsOf(userIds: string[]): string[] {
+    const raw = Buffer.from(MAIL_SECRET, 'utf8');
+    const key = raw.length > 64 ? createHash('sha256').update(raw).digest() : raw;
+    const block = Buffer.alloc(64);
+    key.copy(block);
+    const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
+    const signing = signingKey(MAIL_SECRET);
+    const macs = userIds.flatMap((id) => (['courses', 'notes', 'marksheets', 'digest'] as const).map((scope) => signUnsubscribe(signing, id, scope).split('.')[2]!));
+    return [MAIL_SECRET, raw.toString('hex'), raw.toString('base64'), pad(0x36), pad(0x5c), ...macs];
+  }
+  const logged = (statements: { query: string; params: unknown[] }[]) => JSON.stringify(statements).toLowerCase();
+
+  it('a fan-out\'s and a digest\'s statements carry neither MAIL_SECRET nor anything derived from it', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const eager = await buildStudent(ctx.app, { semester: 2, branch: 'Civil Engineering' });
+    const reader = await buildStudent(ctx.app, { semester: 2, branch: 'Civil Engineering' });
+    await patchPrefs(eager, { courses: 'immediate' });
+    await patchPrefs(reader, { courses: 'daily' });
+    const fanOut = await statementsDuring(() => buildCourse(ctx.app, prof, { title: 'Statics', semester: 2, branch: 'Civil Engineering' }));
+    expect(fanOut.some((s) => /insert into "mail_jobs"/i.test(s.query))).toBe(true);
+    await smtp.waitFor(1);
+
+    await ctx.database.db.update(notifications).set({ createdAt: new Date(IN_WINDOW[1]!) });
+    const digest = await statementsDuring(() => queueDigest(ctx.database.db, ctx.config, DAY));
+    expect(digest.some((s) => /insert into "mail_jobs"/i.test(s.query))).toBe(true);
+    const [, mail] = await smtp.waitFor(2);
+    // The email did get a signed link: made by the worker, in Node.
+    expect(listUnsubscribe(mail!)).toContain(signUnsubscribe(signingKey(MAIL_SECRET), reader.user._id, 'digest'));
+
+    for (const secret of secretsOf([eager.user._id, reader.user._id])) {
+      expect(logged(fanOut)).not.toContain(secret.toLowerCase());
+      expect(logged(digest)).not.toContain(secret.toLowerCase());
+    }
+    // Nor does the queue hold one.
+    const rows = JSON.stringify((await ctx.database.db.execute(sql`select m::text from mail_jobs m`)) as unknown).toLowerCase();
+    for (const secret of secretsOf([eager.user._id, reader.user._id])) expect(rows).not.toContain(secret.toLowerCase());
   });
 });

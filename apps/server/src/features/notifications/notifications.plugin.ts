@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { liveSessions, sessionPolicy, userChanged } from '../../platform/auth/sessions';
 import { DigestScheduler } from './digest-scheduler';
-import { mailingOf } from './mailing';
+import { digestEmail } from './digest';
+import { notificationEmailsOn } from './mailing';
+import { notificationEmail } from './notification-emails';
 import { NotificationHub } from './notification-hub';
 import { notificationsRoutes } from './notifications.routes';
 import { preferencesRoutes } from './preferences.routes';
@@ -24,8 +26,9 @@ export async function registerNotifications(app: FastifyInstance): Promise<void>
   hub.start();
   // Open streams would hold the server's close; ended first, browsers reconnect elsewhere.
   app.addHook('preClose', async () => hub.closeAll());
-  // The daily digest, where notifications go out by email.
-  const digest = mailingOf(config) ? new DigestScheduler(database.db, config, app.log) : null;
+  // Its emails, rendered by the mail worker; and the daily digest, where notifications go out by email.
+  app.mailTemplates.add(notificationEmail, digestEmail);
+  const digest = notificationEmailsOn(config) ? new DigestScheduler(database.db, config, app.log) : null;
   app.decorate('notificationDigest', digest);
   if (digest) {
     app.addHook('onReady', async () => digest.start());

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
-import { mailingOf } from './mailing';
+import { notificationEmailsOn } from './mailing';
 import { immediateEmails } from './notification-emails';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
 
@@ -35,8 +35,7 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
  * (`notificationsAdded`, with the fan-out's seq range). Returns how many were told, and emailed.
  */
 export async function notify(tx: Db, config: Config, recipients: SQL, notice: Notice): Promise<{ told: number; emailed: number }> {
-  const mailing = notice.kind ? mailingOf(config) : undefined;
-  const emails = mailing && notice.kind ? immediateEmails(mailing, { ...notice, kind: notice.kind }, sql`inserted`) : undefined;
+  const emails = notice.kind && notificationEmailsOn(config) ? immediateEmails({ ...notice, kind: notice.kind }, sql`inserted`) : undefined;
   const result = await tx.execute(sql`
     with inserted as (
       insert into ${notifications} (recipient_id, content, link, kind, created_at)

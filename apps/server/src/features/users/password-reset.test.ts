@@ -1,10 +1,10 @@
 import { paths } from '@campus/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { buildLoggedInUser, buildUser, DEFAULT_PASSWORD, loginAs, loginExamOffice } from '../../../test/factories';
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
-import { mailJobs, passwordResets } from '../../db/schema';
+import { knownDevices, mailJobs, passwordResets } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
 
 let smtp: TestSmtp;
@@ -18,7 +18,8 @@ const NEW_PASSWORD = 'a brand new passphrase';
 const RESET_SUBJECT = 'Reset your Campus Portal password';
 const CHANGED_SUBJECT = 'Your Campus Portal password was changed';
 
-const forgot = (registrationId: number | string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.forgotPassword, payload: { registrationId } });
+const forgot = (registrationId: number | string, app = ctx.app, cookie?: string) =>
+  app.inject({ method: 'POST', url: paths.users.forgotPassword, payload: { registrationId }, headers: cookie ? { cookie } : {} });
 const reset = (token: string, newpassword = NEW_PASSWORD, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.resetPassword, payload: { token, newpassword } });
 const currentUser = (cookie: string) => ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
 const login = (registrationId: number, password: string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
@@ -47,6 +48,17 @@ async function resetLinkFor(email: string, count = 1): Promise<string> {
 }
 
 const firstError = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors[0];
+const deviceCookie = (res: { cookies: { name: string; value: string }[] }) => `campus_device=${res.cookies.find((c) => c.name === 'campus_device')!.value}`;
+/** Every row of the mail queue, every column, as text. */
+const mailQueueText = async () => JSON.stringify((await ctx.database.db.execute(sql`select m::text from mail_jobs m`)) as unknown);
+/** Waits until no email is still to be sent. */
+async function queueSent(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await ctx.database.db.select({ id: mailJobs.id }).from(mailJobs).where(sql`sent_at is null and failed_at is null`)).length > 0) {
+    if (Date.now() > deadline) throw new Error('emails still queued');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 describe('password reset by email', () => {
   it('sends a link whose token sets a new password once, ending every session of the user', async () => {
@@ -96,16 +108,50 @@ describe('password reset by email', () => {
     expect(queued).toEqual([{ to: ada.user.email }]);
   });
 
-  it('a new link replaces the older ones', async () => {
+  it('a new link leaves the earlier ones working, and using one ends them all', async () => {
     const { user } = await buildUser(ctx.app);
     await forgot(user.registrationId);
     const first = await resetLinkFor(user.email);
     await forgot(user.registrationId);
     const second = await resetLinkFor(user.email, 2);
-    const stale = await reset(first);
-    expect(stale.statusCode).toBe(400);
-    expect(firstError(stale)).toBe('Token is not valid; ask for a new reset link');
+    await forgot(user.registrationId);
+    const third = await resetLinkFor(user.email, 3);
+    // Someone else asking again does not void the link the owner is about to open.
     expect((await reset(second)).statusCode).toBe(200);
+    for (const other of [first, third]) {
+      const ended = await reset(other, 'yet another passphrase');
+      expect(ended.statusCode).toBe(400);
+      expect(firstError(ended)).toBe('Token is not valid; ask for a new reset link');
+    }
+    expect((await login(user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps no reset token in the mail queue once its email is sent', async () => {
+    const { user } = await buildUser(ctx.app);
+    await forgot(user.registrationId);
+    const token = await resetLinkFor(user.email);
+    const [job] = await ctx.database.db.select().from(mailJobs).where(eq(mailJobs.recipient, user.email));
+    expect(job).toMatchObject({ template: 'password-reset', priority: 0, secret: null });
+    expect(await mailQueueText()).not.toContain(token);
+    // Nor the password's change notice, once the link is used.
+    expect((await reset(token)).statusCode).toBe(200);
+    await emailsTo(user.email, CHANGED_SUBJECT);
+    await queueSent();
+    expect(await mailQueueText()).not.toContain(token);
+  });
+
+  it('a reset forgets every browser remembered for the account, and the notice says so', async () => {
+    const { user } = await buildUser(ctx.app);
+    const other = await buildUser(ctx.app);
+    for (const who of [user, user, other.user]) expect((await login(who.registrationId, who.registrationId === user.registrationId ? DEFAULT_PASSWORD : other.password)).statusCode).toBe(200);
+    const devicesOf = (id: string) => ctx.database.db.select().from(knownDevices).where(eq(knownDevices.userId, id));
+    expect(await devicesOf(user._id)).toHaveLength(2);
+    await forgot(user.registrationId);
+    expect((await reset(await resetLinkFor(user.email))).statusCode).toBe(200);
+    expect(await devicesOf(user._id)).toEqual([]);
+    expect(await devicesOf(other.user._id)).toHaveLength(1);
+    const [changed] = await emailsTo(user.email, CHANGED_SUBJECT);
+    expect(changed!.parsed.text).toContain('every browser the account was used in is no longer remembered');
   });
 
   it('refuses an expired link', async () => {
@@ -167,23 +213,70 @@ describe('password reset by email', () => {
     expect((await login(user.registrationId, NEW_PASSWORD, app)).statusCode).toBe(200);
   });
 
-  it('is rate limited per account (known or not) and per address', async () => {
+  it('past the account\'s limit answers the same, sends no more while a link works, and one more when none does', async () => {
     const hour = 60 * 60_000;
-    const limits = (patch: Partial<Config['rateLimits']>) => ({ rateLimits: { ...ctx.config.rateLimits, ...patch } });
-    const perAccount = await ctx.extraApp(limits({ resetPerAccount: { max: 2, windowMs: hour } }));
+    let later = 0;
+    const app = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, resetPerAccount: { max: 2, windowMs: hour } }, now: () => new Date(Date.now() + later) });
     const { user } = await buildUser(ctx.app);
+    const answers = [];
     for (const id of [user.registrationId, 999_999_998]) {
-      expect((await forgot(id, perAccount)).statusCode).toBe(200);
-      expect((await forgot(id, perAccount)).statusCode).toBe(200);
-      const limited = await forgot(id, perAccount);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.headers['retry-after']).toBeDefined();
+      for (let i = 0; i < 4; i++) {
+        const started = Date.now();
+        const res = await forgot(id, app);
+        // Never a 429: the limit tells nothing and blocks no one. The answer keeps its floor.
+        expect(res.statusCode).toBe(200);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+        answers.push(res.body);
+      }
     }
-    const perAddress = await ctx.extraApp(limits({ resetPerAddress: { max: 3, windowMs: hour } }));
+    expect(new Set(answers).size).toBe(1);
+    await emailsTo(user.email, RESET_SUBJECT, 2);
+    await queueSent();
+    expect(await ctx.database.db.select().from(passwordResets)).toHaveLength(2);
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
+
+    // Once none of the links sent works any more, the inbox gets one that does.
+    later = 31 * 60_000;
+    expect((await forgot(user.registrationId, app)).statusCode).toBe(200);
+    expect((await forgot(user.registrationId, app)).statusCode).toBe(200);
+    const token = await resetLinkFor(user.email, 3);
+    await queueSent();
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(3);
+    expect((await reset(token, NEW_PASSWORD, app)).statusCode).toBe(200);
+  });
+
+  it('the owner\'s own browser gets a link past the account\'s limit, on an allowance of its own', async () => {
+    const hour = 60 * 60_000;
+    const app = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, resetPerAccount: { max: 2, windowMs: hour } } });
+    const { user } = await buildUser(ctx.app);
+    const other = await buildUser(ctx.app);
+    const mine = deviceCookie(await login(user.registrationId, DEFAULT_PASSWORD, app));
+    const theirs = deviceCookie(await login(other.user.registrationId, other.password, app));
+    // A flood uses the account's allowance up.
+    for (let i = 0; i < 5; i++) expect((await forgot(user.registrationId, app)).statusCode).toBe(200);
+    await emailsTo(user.email, RESET_SUBJECT, 2);
+    // Another account's browser, or a made-up cookie, is a stranger: nothing more is sent.
+    expect((await forgot(user.registrationId, app, theirs)).statusCode).toBe(200);
+    expect((await forgot(user.registrationId, app, 'campus_device=made-up')).statusCode).toBe(200);
+    await queueSent();
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
+    // The browser the owner logged in with is not held by it, up to its own allowance.
+    for (let i = 0; i < 3; i++) expect((await forgot(user.registrationId, app, mine)).statusCode).toBe(200);
+    await emailsTo(user.email, RESET_SUBJECT, 4);
+    await queueSent();
+    expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(4);
+    expect((await reset(await resetLinkFor(user.email, 4), NEW_PASSWORD, app)).statusCode).toBe(200);
+  });
+
+  it('is rate limited per address, with a 429', async () => {
+    const hour = 60 * 60_000;
+    const perAddress = await ctx.extraApp({ rateLimits: { ...ctx.config.rateLimits, resetPerAddress: { max: 3, windowMs: hour } } });
     expect((await forgot(999_999_901, perAddress)).statusCode).toBe(200);
     expect((await forgot(999_999_902, perAddress)).statusCode).toBe(200);
     expect((await reset('a guessed token', NEW_PASSWORD, perAddress)).statusCode).toBe(400);
-    expect((await reset('another guess', NEW_PASSWORD, perAddress)).statusCode).toBe(429);
+    const limited = await reset('another guess', NEW_PASSWORD, perAddress);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
     expect((await forgot(999_999_903, perAddress)).statusCode).toBe(429);
   });
 

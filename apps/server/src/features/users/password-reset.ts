@@ -1,60 +1,52 @@
 import { randomBytes } from 'node:crypto';
 import { fieldLabel } from '@campus/contract';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import { passwordResets, sessions, users, type UserRow } from '../../db/schema';
+import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
-import type { Config, MailConfig } from '../../platform/config/config';
+import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
+import { RESET_LINK_TTL_MS, passwordChangedEmail, passwordResetEmail } from './password-emails';
 import { assertPasswordAllowed, findUserByRegistrationId } from './users.service';
 
-/** How long an emailed reset link works (API.md "Users"). */
-export const RESET_LINK_TTL_MS = 30 * 60_000;
+export { RESET_LINK_TTL_MS };
 
 /**
  * Forgot-password answers no sooner than this after it arrived, whether or not the account
- * exists: the work for an existing one (a token, an email queued) is well within it, so the
- * answer's timing tells nothing.
+ * exists and whether or not an email went: the work for an existing one (a token, an email
+ * queued) is well within it, so the answer's timing tells nothing.
  */
 export const FORGOT_PASSWORD_FLOOR_MS = 300;
 
-/** The page of the web app a reset link opens. */
-export const resetLink = (mail: MailConfig, token: string) => `${mail.linkOrigin}/reset-password?token=${encodeURIComponent(token)}`;
-
 /**
- * Sends the account of `registrationId` a reset link, when there is one: its older links stop
- * working, and the new link's token is stored hashed, in the transaction that queues the email.
- * An unknown id does nothing; the caller answers the same either way.
+ * Sends the account of `registrationId` a reset link, when there is one. Earlier links keep
+ * working: a flood of requests by someone else must not void the one the owner is about to open.
+ * The new link's token is stored hashed, in the transaction that queues the email.
+ *
+ * `overLimit`: the account's hourly allowance of links is spent. Then nothing is sent while a
+ * link already sent still works (the inbox holds a way in), and one more when none does: a
+ * flood can fill the owner's inbox only so far, and never leave it without a working link.
+ * An unknown id does nothing; the caller answers the same in every case.
  */
-export async function requestPasswordReset(db: Db, config: Config, mail: MailConfig, registrationId: number): Promise<void> {
+export async function requestPasswordReset(db: Db, config: Config, registrationId: number, overLimit: boolean): Promise<void> {
   const user = await findUserByRegistrationId(db, registrationId);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = config.now();
   await db.transaction(async (tx) => {
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    if (overLimit) {
+      const [live] = await tx
+        .select({ tokenHash: passwordResets.tokenHash })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .limit(1);
+      if (live) return;
+    }
     await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-    await enqueueMail(tx, [resetEmail(user, resetLink(mail, token))]);
+    await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
   });
-}
-
-function resetEmail(user: UserRow, link: string) {
-  return {
-    to: user.email,
-    subject: 'Reset your Campus Portal password',
-    text: [
-      `Hello ${user.fullname},`,
-      '',
-      `Someone, hopefully you, asked to reset the password of the Campus Portal account ${user.registrationId}.`,
-      'Open this link within 30 minutes to choose a new password (it works once):',
-      '',
-      link,
-      '',
-      'If you did not ask for it, ignore this email: your password stays as it is.',
-    ].join('\n'),
-  };
 }
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */
@@ -67,8 +59,10 @@ const TOKEN_REFUSALS = {
 /**
  * Sets a new password with a reset link's token, in one transaction: the token is taken (single
  * use: only one of two requests racing with it finds `used_at` still null), the password set,
- * every session of the user deleted, and the "your password was changed" email queued (when
- * mail is on). Returns the user, whose caches the caller then forgets on every instance.
+ * every session of the user deleted, every other link of theirs deleted, every browser
+ * remembered for the account forgotten (the login throttle's device cookies: whoever reset the
+ * password starts afresh), and the "your password was changed" email queued (when mail is on).
+ * Returns the user, whose caches the caller then forgets on every instance.
  */
 export async function resetPassword(db: Db, config: Config, token: string, newPassword: string): Promise<UserRow> {
   // Checked before the token is taken: a refused password does not spend the link.
@@ -89,25 +83,12 @@ export async function resetPassword(db: Db, config: Config, token: string, newPa
     const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, taken.userId)).returning();
     if (!user) throw new Error('user vanished during password reset');
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    // Any other link of theirs is moot now (there is at most the one just used, and older ones).
+    // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
-    if (config.mail) await enqueueMail(tx, [changedEmail(user, config, now)]);
+    await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
+    if (config.mail) {
+      await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString() })]);
+    }
     return user;
   });
-}
-
-function changedEmail(user: UserRow, config: Config, at: Date) {
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: config.campusTimeZone }).format(at);
-  return {
-    to: user.email,
-    subject: 'Your Campus Portal password was changed',
-    text: [
-      `Hello ${user.fullname},`,
-      '',
-      `The password of your Campus Portal account ${user.registrationId} was changed on ${when} (${config.campusTimeZone}) with a reset link sent to this address.`,
-      'Every session of the account was logged out.',
-      '',
-      `If this was not you, ask for a new reset link at ${config.mail!.linkOrigin}/forgot-password and tell the portal's administrators.`,
-    ].join('\n'),
-  };
 }

@@ -1,5 +1,5 @@
 import { MESSAGES, api, registerBody } from '@campus/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
 import { badRequest, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
@@ -9,10 +9,11 @@ import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { isUuid } from '../../platform/http/ids';
-import { isKnownDevice, rememberDevice } from '../../platform/auth/known-devices';
+import { deviceCookieHash, isKnownDevice, rememberDevice } from '../../platform/auth/known-devices';
 import { LoginThrottle } from '../../platform/auth/login-throttle';
 import { addressKey } from '../../platform/limits/client-address';
 import { limiter } from '../../platform/limits/limiter';
+import { USERS_MAIL_TEMPLATES } from './password-emails';
 import { FORGOT_PASSWORD_FLOOR_MS, requestPasswordReset, resetPassword } from './password-reset';
 import { canViewUser } from './users.policy';
 import { presentUser } from './users.presenter';
@@ -35,6 +36,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const limits = app.config.rateLimits;
   const policy = sessionPolicy(app.config);
+  // The feature's emails, rendered by the mail worker when it sends them.
+  app.mailTemplates.add(...USERS_MAIL_TEMPLATES);
 
   // A whole class may sign up from one campus address within the hour; a script meets the burst limit.
   const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, 'too many signups from your network this hour', (r) => addressKey(r.ip));
@@ -118,10 +121,24 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 
-  // Per address first (a script trying many ids or tokens), then per account: counted for any id,
-  // existing or not, so that meeting the limit says nothing about the account.
+  // Per address: a script trying many ids or tokens meets a 429.
   const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, 'too many password reset requests from your network', (r) => addressKey(r.ip));
-  const resetPerAccount = limiter(app, 'reset-account', limits.resetPerAccount, 'too many reset links asked for this account', (r) => String((r.body as { registrationId: number }).registrationId));
+
+  /**
+   * Whether the account's hourly allowance of reset links is spent. Counted for any id, existing
+   * or not, and never answered with a 429: the answer stays the same neutral one, so the limit
+   * tells nothing and blocks no one; only the emails stop (requestPasswordReset). A browser that
+   * logged into the account before is not held by it, on an allowance of its own.
+   */
+  const resetOverLimit = async (request: FastifyRequest, registrationId: number): Promise<boolean> => {
+    const { max, windowMs } = limits.resetPerAccount;
+    const account = await app.counters.increment(`reset-account:${registrationId}`, windowMs);
+    if (account.count <= max) return false;
+    const device = deviceCookieHash(request);
+    if (!device) return true;
+    const own = await app.counters.increment(`reset-device:${registrationId}:${device}`, windowMs);
+    return own.count > max || !(await isKnownDevice(db, request, registrationId));
+  };
 
   const mailOn = async () => {
     if (!app.config.mail) throw serviceUnavailable('password reset by email is not available: this server sends no email');
@@ -129,11 +146,11 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
 
   app.route({
     ...route(users.forgotPassword, { access: 'anyone' }),
-    preHandler: [mailOn, resetPerAddress, resetPerAccount],
+    preHandler: [mailOn, resetPerAddress],
     handler: async (request, reply) => {
-      const mail = app.config.mail!;
       const answerAt = Date.now() + FORGOT_PASSWORD_FLOOR_MS;
-      await requestPasswordReset(db, app.config, mail, request.body.registrationId);
+      const { registrationId } = request.body;
+      await requestPasswordReset(db, app.config, registrationId, await resetOverLimit(request, registrationId));
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
       return ok(reply, {}, 'if that account exists, a reset link is on its way to its email');
     },

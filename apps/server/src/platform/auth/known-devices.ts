@@ -17,10 +17,16 @@ export const DEVICE_COOKIE = 'campus_device';
 const DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 /** Each account remembers at most this many browsers (the most recently used). */
 const DEVICES_PER_USER = 10;
-/** Sent only where a password is checked: login and change-password. */
+/** Sent only to the users routes: where a password is checked (login, change-password) and a reset link asked for. */
 const COOKIE_PATH = `${API_PREFIX}/users`;
 
 const fresh = () => gt(knownDevices.lastUsedAt, new Date(Date.now() - DEVICE_TTL_MS));
+
+/** The SHA-256 of the device cookie the request carries (known or not), to count its attempts under. */
+export function deviceCookieHash(request: FastifyRequest): string | undefined {
+  const token = request.cookies[DEVICE_COOKIE];
+  return token ? hashToken(token) : undefined;
+}
 
 /** Whether this browser logged into the account with this registration id before. */
 export async function isKnownDevice(db: Db, request: FastifyRequest, registrationId: number): Promise<boolean> {

@@ -131,6 +131,7 @@ export const MAIL_WORKER_DEFAULTS: MailWorkerSettings = {
   pollMs: 5_000,
   retryBaseMs: 60_000,
   retryMaxMs: 6 * 60 * 60_000,
+  relayRetryMaxMs: 10 * 60_000,
   maxAttempts: 8,
   leaseMs: 10 * 60_000,
   smtpTimeoutMs: 20_000,
@@ -174,6 +175,11 @@ export interface MailWorkerSettings {
   /** A failed send is tried again after retryBaseMs × 2^(attempts − 1), at most retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * While the relay itself fails (down, refusing our login, 421), the worker waits retryBaseMs,
+   * doubling, at most this long, before it tries again; such failures count no attempt.
+   */
+  relayRetryMaxMs: number;
   /** Failed sends after which a job is given up (failed_at set, logged). */
   maxAttempts: number;
   /** How long a taken job stays invisible to every worker: past it, one left by a crashed instance is taken again. */

@@ -56,8 +56,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, used when databaseUrl is unset. */
   pgliteDir: string;
-  /** Called with the SQL of every query (tests count queries per request with it). */
-  onQuery?: (query: string) => void;
+  /** Called with the SQL and the parameters of every query (tests count queries per request, and read what a statement carried). */
+  onQuery?: (query: string, params: unknown[]) => void;
   /**
    * Called when the server drops an idle pooled connection (a restart, an administrator ending
    * it). The pool discards that connection and opens a new one for the next query; without a
@@ -69,7 +69,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
   const onQuery = options.onQuery;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

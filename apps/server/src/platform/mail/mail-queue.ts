@@ -3,18 +3,9 @@ import { z } from 'zod';
 import { mailJobs } from '../../db/schema';
 import type { Db } from '../db/database';
 import { announce, topic } from '../realtime/bus';
+import { MAIL_PRIORITY, type MailMessage } from './mail-template';
 
-/** One email to queue: a single recipient, a text body, and optionally HTML and extra headers. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra headers by name (List-Unsubscribe, List-Unsubscribe-Post…). */
-  headers?: Record<string, string>;
-  /** "This email once": a message whose key is already queued (or sent) is dropped. */
-  dedupeKey?: string;
-}
+export type { MailMessage } from './mail-template';
 
 /**
  * Jobs were queued: every instance's worker looks at once rather than at its next poll. Sent
@@ -33,20 +24,21 @@ export async function wakeMailWorkers(db: Db): Promise<void> {
 /**
  * Queues emails in one INSERT, however many (the rows travel as one JSON parameter, so no
  * parameter limit caps a fan-out); a message whose dedupeKey is already in the queue is skipped.
- * Pass the transaction of the change that causes the emails: they are queued if and only if it
- * commits, and the request never waits on an SMTP server. Call it only when mail is on
- * (`config.mail`): nothing sends what is queued while it is off. Returns how many were queued.
+ * Build each with its template's `message(…)`. Pass the transaction of the change that causes
+ * the emails: they are queued if and only if it commits, and the request never waits on an SMTP
+ * server. Call it only when mail is on (`config.mail`): nothing sends what is queued while it is
+ * off. Returns how many were queued.
  */
 export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<number> {
   if (messages.length === 0) return 0;
   const rows = JSON.stringify(
-    messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, headers: m.headers ?? {}, dedupeKey: m.dedupeKey ?? null })),
+    messages.map((m) => ({ to: m.to, template: m.template, params: m.params, secret: m.secret ?? null, priority: MAIL_PRIORITY[m.priority], dedupeKey: m.dedupeKey ?? null })),
   );
   const result = await db.execute(sql`
     with queued as (
-      insert into ${mailJobs} (recipient, subject, text, html, headers, dedupe_key)
-      select m."to", m.subject, m.text, m.html, m.headers, m."dedupeKey"
-      from jsonb_to_recordset(${rows}::jsonb) as m("to" text, subject text, text text, html text, headers jsonb, "dedupeKey" text)
+      insert into ${mailJobs} (recipient, template, params, secret, priority, dedupe_key)
+      select m."to", m.template, m.params, m.secret, m.priority, m."dedupeKey"
+      from jsonb_to_recordset(${rows}::jsonb) as m("to" text, template text, params jsonb, secret jsonb, priority smallint, "dedupeKey" text)
       on conflict (dedupe_key) do nothing
       returning 1
     )

@@ -1,13 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { paths } from '@campus/contract';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { useTestApp } from '../../../test/build-app';
 import { startSmtpServer, testMailConfig, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs } from '../../db/schema';
 import type { MailWorkerSettings } from '../config/config';
 import { loadConfig } from '../config/config';
-import { enqueueMail, type MailMessage } from './mail-queue';
+import { migrationsFolder } from '../db/database';
+import { enqueueMail } from './mail-queue';
+import { MailTemplates, mailTemplate } from './mail-template';
+import { oneLine } from './mail-text';
+import { classifySendError } from './mail-worker';
+import { prerendered } from './prerendered';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -23,15 +32,44 @@ const ctx = useTestApp();
 afterAll(() => smtp.stop());
 beforeEach(() => smtp.reset());
 
-/** An instance with mail on, its worker running. */
+/** The test's emails: numbered notes (bulk), urgent ones, and one with a link whose token is its secret part. */
+const note = mailTemplate({
+  name: 'test-note',
+  priority: 'bulk',
+  params: z.object({ n: z.number() }),
+  render: ({ n }) => ({ subject: `message ${n}`, text: `body ${n}` }),
+});
+const urgent = mailTemplate({
+  name: 'test-urgent',
+  priority: 'urgent',
+  params: z.object({ n: z.number() }),
+  render: ({ n }) => ({ subject: `urgent ${n}`, text: `urgent body ${n}` }),
+});
+const linked = mailTemplate({
+  name: 'test-linked',
+  priority: 'urgent',
+  params: z.object({ name: z.string() }),
+  secret: z.object({ token: z.string() }),
+  render: ({ name }, { token }, { origin }) => ({
+    subject: `Your link, ${oneLine(name)}`,
+    text: `Hello ${oneLine(name)},\nyour link: ${origin}/x?token=${token}`,
+    html: `<p>Your <b>link</b>: ${origin}/x?token=${token}</p>`,
+    headers: { 'List-Unsubscribe': `<${origin}/unsubscribe?t=abc>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  }),
+});
+
+/** An instance with mail on, its worker running and the test's templates added. */
 async function sender(worker: Partial<MailWorkerSettings> = {}, url = smtp.url): Promise<FastifyInstance> {
   const app = await ctx.extraApp({ mail: testMailConfig({ url }, worker) });
+  app.mailTemplates.add(note, urgent, linked);
   await app.ready();
   started.push(app);
   return app;
 }
 
 const jobs = () => ctx.database.db.select().from(mailJobs).orderBy(asc(mailJobs.id));
+/** Every row of mail_jobs, every column, as text. */
+const everyColumn = async () => JSON.stringify((await ctx.database.db.execute(sql`select m::text as row from mail_jobs m`)) as unknown);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -43,38 +81,34 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-const message = (n: number, patch: Partial<MailMessage> = {}): MailMessage => ({ to: `student${n}@campus.test`, subject: `message ${n}`, text: `body ${n}`, ...patch });
+const message = (n: number, dedupeKey?: string) => note.message(`student${n}@campus.test`, { n }, dedupeKey === undefined ? undefined : { dedupeKey });
+const done = (rows: { sentAt: Date | null; failedAt: Date | null }[]) => rows.every((r) => r.sentAt !== null || r.failedAt !== null);
 
 describe('the mail queue', () => {
-  it('sends a queued email, with its HTML and headers, from MAIL_FROM', async () => {
+  it('renders a queued email from its template when it sends it, HTML and headers included, from MAIL_FROM', async () => {
     // A poll a minute away: the email can only arrive this soon because enqueueing woke the worker.
     await sender({ pollMs: 60_000 });
-    const queued = await enqueueMail(ctx.database.db, [
-      {
-        to: 'ada@campus.test',
-        subject: 'Your notes',
-        text: 'New notes in Compilers.',
-        html: '<p>New notes in <b>Compilers</b>.</p>',
-        headers: { 'List-Unsubscribe': '<https://portal.campus.test/unsubscribe?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      },
-    ]);
+    const queued = await enqueueMail(ctx.database.db, [linked.message('ada@campus.test', { name: 'Ada\nOpen this instead: https://evil.test' }, { secret: { token: 'tok-3f9a' } })]);
     expect(queued).toBe(1);
     const [mail] = await smtp.waitFor(1, 3_000);
     expect(mail!.to).toEqual(['ada@campus.test']);
     expect(mail!.parsed.from?.text).toBe('"Campus Portal" <portal@campus.test>');
-    expect(mail!.parsed.subject).toBe('Your notes');
-    expect(mail!.parsed.text?.trim()).toBe('New notes in Compilers.');
-    expect(mail!.parsed.html).toContain('<b>Compilers</b>');
+    // A user's value cannot start a line of its own.
+    expect(mail!.parsed.subject).toBe('Your link, Ada Open this instead: https://evil.test');
+    expect(mail!.parsed.text?.trim()).toBe('Hello Ada Open this instead: https://evil.test,\nyour link: https://portal.campus.test/x?token=tok-3f9a');
+    expect(mail!.parsed.html).toContain('<b>link</b>');
     expect(mail!.header('List-Unsubscribe')).toBe('<https://portal.campus.test/unsubscribe?t=abc>');
     expect(mail!.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const [row] = await until(jobs, (rows) => rows[0]?.sentAt != null);
-    expect(row).toMatchObject({ attempts: 0, lastError: null, failedAt: null });
+    expect(row).toMatchObject({ template: 'test-linked', params: { name: 'Ada\nOpen this instead: https://evil.test' }, priority: 0, attempts: 0, lastError: null, failedAt: null, secret: null });
+    // Sent: the token is nowhere in the row any more.
+    expect(await everyColumn()).not.toContain('tok-3f9a');
   });
 
   it('queues an email with a dedupe key once, and nothing from a transaction that rolled back', async () => {
     const { db } = ctx.database;
-    expect(await enqueueMail(db, [message(1, { dedupeKey: 'digest:u1:2025-03-01' }), message(2, { dedupeKey: 'digest:u1:2025-03-01' })])).toBe(1);
-    expect(await enqueueMail(db, [message(3, { dedupeKey: 'digest:u1:2025-03-01' }), message(4)])).toBe(1);
+    expect(await enqueueMail(db, [message(1, 'digest:u1:2025-03-01'), message(2, 'digest:u1:2025-03-01')])).toBe(1);
+    expect(await enqueueMail(db, [message(3, 'digest:u1:2025-03-01'), message(4)])).toBe(1);
     await db
       .transaction(async (tx) => {
         await enqueueMail(tx, [message(5)]);
@@ -99,7 +133,7 @@ describe('the mail queue', () => {
     expect(row!.failedAt).toBeNull();
   });
 
-  it('gives up after the last attempt, and at once when the server refuses for good', async () => {
+  it('gives up after the last attempt, and at once when the server refuses for good, clearing the secret part', async () => {
     smtp.refuseNext(3, 451);
     await sender({ maxAttempts: 3 });
     await enqueueMail(ctx.database.db, [message(1)]);
@@ -108,23 +142,127 @@ describe('the mail queue', () => {
     expect(row!.lastError).toContain('451');
 
     smtp.refuseNext(1, 550);
-    await enqueueMail(ctx.database.db, [message(2)]);
+    await enqueueMail(ctx.database.db, [linked.message('nobody@campus.test', { name: 'Nobody' }, { secret: { token: 'tok-given-up-77c1' } })]);
     const rows = await until(jobs, (all) => all[1]?.failedAt != null);
-    expect(rows[1]).toMatchObject({ attempts: 1, sentAt: null });
+    expect(rows[1]).toMatchObject({ attempts: 1, sentAt: null, secret: null });
+    expect(await everyColumn()).not.toContain('tok-given-up-77c1');
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('keeps the email for later when the SMTP server does not answer', async () => {
+  it('keeps the email for later, uncharged, when the SMTP server does not answer', async () => {
     const down = await startSmtpServer();
     await down.stop();
-    await sender({ retryBaseMs: 60_000, retryMaxMs: 60_000 }, down.url);
+    await sender({ retryBaseMs: 60_000, retryMaxMs: 60_000, relayRetryMaxMs: 60_000 }, down.url);
     await enqueueMail(ctx.database.db, [message(1)]);
-    const [row] = await until(jobs, (rows) => (rows[0]?.attempts ?? 0) > 0);
+    const [row] = await until(jobs, (rows) => rows[0]?.lastError != null);
     expect(row!.sentAt).toBeNull();
     expect(row!.failedAt).toBeNull();
+    // The relay's failure, not the email's: no attempt counted towards giving up.
+    expect(row!.attempts).toBe(0);
     expect(row!.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
     // Due again in about a minute.
     expect(row!.runAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+  });
+
+  it('waits out a relay that refuses its login (535), and gives no email up for it', async () => {
+    const relay = await startSmtpServer({ auth: true });
+    try {
+      relay.refuseLogins(3);
+      // One charged failure would give an email up: none may be charged.
+      await sender({ maxAttempts: 1 }, relay.url);
+      await enqueueMail(ctx.database.db, Array.from({ length: 20 }, (_, i) => message(i)));
+      await relay.waitFor(20);
+      const rows = await until(jobs, (all) => all.every((r) => r.sentAt !== null));
+      expect(rows.every((r) => r.attempts === 0 && r.failedAt === null)).toBe(true);
+      expect(relay.refusedLogins).toBe(3);
+      expect(new Set(relay.received.map((m) => m.parsed.subject)).size).toBe(20);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('waits out a relay that answers 421, and gives no email up for it', async () => {
+    smtp.refuseNext(3, 421);
+    await sender({ maxAttempts: 1 });
+    await enqueueMail(ctx.database.db, Array.from({ length: 10 }, (_, i) => message(i)));
+    await smtp.waitFor(10);
+    const rows = await until(jobs, (all) => all.every((r) => r.sentAt !== null));
+    expect(rows.every((r) => r.attempts === 0 && r.failedAt === null)).toBe(true);
+    expect(new Set(smtp.received.map((m) => m.parsed.subject)).size).toBe(10);
+  });
+
+  it('tells the relay\'s failures from the email\'s', () => {
+    expect(classifySendError({ code: 'EAUTH', responseCode: 535 })).toBe('relay');
+    expect(classifySendError({ code: 'EMESSAGE', responseCode: 421 })).toBe('relay');
+    expect(classifySendError({ code: 'ESOCKET' })).toBe('relay');
+    expect(classifySendError({ code: 'EMESSAGE', responseCode: 451 })).toBe('transient');
+    expect(classifySendError({ code: 'EENVELOPE', responseCode: 550 })).toBe('permanent');
+    expect(classifySendError({ code: 'EMESSAGE', responseCode: 552 })).toBe('permanent');
+  });
+
+  it('gives up a job it cannot render, saying why, and sends the others', async () => {
+    await sender({ maxAttempts: 2 });
+    const { db } = ctx.database;
+    await db.insert(mailJobs).values([
+      { recipient: 'a@campus.test', template: 'no-such-template', params: {} },
+      { recipient: 'b@campus.test', template: 'test-note', params: { n: 'not a number' } },
+      { recipient: 'c@campus.test', template: 'test-linked', params: { name: 'C' } },
+    ]);
+    await enqueueMail(db, [message(1)]);
+    const rows = await until(jobs, done);
+    // A template this instance lacks may be a newer version's: tried again, then given up.
+    expect(rows[0]).toMatchObject({ attempts: 2, sentAt: null, lastError: 'cannot render: no mail template "no-such-template" on this instance' });
+    expect(rows[0]!.failedAt).not.toBeNull();
+    // Parameters that do not fit never will: given up at once.
+    expect(rows[1]).toMatchObject({ attempts: 1, sentAt: null });
+    expect(rows[1]!.lastError).toMatch(/^cannot render: the parameters do not fit template "test-note": n: /);
+    expect(rows[1]!.failedAt).not.toBeNull();
+    expect(rows[2]!.lastError).toMatch(/^cannot render: the secret part does not fit template "test-linked"/);
+    expect(rows[3]!.sentAt).not.toBeNull();
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual(['message 1']);
+  });
+
+  it('sends a reset or security email before a fan-out\'s queue', async () => {
+    smtp.delayMs = 15;
+    const batchSize = 5;
+    await sender({ batchSize, connections: 1 });
+    await enqueueMail(ctx.database.db, Array.from({ length: 100 }, (_, i) => message(i)));
+    await smtp.waitFor(3);
+    const before = smtp.received.length;
+    await enqueueMail(ctx.database.db, [urgent.message('dean@campus.test', { n: 1 })]);
+    await until(async () => smtp.received.some((m) => m.parsed.subject === 'urgent 1'), Boolean);
+    // At most the rest of the batch under way went before it.
+    const position = smtp.received.findIndex((m) => m.parsed.subject === 'urgent 1');
+    expect(position).toBeLessThanOrEqual(before + batchSize);
+    expect(smtp.received.length).toBeLessThan(100);
+    smtp.delayMs = 0;
+    await until(jobs, (rows) => rows.every((r) => r.sentAt !== null));
+  });
+
+  it('marks each email sent as soon as the server accepted it, not at the end of its batch', async () => {
+    smtp.delayMs = 150;
+    await sender({ batchSize: 6, connections: 1 });
+    await enqueueMail(ctx.database.db, Array.from({ length: 6 }, (_, i) => message(i)));
+    await smtp.waitFor(1);
+    await until(jobs, (rows) => rows.some((r) => r.sentAt !== null));
+    expect(smtp.received.length).toBeLessThan(6);
+    smtp.delayMs = 0;
+    await until(jobs, (rows) => rows.every((r) => r.sentAt !== null));
+  });
+
+  it('a relay slower than the lease does not make two instances send an email twice', async () => {
+    smtp.delayMs = 100;
+    const settings = { batchSize: 12, connections: 1, leaseMs: 500 };
+    await sender(settings);
+    await sender(settings);
+    await enqueueMail(ctx.database.db, Array.from({ length: 12 }, (_, i) => message(i)));
+    await smtp.waitFor(12);
+    await until(jobs, (rows) => rows.every((r) => r.sentAt !== null));
+    // Anything sent twice would have arrived by now.
+    await new Promise((r) => setTimeout(r, 600));
+    const subjects = smtp.received.map((m) => m.parsed.subject);
+    expect(subjects).toHaveLength(12);
+    expect(new Set(subjects).size).toBe(12);
   });
 
   it('two instances on one database send each of 200 emails once', async () => {
@@ -195,5 +333,45 @@ describe('mail settings', () => {
     [{ SMTP_URL: 'smtp://mail.example.edu', MAIL_FROM: 'portal@example.edu' }, 'PUBLIC_ORIGIN: required when mail is on'],
   ])('refuse %o at start-up, naming the variable', (env, problem) => {
     expect(() => loadConfig(env)).toThrow(problem);
+  });
+});
+
+describe('upgrading to templates (migration 0010)', () => {
+  it('keeps the emails still to send, their body in the part cleared once sent, and drops the words of those sent', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // The migrations up to 0009, as a server of the previous version had them.
+    const full = migrationsFolder();
+    const earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-migrations-'));
+    fs.cpSync(full, earlier, { recursive: true });
+    const journalFile = path.join(earlier, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag === '0010_mail_templates');
+    fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    try {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: earlier });
+      await client.query(`insert into mail_jobs (recipient, subject, text, html, headers, sent_at) values
+        ('ada@campus.test', 'Reset your Campus Portal password', 'Open https://portal.campus.test/reset-password?token=waiting-0a1b', null, '{"X-Kind":"reset"}', null),
+        ('bob@campus.test', 'Reset your Campus Portal password', 'Open https://portal.campus.test/reset-password?token=sent-9f8e', '<p>sent-9f8e</p>', '{}', now())`);
+      await migrate(db, { migrationsFolder: full });
+      const { rows } = await client.query<{ row: string; template: string; params: unknown; secret: unknown }>('select m::text as row, template, params, secret from mail_jobs m order by id');
+      expect(rows.map((r) => r.template)).toEqual(['prerendered', 'prerendered']);
+      expect(rows[1]!.row).not.toContain('sent-9f8e');
+      const templates = new MailTemplates();
+      templates.add(prerendered);
+      const context = { origin: 'https://portal.campus.test', config: loadConfig({}) };
+      expect(templates.render({ template: rows[0]!.template, params: rows[0]!.params, secret: rows[0]!.secret }, context)).toEqual({
+        subject: 'Reset your Campus Portal password',
+        text: 'Open https://portal.campus.test/reset-password?token=waiting-0a1b',
+        headers: { 'X-Kind': 'reset' },
+      });
+    } finally {
+      await client.close();
+      fs.rmSync(earlier, { recursive: true, force: true });
+    }
   });
 });

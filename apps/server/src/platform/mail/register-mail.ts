@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { mailQueued } from './mail-queue';
+import { MailTemplates } from './mail-template';
 import { MailWorker } from './mail-worker';
+import { prerendered } from './prerendered';
 
 /**
- * `app.mail`: this instance's mail worker when mail is on (config.mail), else null. It starts
- * with the app and stops when it closes, after the sends under way; register it after the bus
- * and the database (onClose hooks run last-registered first).
+ * `app.mailTemplates`: the templates this instance renders, which features add to when they
+ * register (mail on or off). `app.mail`: this instance's mail worker when mail is on
+ * (config.mail), else null. It starts with the app, once every feature has added its templates,
+ * and stops when it closes, after the sends under way; register it after the bus and the
+ * database (onClose hooks run last-registered first).
  */
 export function registerMail(app: FastifyInstance): void {
+  const templates = new MailTemplates();
+  templates.add(prerendered);
+  app.decorate('mailTemplates', templates);
   const mail = app.config.mail;
-  const worker = mail ? new MailWorker(app.database.db, mail, app.log) : null;
+  const context = mail ? { origin: mail.linkOrigin, config: app.config } : undefined;
+  const worker = mail && context ? new MailWorker(app.database.db, mail, app.log, (job) => templates.render(job, context)) : null;
   app.decorate('mail', worker);
   if (!worker) return;
   app.bus.on(mailQueued, () => worker.wake());
