@@ -117,6 +117,42 @@ describe('login throttle', () => {
     expect((await login(app, user.registrationId, WRONG, '198.51.100.5')).statusCode).toBe(401);
   });
 
+  it('behind one campus address, an attacker who spends the address\'s and the pair\'s limits locks out strangers only, not the owner\'s known browser', async () => {
+    const app = await appWith({ perAccountAddress: { max: 3, windowMs: 15 * minute }, perAddress: { max: 8, windowMs: 15 * minute } });
+    const nat = '10.50.0.1';
+    const { user } = await buildUser(ctx.app);
+    const classmate = await buildUser(ctx.app);
+    const known = deviceCookie(await login(app, user.registrationId, DEFAULT_PASSWORD, nat));
+    const classmateKnown = deviceCookie(await login(app, classmate.user.registrationId, classmate.password, nat));
+    // From the same address: the victim's pair limit, then the address's, spent on wrong guesses.
+    for (let i = 0; i < 3; i++) expect((await login(app, user.registrationId, WRONG, nat)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(app, 500000100 + i, WRONG, nat)).statusCode).toBe(401);
+    expect((await login(app, user.registrationId, WRONG, nat)).statusCode).toBe(429);
+    expect((await login(app, 500000200, WRONG, nat)).statusCode).toBe(429);
+
+    // A stranger at that address (no cookie, or a made-up one) is refused, whoever they try.
+    const stranger = await buildUser(ctx.app);
+    expect((await login(app, stranger.user.registrationId, stranger.password, nat)).statusCode).toBe(429);
+    expect((await login(app, user.registrationId, DEFAULT_PASSWORD, nat)).statusCode).toBe(429);
+    expect((await login(app, user.registrationId, DEFAULT_PASSWORD, nat, 'campus_device=made-up')).statusCode).toBe(429);
+    // The owner's browser, and a classmate's, still log in from there.
+    expect((await login(app, user.registrationId, DEFAULT_PASSWORD, nat, known)).statusCode).toBe(200);
+    expect((await login(app, classmate.user.registrationId, classmate.password, nat, classmateKnown)).statusCode).toBe(200);
+  });
+
+  it('a known browser past the limits has an allowance of its own: a stolen device cookie does not guess on and on', async () => {
+    const app = await appWith({ perAccountAddress: { max: 3, windowMs: 15 * minute } });
+    const { user } = await buildUser(ctx.app);
+    const known = deviceCookie(await login(app, user.registrationId, DEFAULT_PASSWORD, '10.60.0.1'));
+    for (let i = 0; i < 3; i++) expect((await login(app, user.registrationId, WRONG, '10.60.0.9', known)).statusCode).toBe(401);
+    // Past the pair's limit, the device's own three failures…
+    for (let i = 0; i < 3; i++) expect((await login(app, user.registrationId, WRONG, '10.60.0.9', known)).statusCode).toBe(401);
+    // …and then it is refused too, the right password included.
+    const limited = await login(app, user.registrationId, DEFAULT_PASSWORD, '10.60.0.9', known);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it('does not honour another account’s device cookie, nor a forged one', async () => {
     const app = await appWith({ perAccount: { max: 1, windowMs: minute } });
     const { user } = await buildUser(ctx.app);

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CounterStore } from '../limits/counter-store';
+import type { Count, CounterStore } from '../limits/counter-store';
 import { addressKey } from '../limits/client-address';
 import type { LoginLimits } from '../config/config';
 import { refuse } from '../limits/limiter';
+import { deviceCookieHash } from './known-devices';
 
 /** A password check under way; only a failure is left counted. */
 export interface Attempt {
@@ -16,6 +17,11 @@ export interface Attempt {
  * so a burst of concurrent guesses cannot slip past a count that only grows once each has
  * failed; a success takes its own attempt back. Refused attempts never reach the (costly)
  * password hash.
+ *
+ * A browser that logged into the account before (its device cookie) is held by none of the three
+ * limits: someone behind the same campus address, or anywhere, cannot lock its owner out by
+ * spending them. It has an allowance of its own instead, as many failures as one address has
+ * for the account, so a stolen device cookie is no licence to guess.
  */
 export class LoginThrottle {
   constructor(
@@ -40,21 +46,36 @@ export class LoginThrottle {
     const pairKey = `login-pair:${registrationId}:${address}`;
     const addressKeyName = `login-address:${address}`;
     const accountKey = `login-account:${registrationId}`;
+    const device = deviceCookieHash(request);
+    const deviceKey = device ? `login-device:${registrationId}:${device}` : undefined;
 
-    const pair = await this.counters.increment(pairKey, perAccountAddress.windowMs);
-    if (pair.count > perAccountAddress.max) refuse(reply, 'too many failed attempts for this account from your network', pair.resetInMs);
-    const fromAddress = await this.counters.increment(addressKeyName, perAddress.windowMs);
-    if (fromAddress.count > perAddress.max) refuse(reply, 'too many failed attempts from your network', fromAddress.resetInMs);
-    // The device lookup costs a query: only made once the account is under attack.
-    const account = await this.counters.increment(accountKey, perAccount.windowMs);
-    if (account.count > perAccount.max && !(await this.knownDevice(request, registrationId))) {
-      refuse(reply, 'too many failed attempts for this account; log in from a browser you have used here before, or wait', account.resetInMs);
-    }
+    // Asked once a limit is met, and only then: the device lookup costs a query.
+    let mayPass: Promise<boolean> | undefined;
+    const knownMayPass = () => (mayPass ??= this.deviceMayPass(request, registrationId, deviceKey));
+    const check = async (count: Count, max: number, what: string) => {
+      if (count.count > max && !(await knownMayPass())) refuse(reply, what, count.resetInMs);
+    };
+    // A refused attempt stops here: the counters after it are not charged for it.
+    await check(await this.counters.increment(pairKey, perAccountAddress.windowMs), perAccountAddress.max, 'too many failed attempts for this account from your network');
+    await check(await this.counters.increment(addressKeyName, perAddress.windowMs), perAddress.max, 'too many failed attempts from your network');
+    await check(
+      await this.counters.increment(accountKey, perAccount.windowMs),
+      perAccount.max,
+      'too many failed attempts for this account; log in from a browser you have used here before, or wait',
+    );
     return {
       succeeded: async () => {
-        await this.counters.reset(pairKey, accountKey);
+        await this.counters.reset(pairKey, accountKey, ...(deviceKey ? [deviceKey] : []));
         await this.counters.decrement(addressKeyName);
       },
     };
+  }
+
+  /** A browser that logged into the account before, within its own allowance of failures. */
+  private async deviceMayPass(request: FastifyRequest, registrationId: number, deviceKey: string | undefined): Promise<boolean> {
+    if (!deviceKey) return false;
+    const { max, windowMs } = this.limits.perAccountAddress;
+    const own = await this.counters.increment(deviceKey, windowMs);
+    return own.count <= max && (await this.knownDevice(request, registrationId));
   }
 }
