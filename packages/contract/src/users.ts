@@ -140,7 +140,7 @@ export const usersApi = {
   forgotPassword: endpoint({
     method: 'POST',
     path: `${U}/forgot-password`,
-    summary: 'Ask for a password reset link by email (the same answer whether or not the account exists; rate limited)',
+    summary: 'Ask for a password reset link by email (the same answer whether or not the account exists and whether or not an email goes; 429 only per address)',
     body: forgotPasswordBody,
     data: emptyData,
     // 503: mail is off on this server.

@@ -5,7 +5,6 @@ import { useTestApp } from '../../../test/build-app';
 import { buildLoggedInUser, buildUser, DEFAULT_PASSWORD, loginAs, loginExamOffice } from '../../../test/factories';
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { knownDevices, mailJobs, passwordResets } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

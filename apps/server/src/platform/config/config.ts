@@ -147,7 +147,10 @@ export interface RateLimit {
 
 /** The login throttle's three limits on failed password checks (decision 0009). */
 export interface LoginLimits {
-  /** Failures for one account from one address: the hard limit a guesser meets first. */
+  /**
+   * Failures for one account from one address: the hard limit a guesser meets first. Also the
+   * allowance of a browser that logged into the account before, which none of the three holds.
+   */
   perAccountAddress: RateLimit;
   /** Failures from one address across accounts: bounds spraying many accounts. */
   perAddress: RateLimit;
@@ -237,7 +240,11 @@ export interface Config {
     /** Signups from one address: an hour's worth (a class behind one NAT) and a minute's burst. */
     registerPerAddress: RateLimit;
     registerBurst: RateLimit;
-    /** Reset links asked for one account (whether or not it exists, so the limit tells nothing). */
+    /**
+     * Reset links emailed for one account per window; past it the answer is unchanged (counted
+     * whether or not the account exists, so the limit tells nothing) and emails stop while a sent
+     * link still works. The account's known browsers have an allowance of their own.
+     */
     resetPerAccount: RateLimit;
     /** Reset links asked for, and reset tokens tried, from one address. */
     resetPerAddress: RateLimit;

@@ -50,11 +50,11 @@ describe('ForgotPasswordPage', () => {
 
   it("shows the server's refusal (a rate limit) in red", async () => {
     mailOn();
-    server.use(http.post(paths.users.forgotPassword, () => fail(429, 'too many reset links asked for this account; try again in 1 hour')));
+    server.use(http.post(paths.users.forgotPassword, () => fail(429, 'too many password reset requests from your network; try again in 1 hour')));
     await open();
     await userEvent.type(await screen.findByLabelText('Registration ID'), '211070001');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many reset links asked for this account');
+    expect(await screen.findByRole('alert')).toHaveTextContent('too many password reset requests from your network');
   });
 
   it('says so, and offers no form, when the server sends no email', async () => {
