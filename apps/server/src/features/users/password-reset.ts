@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fieldLabel } from '@campus/contract';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -36,6 +36,8 @@ export async function requestPasswordReset(db: Db, config: Config, registrationI
   const token = randomBytes(32).toString('base64url');
   const now = config.now();
   await db.transaction(async (tx) => {
+    // Links past their time say nothing any more: the account's rows stay few.
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), lte(passwordResets.expiresAt, now)));
     if (overLimit) {
       const [live] = await tx
         .select({ tokenHash: passwordResets.tokenHash })
