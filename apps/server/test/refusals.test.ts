@@ -10,7 +10,7 @@ import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, b
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf, type FilePart } from './fixtures';
 import { racingFirstMarksheet } from './racing-upload';
-import { send } from './send';
+import { send, type Answer } from './send';
 import { startSmtpServer, testMailConfig, type TestSmtp } from './smtp-server';
 
 /**
@@ -104,8 +104,8 @@ interface Case {
   names?: string;
   /** Sent to the app whose limits are all 1, once to use the allowance up (or find it used), then again: the second is refused. */
   limited?: true;
-  /** Runs the case itself (a race only PostgreSQL can run): answers the refused request's answer, or undefined where it cannot run. */
-  run?: (w: World, valid: InjectOptions) => Promise<Awaited<ReturnType<typeof send>> | undefined>;
+  /** Sends the case itself (a race only PostgreSQL can run): the refused request's answer, or undefined where it cannot run. */
+  run?: (w: World) => Promise<Answer | undefined>;
 }
 
 interface Row {
@@ -139,7 +139,7 @@ const notAFile = (form: () => Record<string, string | number | undefined>, field
 });
 const field = (names: string, name: string, request: Case['request']): Case => ({ name, names, request });
 /** A path parameter longer than any id: 400 naming it. */
-const longParam = (names: string, url: (w: World) => string): Case => field(names, `${names} too long`, (_w, v) => ({ ...v, url: url(_w) }));
+const longParam = (names: string, url: (w: World) => string): Case => field(names, `${names} too long`, (w, v) => ({ ...v, url: url(w) }));
 const unknown = (name: string, url: (w: World) => string, actor?: Actor): Case => ({ name, as: actor, request: (w, v) => ({ ...v, url: url(w) }) });
 
 const userForm = () => userFields();
@@ -568,9 +568,9 @@ describe('refusals over the wire', () => {
         for (const c of cases) {
           const label = `${route} — ${c.name}`;
           const options = asActor(c.request?.(w, valid) ?? valid, c.as ?? row.as, w);
-          let res: Awaited<ReturnType<typeof send>> | undefined;
+          let res: Answer | undefined;
           if (c.run) {
-            res = await c.run(w, valid);
+            res = await c.run(w);
             if (res === undefined) continue;
           } else if (c.limited) {
             expect((await send(limited, options, 'http')).statusCode, `${label}: the first, which uses the allowance up`).toBeLessThan(500);
