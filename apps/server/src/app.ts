@@ -49,6 +49,9 @@ export interface BuildOptions {
   instrument?: (app: FastifyInstance) => void;
 }
 
+/** The longest path parameter the router matches at all (Fastify's default is 100). */
+const PARAM_ROUTER_MAX = 500;
+
 /** JSON bodies are small forms; files travel as multipart with their own limits. */
 const JSON_BODY_LIMIT = 100 * 1024;
 
@@ -62,6 +65,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     frameworkErrors: frameworkErrorHandler,
+    // Past the contract's path segment (100 characters), so that an over-long id reaches the
+    // route's params schema and is a 400 naming it; only an absurd one is the router's 414.
+    routerOptions: { maxParamLength: PARAM_ROUTER_MAX },
     logController: new OneLinePerRequest(),
     logger:
       options.logger === false

@@ -48,7 +48,7 @@ describe('SIGTERM', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       const form = new FormData();
-      for (const [k, v] of Object.entries({ registrationId: '300000042', email: 'sigterm@campus.test', fullname: 'Sig Term', password: 'correct horse battery staple', userrole: '2' })) form.append(k, v);
+      for (const [k, v] of Object.entries({ registrationId: '300000042', email: 'sigterm@campus.test', fullname: 'Sig Term', password: 'correct horse battery staple', branch: 'Computer Engineering', userrole: '2' })) form.append(k, v);
       form.append('avatar', new Blob([tinyPng()], { type: 'image/png' }), 'a.png');
       expect((await fetch(`${base}${paths.users.register}`, { method: 'POST', body: form })).status).toBe(201);
       const login = await fetch(`${base}${paths.users.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registrationId: 300000042, password: 'correct horse battery staple' }) });

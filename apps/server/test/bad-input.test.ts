@@ -46,6 +46,12 @@ const executable = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
 /** A value with a NUL after its first character: text PostgreSQL cannot store (numbers go as numeric text). */
 const withNul = (value: string | number) => `${String(value).slice(0, 1)}\u0000${String(value).slice(1)}`;
 
+/** Names, emails, titles, venues and file names are one line; descriptions may run over several. */
+const SINGLE_LINE = new Set(['fullname', 'email', 'title', 'filename', 'venue']);
+const LINE_BREAKS = [['a newline', '\n'], ['CRLF', '\r\n'], ['a line separator', '\u2028']] as const;
+/** A valid value with a line break inside it (not at an end, where trimming might seem to excuse it). */
+const withBreak = (value: string, lineBreak: string) => `${value.slice(0, 1)}${lineBreak}${value.slice(1)}`;
+
 /** The usual abuse of a JSON body route, built from a valid body. */
 function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as']): Case[] {
   const json = (w: World, payload: string): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': 'application/json' }, payload });
@@ -66,6 +72,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
       cases.push({ name: `${field} as ${label}`, request: (w) => body(w, { ...valid(w), [field]: value }) });
     }
     cases.push({ name: `${field} with a NUL`, names: field, request: (w) => body(w, { ...valid(w), [field]: withNul(valid(w)[field] as string | number) }) });
+    if (SINGLE_LINE.has(field)) cases.push(...LINE_BREAKS.map(([label, lineBreak]): Case => ({ name: `${field} with ${label}`, names: field, request: (w) => body(w, { ...valid(w), [field]: withBreak(String(valid(w)[field]), lineBreak) }) })));
     // null means "clear it" for the optional exam date; for every other field it is wrong.
     if (field !== 'examDate') cases.push({ name: `${field} as null`, request: (w) => body(w, { ...valid(w), [field]: null }) });
     if (field !== 'examDate') {
@@ -114,6 +121,7 @@ function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => R
   if (route.fileRequired) cases.push({ name: 'no file', request: (w) => form(w, validFields(), {}) });
   for (const [field, value] of Object.entries(validFields())) {
     if (value !== undefined) cases.push({ name: `${field} with a NUL`, names: field, request: (w) => form(w, { ...validFields(), [field]: withNul(value) }) });
+    if (value !== undefined && SINGLE_LINE.has(field)) cases.push(...LINE_BREAKS.map(([label, lineBreak]): Case => ({ name: `${field} with ${label}`, names: field, request: (w) => form(w, { ...validFields(), [field]: withBreak(String(value), lineBreak) }) })));
     const optional = route.optional.includes(field);
     if (!optional) cases.push({ name: `${field} missing`, request: (w) => form(w, { ...validFields(), [field]: undefined }) });
     if (FREE_TEXT.has(field)) {
@@ -195,7 +203,7 @@ const CASES: Record<string, Case[]> = {
     { name: 'token too long', request: () => ({ method: 'POST', url: paths.users.resetPassword, payload: { token: 'x'.repeat(201), newpassword: 'a whole new passphrase' } }) },
     { name: 'newpassword too short', request: () => ({ method: 'POST', url: paths.users.resetPassword, payload: { token: 'a-token', newpassword: 'short' } }) },
   ],
-  'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields(), { fileField: 'avatar', fileRequired: true, optional: ['semester', 'branch'] }),
+  'POST /api/v1/users/register': multipartCases('POST', paths.users.register, () => userFields(), { fileField: 'avatar', fileRequired: true, optional: ['semester'] }),
   'PATCH /api/v1/users/avatar': multipartCases('PATCH', paths.users.avatar, () => ({}), { fileField: 'avatar', fileRequired: true, optional: [] }),
   'GET /api/v1/users/getuser/:userId': idCases((id) => `/api/v1/users/getuser/${id}`),
   'GET /files/:fileId': idCases((id) => `/files/${id}`),

@@ -136,9 +136,11 @@ async function instrumentedApp(config: Config, database: Database, routes?: Rout
  * Registers the file's hooks: database and app before all tests, tables emptied (and the exam
  * office recreated) before each test, everything closed and dropped after. `overrides` may be a
  * function, read when the app is built: settings known only once an earlier `beforeAll` ran
- * (the port of a fake text generator) can then reach the config.
+ * (the port of a fake text generator) can then reach the config. With `resetEachTest: false`
+ * the tables are emptied once, before the file's tests: for a file whose tests share what a
+ * `beforeAll` built and change none of it.
  */
-export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}): TestContext {
+export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) = {}, { resetEachTest = true } = {}): TestContext {
   const ctx = {} as TestContext;
   const extras: FastifyInstance[] = [];
   let drop: () => Promise<void> = async () => {};
@@ -157,9 +159,15 @@ export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) 
       return app;
     };
   });
-  beforeEach(async () => {
-    await resetDatabase(ctx);
-  });
+  if (resetEachTest) {
+    beforeEach(async () => {
+      await resetDatabase(ctx);
+    });
+  } else {
+    beforeAll(async () => {
+      await resetDatabase(ctx);
+    });
+  }
   afterAll(async () => {
     for (const app of extras) await app.close();
     await ctx.app?.close();

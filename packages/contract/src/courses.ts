@@ -4,7 +4,7 @@ import { fieldLabel as label } from './labels';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
-import { branchField, branchFilterField, calendarDateField, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
+import { branchField, branchFilterField, calendarDateField, requiredLine, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 5000;
@@ -29,7 +29,7 @@ export const examDateField = z.preprocess(
 
 /** POST /courses/create-course: the text fields of the multipart body (the thumbnail travels beside them). */
 export const createCourseBody = z.object({
-  title: requiredText('title', COURSE_TITLE_MAX),
+  title: requiredLine('title', COURSE_TITLE_MAX),
   description: requiredText('description', COURSE_DESCRIPTION_MAX),
   coursenumber: coursenumberField,
   semester: semesterField.default(DEFAULT_SEMESTER),
@@ -41,7 +41,7 @@ export type CreateCourseInput = z.input<typeof createCourseBody>;
 
 /** PATCH /courses/updatecourse/:courseId. examDate absent: unchanged; null or '': cleared. */
 export const updateCourseBody = z.object({
-  title: requiredText('title', COURSE_TITLE_MAX),
+  title: requiredLine('title', COURSE_TITLE_MAX),
   description: requiredText('description', COURSE_DESCRIPTION_MAX),
   semester: semesterField,
   branch: branchField,

@@ -15,7 +15,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * a second join, a rate limit of its own, a wrong password), or because a service it relies on
  * failed (502) or is off (503). The server adds the ones every route of a kind gives: 400 for a
  * route that takes input, 401 and 403 by who may call it, 403 for writes (the origin check),
- * 413/415/429 for uploads.
+ * 413/415/429 for uploads (no 429 where only the exam office may upload: it has no upload limit).
  */
 export type DomainError = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
-import { calendarDateField, requiredText, textField } from './fields';
+import { calendarDateField, requiredLine, requiredText, textField } from './fields';
 import { fieldLabel as label, requiredMessage } from './labels';
 import { API_PREFIX } from './prefix';
 
@@ -38,11 +38,11 @@ function isHttpUrl(value: string): boolean {
 
 /** POST /events/create-event: the text fields of the multipart body (the thumbnail travels beside them). */
 export const createEventBody = z.object({
-  title: requiredText('title', EVENT_TITLE_MAX),
+  title: requiredLine('title', EVENT_TITLE_MAX),
   description: requiredText('description', EVENT_DESCRIPTION_MAX),
   date: calendarDateField('date'),
   time: eventTimeField,
-  venue: requiredText('venue', EVENT_VENUE_MAX),
+  venue: requiredLine('venue', EVENT_VENUE_MAX),
   instagram: eventLinkField('instagram'),
   twitter: eventLinkField('twitter'),
   linkedin: eventLinkField('linkedin'),
@@ -57,7 +57,7 @@ export const eventSearchQuery = z.object({
 });
 
 /** POST /events/draft-description */
-export const draftDescriptionBody = z.object({ title: requiredText('title', EVENT_TITLE_MAX) });
+export const draftDescriptionBody = z.object({ title: requiredLine('title', EVENT_TITLE_MAX) });
 export type DraftDescriptionBody = z.infer<typeof draftDescriptionBody>;
 
 /** An event as JSON (API.md "Events"). Links absent are ''; `thumbnail` is a /files URL or ''. */

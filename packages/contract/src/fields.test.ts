@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { courseFilterQuery, createCourseBody, pageQuery, titleSearchQuery, updateCourseBody } from './courses';
 import { createEventBody, draftDescriptionBody, eventSearchQuery } from './events';
-import { textField } from './fields';
+import { lineField, textField } from './fields';
 import { fieldLabel } from './labels';
 import { createNotesBody } from './notes';
 import { changePasswordBody, loginBody, registerBody, updateAccountBody } from './users';
@@ -78,4 +78,78 @@ describe('request schemas refuse unstorable text in every string', () => {
       }
     });
   }
+});
+
+const LINE_BREAKS: [string, string][] = [
+  ['a newline', '\n'],
+  ['a carriage return', '\r'],
+  ['CRLF', '\r\n'],
+  ['U+2028 (line separator)', '\u2028'],
+  ['U+2029 (paragraph separator)', '\u2029'],
+];
+
+describe('lineField', () => {
+  const venue = lineField('venue');
+
+  it.each(LINE_BREAKS)('refuses %s, naming the field once', (_label, lineBreak) => {
+    const r = venue.safeParse(`Main${lineBreak}Hall`);
+    expect(firstError(r)).toBe('Venue must not contain a line break');
+    expect(r.error?.issues).toHaveLength(1);
+  });
+
+  it('refuses a trailing line break too (trimming does not hide it)', () => {
+    expect(firstError(venue.trim().safeParse('Main Hall\n'))).toBe('Venue must not contain a line break');
+  });
+
+  it.each([
+    ['a vertical tab', 'a\u000bb'],
+    ['a form feed', 'a\u000cb'],
+    ['NEL (U+0085)', 'a\u0085b'],
+  ])('refuses %s as a character that is not allowed, as every text field does', (_label, value) => {
+    expect(firstError(venue.safeParse(value))).toBe('Venue contains a character that is not allowed');
+  });
+
+  it.each([
+    ['tabs and spaces', 'Main\tHall  2'],
+    ['non-Latin text and emoji', 'सभागार 🎭'],
+  ])('accepts %s unchanged', (_label, value) => {
+    expect(venue.parse(value)).toBe(value);
+  });
+});
+
+/**
+ * Names, emails, titles, venues and file names are one line in every request schema that takes
+ * them, JSON bodies and multipart fields alike; descriptions keep their newlines.
+ */
+describe('request schemas keep single-line fields on one line', () => {
+  const schemas: [string, z.ZodType, Record<string, unknown>, string[]][] = [
+    ['registerBody', registerBody, { registrationId: 211070001, email: 'a@b.co', fullname: 'Ada', password: 'correct horse battery', branch: 'Civil Engineering', userrole: 1 }, ['email', 'fullname']],
+    ['updateAccountBody', updateAccountBody, { email: 'a@b.co', fullname: 'Ada', branch: 'Civil Engineering', semester: 2 }, ['email', 'fullname']],
+    ['createCourseBody', createCourseBody, { title: 'Compilers', description: 'Parsing', coursenumber: 211070500, branch: 'Civil Engineering' }, ['title']],
+    ['updateCourseBody', updateCourseBody, { title: 'Compilers', description: 'Parsing', semester: 2, branch: 'Civil Engineering' }, ['title']],
+    ['createNotesBody', createNotesBody, { filename: 'Week 1' }, ['filename']],
+    ['createEventBody', createEventBody, { title: 'Robotics', description: 'Night', date: '2026-05-01', time: '18:30', venue: 'Hall' }, ['title', 'venue']],
+    ['draftDescriptionBody', draftDescriptionBody, { title: 'Robotics' }, ['title']],
+  ];
+
+  for (const [name, schema, valid, fields] of schemas) {
+    it(`${name}: ${fields.join(', ')}`, () => {
+      expect(schema.safeParse(valid).success, `${name} accepts its valid input`).toBe(true);
+      for (const field of fields) {
+        for (const [label, breakIt] of LINE_BREAKS) {
+          const value = String(valid[field]);
+          const broken = `${value.slice(0, 2)}${breakIt}${value.slice(2)}`;
+          expect(firstError(schema.safeParse({ ...valid, [field]: broken })), `${name}.${field} with ${label}`).toBe(`${fieldLabel(field)} must not contain a line break`);
+        }
+      }
+    });
+  }
+
+  it.each([
+    ['createCourseBody', createCourseBody, { title: 'Compilers', description: 'Parsing\r\nand\u2028more', coursenumber: 211070500, branch: 'Civil Engineering' }],
+    ['updateCourseBody', updateCourseBody, { title: 'Compilers', description: 'Parsing\nand more', semester: 2, branch: 'Civil Engineering' }],
+    ['createEventBody', createEventBody, { title: 'Robotics', description: 'Night\n\nof robots', date: '2026-05-01', time: '18:30', venue: 'Hall' }],
+  ] as const)('%s: the description keeps its newlines', (_name, schema, valid) => {
+    expect((schema.parse(valid) as { description: string }).description).toBe(valid.description);
+  });
 });

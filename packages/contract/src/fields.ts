@@ -41,6 +41,20 @@ export const textField = (field: string, typeError = `${label(field)} must be te
     .refine((v) => !UNSTORABLE.test(v), { error: `${label(field)} contains a character that is not allowed`, abort: true });
 
 /**
+ * Line breaks: LF, CR and Unicode's line and paragraph separators. The other characters that end
+ * a line (vertical tab, form feed, NEL) are control characters, refused by every text field.
+ */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * Text that is one line: a name, an email, a title, a venue, a file name. A line break there
+ * would be shown as a break in lists and headings, and would break the lines of an email's
+ * headers or a calendar feed; descriptions, which are meant to run over lines, use `textField`.
+ */
+export const lineField = (field: string, typeError?: string) =>
+  textField(field, typeError).refine((v) => !LINE_BREAK.test(v), { error: `${label(field)} must not contain a line break`, abort: true });
+
+/**
  * A whole number that may arrive as a number or as a numeric string (the spec's forms send
  * strings, API.md accepts both). Empty strings and non-numeric text are refused, never coerced to 0.
  */
@@ -73,16 +87,20 @@ export const branchField = textField('branch', requiredMessage('branch'))
   .transform((v) => BRANCH_MISSPELLINGS[v.trim()] ?? v.trim())
   .pipe(z.enum(BRANCHES, { error: `${label('branch')} must be one of the nine branches` }));
 
-export const emailField = textField('email', requiredMessage('email'))
+export const emailField = lineField('email', requiredMessage('email'))
   .trim()
   .min(1, { error: requiredMessage('email') })
   .max(EMAIL_MAX, { error: `${label('email')} is too long` })
   .pipe(z.email({ error: `${label('email')} must be a valid email address` }));
 
-export const fullnameField = textField('fullname', requiredMessage('fullname'))
-  .trim()
-  .min(1, { error: requiredMessage('fullname') })
-  .max(FULLNAME_MAX, { error: `${label('fullname')} must be at most ${FULLNAME_MAX} characters` });
+/** Trimmed, required, one line, with a length cap; the messages name the field. */
+export const requiredLine = (field: string, max: number) =>
+  lineField(field, requiredMessage(field))
+    .trim()
+    .min(1, { error: requiredMessage(field) })
+    .max(max, { error: `${label(field)} must be at most ${max} characters` });
+
+export const fullnameField = requiredLine('fullname', FULLNAME_MAX);
 
 /** Any characters, 8 to 128 of them (the common-password check runs on the server only). */
 export const passwordField = (field = 'password') =>
@@ -117,7 +135,7 @@ export const calendarDateField = (field: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label(field)} must be a date (YYYY-MM-DD)` })
     .refine(isCalendarDate, { error: `${label(field)} is not a real calendar date` });
 
-/** Trimmed, required text with a length cap; the messages name the field. */
+/** Trimmed, required text that may run over lines (a description), with a length cap; the messages name the field. */
 export const requiredText = (field: string, max: number) =>
   textField(field, requiredMessage(field))
     .trim()

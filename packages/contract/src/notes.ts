@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 import { API_PREFIX } from './prefix';
 
 export const NOTES_FILENAME_MAX = 200;
 
 /** POST /notes/create-notes/:courseId: the text field beside the `notesfile` file. */
 export const createNotesBody = z.object({
-  filename: requiredText('filename', NOTES_FILENAME_MAX),
+  filename: requiredLine('filename', NOTES_FILENAME_MAX),
 });
 export type CreateNotesBody = z.infer<typeof createNotesBody>;
 

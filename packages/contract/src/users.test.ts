@@ -24,11 +24,14 @@ describe('registerBody', () => {
     expect(r.fullname).toBe('Ada Lovelace');
   });
 
-  it('defaults semester and branch', () => {
-    const { semester: _s, branch: _b, ...rest } = validRegister;
-    const r = registerBody.parse(rest);
-    expect(r.semester).toBe(1);
-    expect(r.branch).toBe('Computer Engineering');
+  it('defaults the semester', () => {
+    const { semester: _s, ...rest } = validRegister;
+    expect(registerBody.parse(rest).semester).toBe(1);
+  });
+
+  it('requires the branch, naming it', () => {
+    const { branch: _b, ...rest } = validRegister;
+    expect(firstError(registerBody.safeParse(rest))).toBe('Branch is required');
   });
 
   it.each([

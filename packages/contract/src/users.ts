@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
+import { BRANCHES, DEFAULT_SEMESTER } from './constants';
 import {
   branchField,
   emailField,
@@ -22,7 +22,7 @@ export const registerBody = z.object({
   fullname: fullnameField,
   password: passwordField(),
   semester: semesterField.default(DEFAULT_SEMESTER),
-  branch: branchField.default(DEFAULT_BRANCH),
+  branch: branchField,
   userrole: userroleField,
   /** Required for professors only when the server has a staff signup code configured. */
   staffcode: textField('staffcode').max(200, { error: `${label('staffcode')} is too long` }).optional(),

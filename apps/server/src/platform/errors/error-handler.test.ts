@@ -1,7 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../test/build-app';
 import { registerErrorHandling } from './error-handler';
 import { errSerializer } from './log-serializers';
@@ -76,5 +78,61 @@ describe('the error handler and the database', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: 'unhandled error', err: { query: 'select * from no_such_table where name = $1', cause: { code: '42P01' } } });
     expect(raw).not.toContain(SECRET);
+  });
+});
+
+/**
+ * Over a real socket (app.inject has none): Node destroys a request once its body has been read
+ * whole, so "destroyed" says nothing about the client. A conflict found after the body arrived
+ * is the client's 409; only a connection that closed mid-body counts as a client gone.
+ */
+describe('the error handler over a real socket', () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let port = 0;
+  const lines: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    await test.database.db.execute(sql`create table wire_unique (id int primary key)`);
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as (typeof lines)[number]);
+        done();
+      },
+    });
+    app = Fastify({ logger: { level: 'info', stream, serializers: { err: errSerializer } }, disableRequestLogging: true });
+    registerErrorHandling(app);
+    // Reads its JSON body whole, then meets a unique constraint: the client's conflict.
+    app.post('/api/v1/unique', async () => {
+      await test.database.db.execute(sql`insert into wire_unique values (1), (1)`);
+      return {};
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.drop();
+  });
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it('answers a conflict found after the body was read whole with 409, not as a client gone', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/unique`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ some: 'body' }) });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ statusCode: 409, data: null, message: 'already exists', errors: ['already exists'], success: false });
+    expect(lines.map((l) => l.msg)).not.toContain('the client went away before it was answered');
+  });
+
+  it('logs a client that disconnects mid-body at info, with no error logged', async () => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/unique', headers: { 'content-type': 'application/json', 'content-length': '1000' } });
+    req.on('error', () => {});
+    req.write('{"some": "body, and then');
+    await new Promise((r) => setTimeout(r, 100));
+    req.destroy();
+    await vi.waitFor(() => expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'the client went away before it was answered' })));
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { fieldLabel } from '@campus/contract';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isInvalidInputError, uniqueViolation } from '../db/constraint-errors';
@@ -46,6 +47,15 @@ function toAppError(err: FastifyError): AppError | undefined {
 }
 
 /**
+ * Whether the client's connection ended before its request arrived whole: it left mid-body, or
+ * the body watchdog dropped it for sending too slowly. Not `destroyed` alone: Node destroys a
+ * request as soon as its body has been read whole (autoDestroy), so on a real socket that is
+ * true of every finished body, and a conflict found after reading one is still the client's 409.
+ * An injected request (app.inject) has no socket to lose.
+ */
+const cutOff = (raw: IncomingMessage) => raw.complete !== true && (raw.readableAborted || raw.socket?.destroyed === true);
+
+/**
  * Errors the router raises before any hook runs (a malformed URL, an over-long parameter):
  * Fastify's `frameworkErrors` option, answered with the same envelope.
  */
@@ -67,7 +77,7 @@ export function registerErrorHandling(
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // The connection is gone (the client left, or was dropped for sending too slowly): whatever
     // failed for want of the rest of the body is nobody's bug, and no answer can reach anyone.
-    if (request.raw.destroyed && !(err instanceof AppError)) {
+    if (cutOff(request.raw) && !(err instanceof AppError)) {
       request.log.info({ reqId: request.id, code: err.code }, 'the client went away before it was answered');
       return reply.code(400).send(failureBody(400, 'the request did not arrive whole'));
     }

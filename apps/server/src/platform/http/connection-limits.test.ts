@@ -3,7 +3,7 @@ import net from 'node:net';
 import { paths } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { logCollector, storedFiles, useTestApp } from '../../../test/build-app';
 import { userFields } from '../../../test/factories';
 import { pngOfSize, tinyPng } from '../../../test/fixtures';
@@ -199,5 +199,24 @@ describe('slow and stalled bodies', () => {
     const res = await upload(tinyPng());
     expect(res.status).toBe(201);
     expect(res.error).toBeUndefined();
+  });
+});
+
+describe('a client that disconnects mid-upload', () => {
+  it('is logged as gone (info), not as a server error, and leaves no user or file', async () => {
+    const before = await userCount();
+    const body = signupBody(pngOfSize(2 * MB));
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: paths.users.register, headers: { 'content-type': body.contentType, 'content-length': body.length } });
+    req.on('error', () => {});
+    req.write(body.head);
+    req.write(body.file.subarray(0, 256 * 1024));
+    // The upload is under way (its temp file exists) when the client leaves.
+    await vi.waitFor(() => expect(tempFiles()).toHaveLength(1));
+    req.destroy();
+    await vi.waitFor(() => expect(logs.entries().map((e) => e.msg)).toContain('the client went away before it was answered'));
+    expect(logs.entries().find((e) => e.msg === 'the client went away before it was answered')?.level).toBe(30);
+    expect(logs.entries().filter((e) => e.level >= 50)).toEqual([]);
+    await vi.waitFor(() => expect(storedFiles(ctx)).toEqual([]));
+    expect(await userCount()).toBe(before);
   });
 });

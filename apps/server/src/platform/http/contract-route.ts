@@ -50,7 +50,9 @@ function refusals(e: Endpoint, config: RouteConfig): number[] {
   if (config.access !== 'anyone' && config.access !== 'user') statuses.add(403);
   // The origin check refuses a cross-site write.
   if (isWrite(e.method)) statuses.add(403);
-  if (e.multipart) [413, 415, 429].forEach((s) => statuses.add(s));
+  // Uploads: a file too large or of the wrong type, and the per-user upload limit, which the
+  // exam office is exempt from (platform/files/upload-guard.ts): a route only it may call is never limited.
+  if (e.multipart) [413, 415, ...(config.access === 'examOffice' ? [] : [429])].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
 

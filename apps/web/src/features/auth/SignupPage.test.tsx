@@ -72,6 +72,20 @@ describe('signup', () => {
     expect(registerBody.parse(sent[0]!.fields)).toMatchObject({ registrationId: 211070001, semester: 4, userrole: 2 });
   });
 
+  it('sends the branch the form shows when it is left as it is: the server requires one', async () => {
+    const sent = acceptRegistrations();
+    await open('/student-signup');
+    await userEvent.type(screen.getByLabelText('Registration ID'), '211070002');
+    await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText('Full name'), 'Grace Hopper');
+    await userEvent.type(screen.getByLabelText('Password'), 'a-long-password');
+    await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await screen.findByRole('status');
+    expect(sent[0]!.fields).toMatchObject({ branch: 'Computer Engineering', semester: '1' });
+    expect(registerBody.safeParse(sent[0]!.fields).success).toBe(true);
+  });
+
   it('dismissing the banner goes to /login', async () => {
     acceptRegistrations();
     const { where } = await open('/student-signup');

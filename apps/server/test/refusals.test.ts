@@ -1,0 +1,596 @@
+import { fieldLabel, paths, type CampusEvent, type Course, type Note } from '@campus/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets } from '../src/db/schema';
+import { hashToken } from '../src/platform/auth/sessions';
+import type { RateLimit } from '../src/platform/config/config';
+import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { useTestApp } from './build-app';
+import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
+import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
+import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf, type FilePart } from './fixtures';
+import { racingFirstMarksheet } from './racing-upload';
+import { send, type Answer } from './send';
+import { startSmtpServer, testMailConfig, type TestSmtp } from './smtp-server';
+
+/**
+ * Every refusal each route declares (the 4xx of its registered response schema: 400, 401, 403,
+ * 404, 409, 413, 415, 429) provoked over a real socket, as browsers and scripts meet them: each is
+ * answered with that status and the JSON error envelope, and a 400 names its field. A route, or a
+ * declared status of one, without a case fails the suite; so does a case for a status the route
+ * does not declare. 502 and 503 (a text generator or a store that fails, mail that is off) are
+ * the services' doing and are not provoked here.
+ *
+ * Each route's row starts from a request that succeeds (the authorization matrix sends its like
+ * and sees it succeed); its cases are variations of it. Refusals change nothing, so every row
+ * shares one world, built once: the file stays well under a minute.
+ */
+let textgen: FakeTextgen;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  textgen = await startFakeTextgen();
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await textgen.close();
+  await smtp.stop();
+});
+const MAIL_SECRET = 'refusals-test-mail-secret-long-enough-to-pass';
+// Mail and drafting on, so that forgot-password and draft-description succeed when nothing is wrong.
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET }), { resetEachTest: false });
+
+/**
+ * The same app with every rate limit at 1 (login throttle included), for the 429s. Its counters
+ * are its own; the world's users share them across rows, so a row's first request may already
+ * be over a limit another row used up: only the second one's 429 is asserted.
+ */
+let limited: FastifyInstance;
+let world: World;
+beforeAll(async () => {
+  const one = <K extends string>(limits: Record<K, RateLimit>) => Object.fromEntries(Object.entries<RateLimit>(limits).map(([k, l]) => [k, { ...l, max: 1 }])) as Record<K, RateLimit>;
+  limited = await ctx.extraApp({ rateLimits: one(ctx.config.rateLimits), login: one(ctx.config.login) });
+  world = await buildWorld();
+});
+
+type Actor = 'anonymous' | 'me' | 'otherStudent' | 'professor' | 'otherProfessor' | 'office';
+
+/**
+ * What the requests act on: `me`, a student in semester 3 enrolled in `course` (owned by
+ * `professor`, with `note`), with a marksheet for semester 1, an open request for semester 2 and
+ * a calendar feed; `event` is hosted by `professor`, who was told when `me` joined.
+ */
+interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
+  course: Course;
+  note: Note;
+  event: CampusEvent;
+  notificationId: string;
+  feedPath: string;
+  resetToken: string;
+}
+
+const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
+
+async function buildWorld(): Promise<World> {
+  const app = ctx.app;
+  const [me, otherStudent, professor, otherProfessor, office] = [await buildStudent(app), await buildStudent(app), await buildProfessor(app), await buildProfessor(app), await loginExamOffice(app)];
+  const course = await buildCourse(app, professor);
+  await joinCourse(app, me, course._id);
+  const note = await buildNote(app, professor, course._id);
+  const event = await buildEvent(app, professor);
+  const expect2xx = async (what: string, options: InjectOptions) => {
+    const res = await app.inject(options);
+    if (res.statusCode >= 300) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
+  await expect2xx('marksheet', { method: 'POST', url: paths.marksheets.create(me.user._id), ...withCookie(multipart({ semester: 1 }, { marksheet: pdfFile() }), office.cookie) });
+  await expect2xx('application', { method: 'POST', url: paths.applications.create, headers: { cookie: me.cookie }, payload: { semester: 2 } });
+  const list = await expect2xx('notifications', { method: 'GET', url: paths.notifications.list, headers: { cookie: professor.cookie } });
+  const notificationId = (list.unreadnotifications as { notificationid: string }[])[0]!.notificationid;
+  const feed = await expect2xx('calendar feed', { method: 'GET', url: paths.calendar.feed, headers: { cookie: me.cookie } });
+  const resetToken = `refusals-reset-${me.user._id}`;
+  await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken(resetToken), userId: me.user._id, expiresAt: new Date(Date.now() + 60_000) });
+  return { me, otherStudent, professor, otherProfessor, office, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken };
+}
+
+type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+interface Case {
+  name: string;
+  /** The variation of the row's valid request (the valid request itself when absent). */
+  request?: (w: World, valid: InjectOptions) => InjectOptions;
+  /** Who sends it, when not the row's sender. */
+  as?: Actor;
+  /** A 400's field: errors[0] must name it (by its label). */
+  names?: string;
+  /** Sent to the app whose limits are all 1, once to use the allowance up (or find it used), then again: the second is refused. */
+  limited?: true;
+  /** Sends the case itself (a race only PostgreSQL can run): the refused request's answer, or undefined where it cannot run. */
+  run?: (w: World) => Promise<Answer | undefined>;
+}
+
+interface Row {
+  /** Who succeeds with `valid`. */
+  as: Actor;
+  /** A request that succeeds: the cases are variations of it. */
+  valid: (w: World) => InjectOptions;
+  refusals: Partial<Record<Refusal, Case[]>>;
+}
+
+const MB = 1024 * 1024;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Longer than any path segment may be (100 characters): a 400 naming the parameter. */
+const LONG = 'x'.repeat(101);
+const ELSEWHERE = 'https://elsewhere.example';
+
+const withHeaders = (options: InjectOptions, headers: Record<string, string>): InjectOptions => ({ ...options, headers: { ...(options.headers as Record<string, string>), ...headers } });
+const query = (url: string, params: Record<string, string>) => `${url}?${new URLSearchParams(params)}`;
+
+/** The refusals a kind of route gives, from its valid request. */
+const loggedOut: Case = { name: 'no session', as: 'anonymous' };
+const crossSite: Case = { name: 'a write from another site', request: (_w, v) => withHeaders(v, { origin: ELSEWHERE }) };
+const as = (actor: Actor, name: string): Case => ({ name, as: actor });
+const limitedCase: Case = { name: 'the limit met', limited: true };
+/** A declared length past the file's limit: refused before a byte of the body is read. */
+const declaredTooLarge: Case = { name: 'a declared length past the limit', request: (_w, v) => withHeaders(v, { 'content-length': String(200 * MB) }) };
+/** An executable where the file goes. */
+const notAFile = (form: () => Record<string, string | number | undefined>, field: string, url: (w: World) => string, method = 'POST'): Case => ({
+  name: 'an executable as the file',
+  request: (w) => ({ method, url: url(w), ...multipart(form(), { [field]: { filename: 'a.png', contentType: 'image/png', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) } }) }),
+});
+const field = (names: string, name: string, request: Case['request']): Case => ({ name, names, request });
+/** A path parameter longer than any id: 400 naming it. */
+const longParam = (names: string, url: (w: World) => string): Case => field(names, `${names} too long`, (w, v) => ({ ...v, url: url(w) }));
+const unknown = (name: string, url: (w: World) => string, actor?: Actor): Case => ({ name, as: actor, request: (w, v) => ({ ...v, url: url(w) }) });
+
+const userForm = () => userFields();
+const courseForm = () => courseFields();
+const eventForm = () => eventFields();
+const editCourse = { title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering' };
+const account = { email: 'renamed@campus.test', fullname: 'Renamed', branch: 'Civil Engineering', semester: 4 };
+const json = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>): InjectOptions => ({ method, url, payload });
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const unsubscribeToken = (w: World) => signUnsubscribe(signingKey(MAIL_SECRET), w.me.user._id, 'courses');
+
+/** A GET any logged-in user may make: the one refusal is no session. */
+const readable = (url: string): Row => ({ as: 'me', valid: () => get(url), refusals: { 401: [loggedOut] } });
+/** A listing with paging (and filters): a bad limit or filter, and no session. */
+const listing = (url: string, actor: Actor, bad: [string, string], wrongRole?: Actor): Row => ({
+  as: actor,
+  valid: () => get(url),
+  refusals: {
+    400: [field(bad[0], `${bad[0]}=${bad[1].slice(0, 12)}`, () => get(query(url, { [bad[0]]: bad[1] })))],
+    401: [loggedOut],
+    ...(wrongRole ? { 403: [as(wrongRole, `as ${wrongRole}`)] } : {}),
+  },
+});
+
+const TABLE: Record<string, Row> = {
+  'POST /api/v1/users/register': {
+    as: 'anonymous',
+    valid: () => ({ method: 'POST', url: paths.users.register, ...multipart(userForm(), pngAvatar()) }),
+    refusals: {
+      400: [
+        field('branch', 'no branch', () => ({ method: 'POST', url: paths.users.register, ...multipart({ ...userForm(), branch: undefined }, pngAvatar()) })),
+        field('fullname', 'a full name over two lines', () => ({ method: 'POST', url: paths.users.register, ...multipart({ ...userForm(), fullname: 'Ada\r\nLovelace' }, pngAvatar()) })),
+      ],
+      403: [crossSite],
+      409: [
+        { name: 'a registration id already registered', request: (w) => ({ method: 'POST', url: paths.users.register, ...multipart(userFields({ registrationId: w.me.user.registrationId, email: 'fresh@campus.test' }), pngAvatar()) }) },
+        { name: 'an email already registered', request: (w) => ({ method: 'POST', url: paths.users.register, ...multipart({ ...userForm(), email: w.me.user.email.toUpperCase() }, pngAvatar()) }) },
+        { name: "the exam office's registration id", request: (w) => ({ method: 'POST', url: paths.users.register, ...multipart(userFields({ registrationId: w.office.user.registrationId, email: 'office2@campus.test' }), pngAvatar()) }) },
+      ],
+      413: [declaredTooLarge],
+      415: [notAFile(userForm, 'avatar', () => paths.users.register)],
+      429: [limitedCase],
+    },
+  },
+  'POST /api/v1/users/login': {
+    as: 'anonymous',
+    valid: (w) => json('POST', paths.users.login, { registrationId: w.me.user.registrationId, password: DEFAULT_PASSWORD }),
+    refusals: {
+      400: [field('registrationId', 'a registration id that is not a number', () => json('POST', paths.users.login, { registrationId: 'abc', password: DEFAULT_PASSWORD }))],
+      401: [{ name: 'a wrong password', request: (w) => json('POST', paths.users.login, { registrationId: w.me.user.registrationId, password: 'not the password' }) }],
+      403: [crossSite],
+      429: [{ name: 'failed attempts past the limit', limited: true, request: (w) => json('POST', paths.users.login, { registrationId: w.me.user.registrationId, password: 'not the password' }) }],
+    },
+  },
+  'POST /api/v1/users/logout': { as: 'me', valid: () => ({ method: 'POST', url: paths.users.logout }), refusals: { 401: [loggedOut], 403: [crossSite] } },
+  'GET /api/v1/users/current-user': readable(paths.users.currentUser),
+  'PATCH /api/v1/users/avatar': {
+    as: 'me',
+    valid: () => ({ method: 'PATCH', url: paths.users.avatar, ...multipart({}, pngAvatar()) }),
+    refusals: {
+      400: [field('avatar', 'no file', () => ({ method: 'PATCH', url: paths.users.avatar, ...multipart({ other: 'x' }) }))],
+      401: [loggedOut],
+      403: [crossSite],
+      413: [declaredTooLarge],
+      415: [notAFile(() => ({}), 'avatar', () => paths.users.avatar, 'PATCH')],
+      429: [limitedCase],
+    },
+  },
+  'PATCH /api/v1/users/update-account': {
+    as: 'me',
+    valid: () => json('PATCH', paths.users.updateAccount, account),
+    refusals: {
+      400: [
+        field('email', 'an email over two lines', () => json('PATCH', paths.users.updateAccount, { ...account, email: 'renamed@campus.test\nBcc: x@y.z' })),
+        field('fullname', 'a full name over two lines', () => json('PATCH', paths.users.updateAccount, { ...account, fullname: 'Re\nnamed' })),
+      ],
+      401: [loggedOut],
+      403: [crossSite],
+      409: [{ name: "another user's email", request: (w) => json('PATCH', paths.users.updateAccount, { ...account, email: w.otherStudent.user.email }) }],
+    },
+  },
+  'POST /api/v1/users/change-password': {
+    as: 'me',
+    valid: () => json('POST', paths.users.changePassword, { oldpassword: DEFAULT_PASSWORD, newpassword: 'an entirely new passphrase' }),
+    refusals: {
+      400: [field('newpassword', 'a new password too short', () => json('POST', paths.users.changePassword, { oldpassword: DEFAULT_PASSWORD, newpassword: 'short' }))],
+      401: [loggedOut],
+      403: [crossSite],
+      429: [{ name: 'wrong current passwords past the limit', limited: true, request: () => json('POST', paths.users.changePassword, { oldpassword: 'not the password', newpassword: 'an entirely new passphrase' }) }],
+    },
+  },
+  'POST /api/v1/users/forgot-password': {
+    as: 'anonymous',
+    valid: (w) => json('POST', paths.users.forgotPassword, { registrationId: w.me.user.registrationId }),
+    refusals: {
+      400: [field('registrationId', 'no registration id', () => json('POST', paths.users.forgotPassword, {}))],
+      403: [crossSite],
+      429: [limitedCase],
+    },
+  },
+  'POST /api/v1/users/reset-password': {
+    as: 'anonymous',
+    valid: (w) => json('POST', paths.users.resetPassword, { token: w.resetToken, newpassword: 'an entirely new passphrase' }),
+    refusals: {
+      400: [field('token', 'no token', () => json('POST', paths.users.resetPassword, { newpassword: 'an entirely new passphrase' }))],
+      403: [crossSite],
+      429: [{ name: 'tokens tried past the limit', limited: true, request: () => json('POST', paths.users.resetPassword, { token: 'a-token-nobody-was-sent', newpassword: 'an entirely new passphrase' }) }],
+    },
+  },
+  'GET /api/v1/users/getuser/:userId': {
+    as: 'me',
+    valid: (w) => get(paths.users.getUser(w.me.user._id)),
+    refusals: {
+      400: [longParam('userId', () => paths.users.getUser(LONG))],
+      401: [loggedOut],
+      404: [unknown('an unknown user', () => paths.users.getUser(UNKNOWN_ID)), unknown('a user I may not see', (w) => paths.users.getUser(w.otherStudent.user._id))],
+    },
+  },
+
+  'GET /api/v1/courses/allcourses': listing(paths.courses.all, 'me', ['limit', '0']),
+  'GET /api/v1/courses/searchbysemester': listing(paths.courses.bySemester, 'me', ['semester', '10']),
+  'GET /api/v1/courses/searchbytitle': listing(paths.courses.byTitle, 'me', ['title', 'x'.repeat(201)]),
+  'GET /api/v1/courses/searchbyowner': listing(paths.courses.byOwner, 'professor', ['limit', 'abc'], 'me'),
+  'GET /api/v1/courses/searchbymycoursesteacher': listing(paths.courses.myCoursesTeacher, 'professor', ['semester', 'abc'], 'me'),
+  'GET /api/v1/courses/searchbystudent': listing(paths.courses.byStudent, 'me', ['limit', '501'], 'professor'),
+  'GET /api/v1/courses/searchbymycourses': listing(paths.courses.myCourses, 'me', ['branch', 'Astrology'], 'professor'),
+  'GET /api/v1/courses/examdates': { as: 'me', valid: () => get(paths.courses.examDates), refusals: { 401: [loggedOut], 403: [as('professor', 'as a professor')] } },
+  'POST /api/v1/courses/create-course': {
+    as: 'professor',
+    valid: () => ({ method: 'POST', url: paths.courses.create, ...multipart(courseForm(), pngThumbnail()) }),
+    refusals: {
+      400: [field('title', 'a title over two lines', () => ({ method: 'POST', url: paths.courses.create, ...multipart({ ...courseForm(), title: 'Thermo\ndynamics' }) }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'as a student'), as('office', 'as the exam office')],
+      413: [declaredTooLarge],
+      415: [notAFile(courseForm, 'thumbnail', () => paths.courses.create)],
+      429: [limitedCase],
+    },
+  },
+  'GET /api/v1/courses/getcourse/:courseId': {
+    as: 'me',
+    valid: (w) => get(paths.courses.get(w.course._id)),
+    refusals: { 400: [longParam('courseId', () => paths.courses.get(LONG))], 401: [loggedOut], 404: [unknown('an unknown course', () => paths.courses.get(UNKNOWN_ID))] },
+  },
+  'PATCH /api/v1/courses/updatecourse/:courseId': {
+    as: 'professor',
+    valid: (w) => json('PATCH', paths.courses.update(w.course._id), editCourse),
+    refusals: {
+      400: [field('title', 'a title over two lines', (w) => json('PATCH', paths.courses.update(w.course._id), { ...editCourse, title: 'Edi\r\nted' })), longParam('courseId', () => paths.courses.update(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('otherProfessor', 'as another professor'), as('me', 'as a student')],
+      404: [unknown('an unknown course', () => paths.courses.update(UNKNOWN_ID))],
+    },
+  },
+  'DELETE /api/v1/courses/deletecourse/:courseId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.courses.delete(w.course._id) }),
+    refusals: {
+      400: [longParam('courseId', () => paths.courses.delete(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('otherProfessor', 'as another professor')],
+      404: [unknown('an unknown course', () => paths.courses.delete(UNKNOWN_ID))],
+    },
+  },
+  'GET /api/v1/courses/studentsofcourse/:courseId': {
+    as: 'me',
+    valid: (w) => get(paths.courses.students(w.course._id)),
+    refusals: { 400: [longParam('courseId', () => paths.courses.students(LONG))], 401: [loggedOut], 404: [unknown('an unknown course', () => paths.courses.students(UNKNOWN_ID))] },
+  },
+  'PATCH /api/v1/courses/addstudenttocourse/:courseId': {
+    as: 'otherStudent',
+    valid: (w) => ({ method: 'PATCH', url: paths.courses.join(w.course._id) }),
+    refusals: {
+      400: [longParam('courseId', () => paths.courses.join(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor')],
+      404: [unknown('an unknown course', () => paths.courses.join(UNKNOWN_ID))],
+      409: [as('me', 'already joined')],
+    },
+  },
+  'PATCH /api/v1/courses/removestudentfromcourse/:courseId': {
+    as: 'me',
+    valid: (w) => ({ method: 'PATCH', url: paths.courses.leave(w.course._id) }),
+    refusals: {
+      400: [longParam('courseId', () => paths.courses.leave(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor')],
+      404: [unknown('an unknown course', () => paths.courses.leave(UNKNOWN_ID))],
+      409: [as('otherStudent', 'not joined')],
+    },
+  },
+  'PATCH /api/v1/courses/removestudent/:courseId/:studentId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PATCH', url: paths.courses.removeStudent(w.course._id, w.me.user._id) }),
+    refusals: {
+      400: [longParam('studentId', (w) => paths.courses.removeStudent(w.course._id, LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('otherProfessor', 'as another professor')],
+      404: [unknown('a student not enrolled', (w) => paths.courses.removeStudent(w.course._id, w.otherStudent.user._id)), unknown('an unknown course', (w) => paths.courses.removeStudent(UNKNOWN_ID, w.me.user._id))],
+    },
+  },
+
+  'GET /api/v1/notes/notesofcourse/:courseId': {
+    as: 'me',
+    valid: (w) => get(paths.notes.ofCourse(w.course._id)),
+    refusals: {
+      400: [longParam('courseId', () => paths.notes.ofCourse(LONG))],
+      401: [loggedOut],
+      403: [as('otherStudent', 'a student not enrolled')],
+      404: [unknown('an unknown course', () => paths.notes.ofCourse(UNKNOWN_ID))],
+    },
+  },
+  'POST /api/v1/notes/create-notes/:courseId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'POST', url: paths.notes.create(w.course._id), ...multipart({ filename: 'Week 2' }, { notesfile: textFile('w2.txt', 'two') }) }),
+    refusals: {
+      400: [
+        field('filename', 'a file name over two lines', (w, v) => ({ ...v, ...multipart({ filename: 'Week\n2' }, { notesfile: textFile('w2.txt', 'two') }), url: paths.notes.create(w.course._id) })),
+        longParam('courseId', () => paths.notes.create(LONG)),
+      ],
+      401: [loggedOut],
+      403: [crossSite, as('otherProfessor', 'as another professor')],
+      404: [unknown('an unknown course', () => paths.notes.create(UNKNOWN_ID))],
+      413: [declaredTooLarge],
+      415: [notAFile(() => ({ filename: 'Week 2' }), 'notesfile', (w) => paths.notes.create(w.course._id))],
+      429: [limitedCase],
+    },
+  },
+  'DELETE /api/v1/notes/delete-notes/:notesId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.notes.delete(w.note._id) }),
+    refusals: {
+      400: [longParam('notesId', () => paths.notes.delete(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('unknown notes', () => paths.notes.delete(UNKNOWN_ID)), as('otherStudent', 'notes the caller may not read')],
+    },
+  },
+
+  'GET /api/v1/notifications/getnotification': readable(paths.notifications.list),
+  'GET /api/v1/notifications/unread-count': readable(paths.notifications.unreadCount),
+  'GET /api/v1/notifications/recent': listing(paths.notifications.recent, 'me', ['limit', '21']),
+  'PATCH /api/v1/notifications/readnotification/:notificationId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PATCH', url: paths.notifications.read(w.notificationId) }),
+    refusals: {
+      400: [longParam('notificationId', () => paths.notifications.read(LONG))],
+      401: [loggedOut],
+      403: [crossSite],
+      404: [unknown('an unknown notification', () => paths.notifications.read('999999999')), as('me', "someone else's notification")],
+    },
+  },
+  'PATCH /api/v1/notifications/readallnotifications': { as: 'me', valid: () => ({ method: 'PATCH', url: paths.notifications.readAll }), refusals: { 401: [loggedOut], 403: [crossSite] } },
+  'GET /api/v1/notifications/stream': listing(paths.notifications.stream, 'me', ['lastEventId', '1'.repeat(50)]),
+  'GET /api/v1/notifications/preferences': readable(paths.notifications.preferences),
+  'PATCH /api/v1/notifications/preferences': {
+    as: 'me',
+    valid: () => json('PATCH', paths.notifications.updatePreferences, { courses: 'daily' }),
+    refusals: { 400: [field('courses', 'a delivery that does not exist', () => json('PATCH', paths.notifications.updatePreferences, { courses: 'weekly' }))], 401: [loggedOut], 403: [crossSite] },
+  },
+  'GET /api/v1/notifications/unsubscribe': {
+    as: 'anonymous',
+    valid: (w) => get(query(paths.notifications.unsubscribePage, { token: unsubscribeToken(w) })),
+    refusals: { 400: [field('token', 'no token', () => get(paths.notifications.unsubscribePage))] },
+  },
+  'POST /api/v1/notifications/unsubscribe': {
+    as: 'anonymous',
+    valid: (w) => ({ method: 'POST', url: query(paths.notifications.unsubscribe, { token: unsubscribeToken(w) }), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }),
+    refusals: {
+      400: [field('token', 'no token', (_w, v) => ({ ...v, url: paths.notifications.unsubscribe })), field('List-Unsubscribe', 'another value', (_w, v) => ({ ...v, payload: 'List-Unsubscribe=Yes' }))],
+      403: [crossSite],
+    },
+  },
+
+  'POST /api/v1/applications/createapplication': {
+    as: 'me',
+    valid: () => json('POST', paths.applications.create, { semester: 3 }),
+    refusals: {
+      400: [field('semester', 'a semester that is not a number', () => json('POST', paths.applications.create, { semester: 'abc' }))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor')],
+      409: [
+        { name: 'a semester already asked for', request: () => json('POST', paths.applications.create, { semester: 2 }) },
+        { name: 'a semester whose marksheet exists', request: () => json('POST', paths.applications.create, { semester: 1 }) },
+      ],
+    },
+  },
+  'GET /api/v1/applications/semesterapplied': { as: 'me', valid: () => get(paths.applications.semestersApplied), refusals: { 401: [loggedOut], 403: [as('professor', 'as a professor')] } },
+  'GET /api/v1/applications/allapplications': { as: 'office', valid: () => get(paths.applications.all), refusals: { 401: [loggedOut], 403: [as('professor', 'as a professor'), as('me', 'as a student')] } },
+  'GET /api/v1/applications/applicationofuser/:userId': {
+    as: 'me',
+    valid: (w) => get(paths.applications.ofUser(w.me.user._id)),
+    refusals: { 400: [longParam('userId', () => paths.applications.ofUser(LONG))], 401: [loggedOut], 404: [unknown("another student's", (w) => paths.applications.ofUser(w.otherStudent.user._id))] },
+  },
+  'GET /api/v1/marksheets/getallapplicantmarksheets/:userId': {
+    as: 'me',
+    valid: (w) => get(paths.marksheets.ofUser(w.me.user._id)),
+    refusals: { 400: [longParam('userId', () => paths.marksheets.ofUser(LONG))], 401: [loggedOut], 404: [unknown("another student's", (w) => paths.marksheets.ofUser(w.otherStudent.user._id))] },
+  },
+  'GET /api/v1/marksheets/marksheetexists/:userId/:semester': {
+    as: 'me',
+    valid: (w) => get(paths.marksheets.exists(w.me.user._id, 1)),
+    refusals: {
+      400: [field('semester', 'a semester that is not a number', (w) => get(paths.marksheets.exists(w.me.user._id, 'abc')))],
+      401: [loggedOut],
+      404: [unknown('a semester without one', (w) => paths.marksheets.exists(w.me.user._id, 2)), unknown("another student's", (w) => paths.marksheets.exists(w.otherStudent.user._id, 1))],
+    },
+  },
+  'POST /api/v1/marksheets/createmarksheet/:applicantId': {
+    as: 'office',
+    valid: (w) => ({ method: 'POST', url: paths.marksheets.create(w.me.user._id), ...multipart({ semester: 2 }, { marksheet: pdfFile() }) }),
+    refusals: {
+      400: [field('semester', 'a semester that is not a number', (w) => ({ method: 'POST', url: paths.marksheets.create(w.me.user._id), ...multipart({ semester: 'abc' }, { marksheet: pdfFile() }) }))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor')],
+      404: [unknown('an unknown applicant', () => paths.marksheets.create(UNKNOWN_ID)), unknown('a professor as applicant', (w) => paths.marksheets.create(w.professor.user._id))],
+      409: [
+        {
+          name: 'two first uploads for one semester at once (PostgreSQL only)',
+          run: (w) => racingFirstMarksheet(ctx, w.me.user._id, 3, () => send(ctx.app, { method: 'POST', url: paths.marksheets.create(w.me.user._id), ...withCookie(multipart({ semester: 3 }, { marksheet: pdfFile() }), w.office.cookie) }, 'http')),
+        },
+      ],
+      413: [declaredTooLarge],
+      415: [notAFile(() => ({ semester: 2 }), 'marksheet', (w) => paths.marksheets.create(w.me.user._id))],
+    },
+  },
+
+  'GET /api/v1/events/today-events': readable(paths.events.today),
+  'GET /api/v1/events/other-events': readable(paths.events.other),
+  'GET /api/v1/events/all-events': readable(paths.events.all),
+  'GET /api/v1/events/my-events': readable(paths.events.mine),
+  'GET /api/v1/events/searchbytitle': listing(paths.events.byTitle, 'me', ['title', 'x'.repeat(201)]),
+  'GET /api/v1/events/get-event/:eventId': {
+    as: 'me',
+    valid: (w) => get(paths.events.get(w.event._id)),
+    refusals: { 400: [longParam('eventId', () => paths.events.get(LONG))], 401: [loggedOut], 404: [unknown('an unknown event', () => paths.events.get(UNKNOWN_ID))] },
+  },
+  'POST /api/v1/events/create-event': {
+    as: 'me',
+    valid: () => ({ method: 'POST', url: paths.events.create, ...multipart(eventForm(), pngThumbnail()) }),
+    refusals: {
+      400: [
+        field('venue', 'a venue over two lines', () => ({ method: 'POST', url: paths.events.create, ...multipart({ ...eventForm(), venue: 'Main\nHall' }) })),
+        field('title', 'a title over two lines', () => ({ method: 'POST', url: paths.events.create, ...multipart({ ...eventForm(), title: 'Robotics\u2028night' }) })),
+      ],
+      401: [loggedOut],
+      403: [crossSite],
+      413: [declaredTooLarge],
+      415: [notAFile(eventForm, 'thumbnail', () => paths.events.create)],
+      429: [limitedCase],
+    },
+  },
+  'DELETE /api/v1/events/delete-event/:eventId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.events.delete(w.event._id) }),
+    refusals: {
+      400: [longParam('eventId', () => paths.events.delete(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'not the host')],
+      404: [unknown('an unknown event', () => paths.events.delete(UNKNOWN_ID))],
+    },
+  },
+  'POST /api/v1/events/draft-description': {
+    as: 'me',
+    valid: () => json('POST', paths.events.draftDescription, { title: 'Robotics night' }),
+    refusals: {
+      400: [field('title', 'a title over two lines', () => json('POST', paths.events.draftDescription, { title: 'Robotics\nnight' }))],
+      401: [loggedOut],
+      403: [crossSite],
+      429: [limitedCase],
+    },
+  },
+
+  'GET /api/v1/calendar/feed': readable(paths.calendar.feed),
+  'POST /api/v1/calendar/feed/reset': { as: 'me', valid: () => ({ method: 'POST', url: paths.calendar.reset }), refusals: { 401: [loggedOut], 403: [crossSite] } },
+  'GET /calendar/:token.ics': {
+    as: 'anonymous',
+    valid: (w) => get(w.feedPath),
+    refusals: {
+      400: [longParam('token', () => paths.calendar.ics(LONG))],
+      404: [unknown('a token that opens no feed', () => paths.calendar.ics('A'.repeat(43)))],
+      429: [limitedCase],
+    },
+  },
+  'GET /files/:fileId': {
+    as: 'me',
+    valid: (w) => get(w.me.user.avatar),
+    refusals: {
+      400: [field('inline', 'inline neither 0 nor 1', (w) => get(`${w.me.user.avatar}?inline=2`)), longParam('fileId', () => `/files/${LONG}`)],
+      401: [loggedOut],
+      404: [unknown('an unknown file', () => `/files/${UNKNOWN_ID}`), unknown('a file the caller may not read', (w) => w.note.notesfile, 'otherStudent')],
+    },
+  },
+};
+
+/** What `actor` sends: its session cookie, none for anonymous. */
+const asActor = (options: InjectOptions, actor: Actor, w: World): InjectOptions => (actor === 'anonymous' ? options : withHeaders(options, { cookie: w[actor].cookie }));
+
+/** The refusals (4xx) a registered route declares, from its response schema. */
+const declaredRefusals = (schema: unknown): number[] =>
+  Object.keys((schema as { response?: Record<string, unknown> } | undefined)?.response ?? {})
+    .map(Number)
+    .filter((status) => status >= 400 && status < 500)
+    .sort();
+
+const EXCLUDED = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+describe('refusals over the wire', () => {
+  it('has a case for every refusal every registered route declares, and none it does not', () => {
+    const declared = Object.fromEntries(
+      ctx.routes
+        .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files') || r.url.startsWith('/calendar/')) && !EXCLUDED(r.url))
+        .flatMap((r) => [r.method].flat().map((m) => [`${m} ${r.url}`, declaredRefusals(r.schema)] as const))
+        .filter(([, statuses]) => statuses.length > 0),
+    );
+    const covered = Object.fromEntries(Object.entries(TABLE).map(([route, row]) => [route, Object.keys(row.refusals).map(Number).sort()]));
+    expect(Object.keys(declared).length).toBeGreaterThan(40);
+    expect(covered).toEqual(declared);
+  });
+
+  for (const [route, row] of Object.entries(TABLE)) {
+    it(route, async () => {
+      const w = world;
+      const valid = row.valid(w);
+      for (const [status, cases] of Object.entries(row.refusals) as [string, Case[]][]) {
+        for (const c of cases) {
+          const label = `${route} — ${c.name}`;
+          const options = asActor(c.request?.(w, valid) ?? valid, c.as ?? row.as, w);
+          let res: Answer | undefined;
+          if (c.run) {
+            res = await c.run(w);
+            if (res === undefined) continue;
+          } else if (c.limited) {
+            expect((await send(limited, options, 'http')).statusCode, `${label}: the first, which uses the allowance up`).toBeLessThan(500);
+            res = await send(limited, options, 'http');
+          } else {
+            res = await send(ctx.app, options, 'http');
+          }
+          const said = `${label}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, said).toBe(Number(status));
+          expect(res.headers['content-type'], said).toMatch(/^application\/json/);
+          const body = res.json();
+          expect(body, said).toMatchObject({ statusCode: Number(status), data: null, success: false });
+          expect(body.errors.length, said).toBeGreaterThan(0);
+          if (status === '400') {
+            expect(c.names, `${label}: a 400 case names the field it is about`).toBeDefined();
+            expect(body.errors[0]!.toLowerCase(), said).toContain(fieldLabel(c.names!).toLowerCase());
+          }
+          if (status === '429') expect(res.headers['retry-after'], said).toMatch(/^\d+$/);
+        }
+      }
+    });
+  }
+});
