@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, EMAIL_CHANGE_LINK_HOURS } from './constants';
 import {
   branchField,
   emailField,
@@ -38,9 +38,6 @@ export const loginBody = z.object({
     .max(1024, { error: `${label('password')} is too long` }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
-
-/** How long the link that confirms a new email address works. */
-export const EMAIL_CHANGE_LINK_HOURS = 24;
 
 /**
  * PATCH /users/update-account. Unknown keys (registrationId, userrole, _id…) are dropped, not refused.
