@@ -36,7 +36,7 @@ function Row({ label, value }: { label: string; value: string | number }) {
 const isNewAddress = (typed: string | undefined, user: User) => (typed ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
 /** What a saved change of address says: the link went to the new address, the old one works until it is opened. */
-export const confirmationSent = (user: User) =>
+const confirmationSent = (user: User) =>
   `A confirmation link was sent to ${user.pendingEmail}. Your email stays ${user.email} until you open that link (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
 
 /** Viewing ⇄ editing: Edit switches to inputs, a successful Save returns to viewing. */
