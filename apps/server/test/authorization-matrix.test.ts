@@ -8,7 +8,8 @@ import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, courseFields, eve
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf } from './fixtures';
 import { startSmtpServer, testMailConfig, type TestSmtp } from './smtp-server';
-import { passwordResets } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
@@ -50,6 +51,8 @@ interface World extends Partial<Records> {
   notificationId: string;
   /** A live reset token of the caller's account (the student's for anonymous; rows with `resetToken`). */
   resetToken?: string;
+  /** A live email confirmation token of the caller's account (the student's for anonymous; rows with `emailToken`). */
+  emailToken?: string;
 }
 
 async function buildWorld(actors: Actors): Promise<World> {
@@ -72,6 +75,8 @@ type Row = {
   event?: true;
   /** Give the caller's account a reset token before its call, as a reset email would. */
   resetToken?: true;
+  /** Give the caller's account a pending email change before its call, as update-account would. */
+  emailToken?: true;
   /** Give `student` a calendar feed before each actor's call. */
   feed?: true;
 };
@@ -81,6 +86,17 @@ async function buildResetToken(actor: ActorName, actors: Actors): Promise<string
   const who = actor === 'anonymous' ? actors.student : actors[actor];
   const token = `matrix-token-${actor}-${who.user._id}`;
   await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: who.user._id, expiresAt: new Date(Date.now() + 60_000) });
+  return token;
+}
+
+/** A pending email change of the caller's account (anonymous confirms the student's), stored as update-account does. */
+async function buildEmailToken(actor: ActorName, actors: Actors): Promise<string> {
+  const who = actor === 'anonymous' ? actors.student : actors[actor];
+  const token = `matrix-email-token-${actor}-${who.user._id}`;
+  await ctx.database.db
+    .update(users)
+    .set({ pendingEmail: `${actor}-confirmed-${who.user.registrationId}@campus.test`, emailChangeTokenHash: hashToken(token), emailChangeExpiresAt: new Date(Date.now() + 60_000) })
+    .where(eq(users.id, who.user._id));
   return token;
 }
 
@@ -141,12 +157,18 @@ const MATRIX: Record<string, Row> = {
     expected: loggedIn(200),
   },
   'PATCH /api/v1/users/update-account': {
-    request: (actor) => ({
+    // A new email with the account's password: mail is on, so it waits for its link.
+    request: (actor, actors) => ({
       method: 'PATCH',
       url: paths.users.updateAccount,
-      payload: { email: `${actor}-renamed@campus.test`, fullname: 'Renamed', branch: 'Civil Engineering', semester: 4 },
+      payload: { email: `${actor}-renamed@campus.test`, currentPassword: passwordOf(actor, actors), fullname: 'Renamed', branch: 'Civil Engineering', semester: 4 },
     }),
     expected: loggedIn(200),
+  },
+  // The token is the credential: whoever holds the link confirms, with or without a session.
+  'POST /api/v1/users/confirm-email': { emailToken: true,
+    request: (_actor, _actors, world) => ({ method: 'POST', url: paths.users.confirmEmail, payload: { token: world.emailToken } }),
+    expected: all(200),
   },
   'POST /api/v1/users/change-password': {
     request: (actor, actors) => ({ method: 'POST', url: paths.users.changePassword, payload: { oldpassword: passwordOf(actor, actors), newpassword: 'an entirely new passphrase' } }),
@@ -333,6 +355,7 @@ describe('authorization matrix', () => {
         const world = { ...(row.world ? await buildWorld(actors) : ({} as World)), ...records };
         if (row.event) world.event = await buildEvent(ctx.app, actors.professor, {}, pngThumbnail());
         if (row.resetToken) world.resetToken = await buildResetToken(actor, actors);
+        if (row.emailToken) world.emailToken = await buildEmailToken(actor, actors);
         if (row.feed) world.feedPath = await feedPathOf(actors);
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });

@@ -194,7 +194,17 @@ const CASES: Record<string, Case[]> = {
   'GET /api/v1/users/current-user': noInputCases('GET', paths.users.currentUser),
   'POST /api/v1/users/logout': noInputCases('POST', paths.users.logout),
   'POST /api/v1/users/login': jsonCases('POST', paths.users.login, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000, password: 'wrong password' })),
-  'PATCH /api/v1/users/update-account': jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 })),
+  'PATCH /api/v1/users/update-account': [
+    ...jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', currentPassword: DEFAULT_PASSWORD, fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 })),
+    // A new email needs the account's password: missing, empty or wrong, it is refused naming it.
+    ...([['no currentPassword', undefined], ['an empty currentPassword', ''], ['a wrong currentPassword', 'not the password at all'], ['currentPassword too long', 'x'.repeat(1025)]] as const).map(
+      ([name, currentPassword]): Case => ({ name, names: 'currentPassword', request: () => ({ method: 'PATCH', url: paths.users.updateAccount, payload: { email: 'fresh@campus.test', currentPassword, fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 } }) }),
+    ),
+  ],
+  'POST /api/v1/users/confirm-email': [
+    ...jsonCases('POST', paths.users.confirmEmail, () => ({ token: 'a-token-nobody-was-sent' })),
+    ...BAD_TOKENS.map((token): Case => ({ name: `token ${token.slice(0, 20)}`, names: 'token', request: () => ({ method: 'POST', url: paths.users.confirmEmail, payload: { token } }) })),
+  ],
   'POST /api/v1/users/change-password': jsonCases('POST', paths.users.changePassword, () => ({ oldpassword: DEFAULT_PASSWORD, newpassword: 'a whole new passphrase' })),
   // Mail is off here: input that passed validation would be a 503, so every case must be refused as input first.
   'POST /api/v1/users/forgot-password': jsonCases('POST', paths.users.forgotPassword, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000 })),
@@ -345,7 +355,7 @@ async function fingerprint(): Promise<string> {
   // Both drivers answer execute() with { rows }.
   const rows = async (query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
   return JSON.stringify([
-    await rows(sql`select id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, updated_at from users order by id`),
+    await rows(sql`select id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, pending_email, email_change_token_hash, email_change_expires_at, updated_at from users order by id`),
     await rows(sql`select token_hash, user_id, expires_at from sessions order by token_hash`),
     await rows(sql`select * from courses order by id`),
     await rows(sql`select * from enrollments order by course_id, student_id`),

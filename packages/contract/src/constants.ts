@@ -42,6 +42,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const FULLNAME_MAX = 100;
 export const EMAIL_MAX = 254;
+/** How long the link that confirms a new email address works. */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
 
 const MB = 1024 * 1024;
 /** Upload limits (API.md "Files"): the server checks the bytes, never the name. */

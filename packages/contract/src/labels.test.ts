@@ -5,13 +5,13 @@ import { createEventBody, draftDescriptionBody } from './events';
 import { fieldLabel, fieldLabels, requiredMessage } from './labels';
 import { createApplicationBody } from './marksheets';
 import { createNotesBody } from './notes';
-import { changePasswordBody, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, updateAccountBody } from './users';
+import { changePasswordBody, confirmEmailBody, forgotPasswordBody, loginBody, registerBody, resetPasswordBody, updateAccountBody } from './users';
 
 const firstError = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
 describe('field labels', () => {
   it('every field of every request schema has a label, so no message shows a JSON key', () => {
-    const schemas = [registerBody, loginBody, updateAccountBody, changePasswordBody, forgotPasswordBody, resetPasswordBody, createCourseBody, updateCourseBody, courseFilterQuery, titleSearchQuery, createEventBody, draftDescriptionBody, createNotesBody, createApplicationBody];
+    const schemas = [registerBody, loginBody, updateAccountBody, changePasswordBody, forgotPasswordBody, resetPasswordBody, confirmEmailBody, createCourseBody, updateCourseBody, courseFilterQuery, titleSearchQuery, createEventBody, draftDescriptionBody, createNotesBody, createApplicationBody];
     const unlabelled = schemas.flatMap((s: z.ZodObject) => Object.keys(s.shape)).filter((key) => !(key in fieldLabels));
     expect(unlabelled).toEqual([]);
   });

@@ -14,8 +14,10 @@ export const fieldLabels = {
   userrole: 'Role',
   staffcode: 'Staff signup code',
   oldpassword: 'Current password',
+  // Update-account's proof, when the email changes (change-password's is `oldpassword`).
+  currentPassword: 'Current password',
   newpassword: 'New password',
-  // The token of an emailed link: a password reset's or an unsubscribe's.
+  // The token of an emailed link: a password reset's, an email confirmation's or an unsubscribe's.
   token: 'Token',
   confirm: 'Confirmation',
   avatar: 'Avatar',

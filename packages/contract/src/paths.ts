@@ -29,6 +29,8 @@ export const CLIENT_ROUTES = [
   '/forgot-password',
   /** The emailed reset link: `/reset-password?token=…`. */
   '/reset-password',
+  /** The link emailed to a new address: `/confirm-email?token=…` (no login: the token is the credential). */
+  '/confirm-email',
   '/all-courses',
   '/my-courses',
   '/add-course',

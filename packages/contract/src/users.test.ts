@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordBody, loginBody, registerBody, updateAccountBody } from './users';
+import { changePasswordBody, confirmEmailBody, loginBody, registerBody, updateAccountBody } from './users';
 import { branchFilterField, semesterFilterField } from './fields';
 
 const validRegister = {
@@ -86,6 +86,23 @@ describe('updateAccountBody', () => {
       isExamOffice: true,
     });
     expect(r).toEqual({ email: 'a@b.co', fullname: 'A', branch: 'Civil Engineering', semester: 2 });
+  });
+
+  it('takes the current password as any text, optional (the server asks for it when the email changes)', () => {
+    const body = { email: 'a@b.co', fullname: 'A', branch: 'Civil Engineering', semester: 2 };
+    expect(updateAccountBody.parse({ ...body, currentPassword: ' any text at all ' }).currentPassword).toBe(' any text at all ');
+    expect(firstError(updateAccountBody.safeParse({ ...body, currentPassword: 'a\u0000b' }))).toBe('Current password contains a character that is not allowed');
+    expect(firstError(updateAccountBody.safeParse({ ...body, currentPassword: 'x'.repeat(1025) }))).toBe('Current password is too long');
+    expect(firstError(updateAccountBody.safeParse({ ...body, currentPassword: 12345678 }))).toBe('Current password must be text');
+  });
+});
+
+describe('confirmEmailBody', () => {
+  it('needs a token of sensible length, naming it', () => {
+    expect(confirmEmailBody.parse({ token: 'abc' })).toEqual({ token: 'abc' });
+    expect(firstError(confirmEmailBody.safeParse({}))).toBe('Token is required');
+    expect(firstError(confirmEmailBody.safeParse({ token: '' }))).toBe('Token is required');
+    expect(firstError(confirmEmailBody.safeParse({ token: 'x'.repeat(201) }))).toMatch(/^Token is not valid/);
   });
 });
 

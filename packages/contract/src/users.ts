@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANCHES, DEFAULT_SEMESTER } from './constants';
+import { BRANCHES, DEFAULT_SEMESTER, EMAIL_CHANGE_LINK_HOURS } from './constants';
 import {
   branchField,
   emailField,
@@ -39,12 +39,17 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** PATCH /users/update-account. Unknown keys (registrationId, userrole, _id…) are dropped, not refused. */
+/**
+ * PATCH /users/update-account. Unknown keys (registrationId, userrole, _id…) are dropped, not refused.
+ * `currentPassword` is needed only when `email` changes (the server says so when it is missing):
+ * a session left open on a shared computer must not be enough to take the account's email.
+ */
 export const updateAccountBody = z.object({
   email: emailField,
   fullname: fullnameField,
   branch: branchField,
   semester: semesterField,
+  currentPassword: textField('currentPassword').max(1024, { error: `${label('currentPassword')} is too long` }).optional(),
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
@@ -70,6 +75,14 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** POST /users/confirm-email: the token of the link emailed to the new address. */
+export const confirmEmailBody = z.object({
+  token: textField('token', requiredMessage('token'))
+    .min(1, { error: requiredMessage('token') })
+    .max(200, { error: `${label('token')} is not valid; change your email again from your profile for a new link` }),
+});
+export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
+
 /** A user as JSON (API.md "Users"). Never a hash, session or token. */
 export const userSchema = z.object({
   _id: z.string(),
@@ -81,6 +94,8 @@ export const userSchema = z.object({
   userrole: z.union([z.literal(1), z.literal(2)]),
   avatar: z.string(),
   isExamOffice: z.boolean(),
+  /** A new email address waiting for its emailed link to be opened; null when none is. */
+  pendingEmail: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: 'User' });
@@ -124,9 +139,20 @@ export const usersApi = {
   updateAccount: endpoint({
     method: 'PATCH',
     path: `${U}/update-account`,
-    summary: 'Update email, name, branch and semester',
+    summary:
+      'Update email, name, branch and semester. A new email needs currentPassword (wrong ones are throttled like logins); with mail on it takes effect once the link emailed to it is opened (pendingEmail until then)',
     body: updateAccountBody,
     data: userEnvelopeData,
+    // 409: the email is another account's; 429: too many wrong current passwords.
+    errors: [409, 429],
+  }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: `${U}/confirm-email`,
+    summary: `Make a pending email address the account's, with the token of the link emailed to it (single use, ${EMAIL_CHANGE_LINK_HOURS} hours)`,
+    body: confirmEmailBody,
+    data: userEnvelopeData,
+    // 409: someone else took the address meanwhile.
     errors: [409],
   }),
   changePassword: endpoint({

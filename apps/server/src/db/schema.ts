@@ -22,6 +22,19 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id'),
     passwordHash: text('password_hash').notNull(),
     isExamOffice: boolean('is_exam_office').notNull().default(false),
+    /*
+     * A change of email waiting for its confirmation link (update-account with mail on; the new
+     * address takes effect once the link emailed to it is opened). Kept on the user row rather
+     * than in a table of its own: every answer that carries a user carries `pendingEmail`,
+     * current-user included, which is served from the session's cached row with no query; and a
+     * user has at most one such change, a newer request replacing the older (and its link).
+     * Only the SHA-256 of the link's token is stored. The link is live while `pending_email` is
+     * set and `email_change_expires_at` is ahead; once used, `pending_email` is cleared and the
+     * hash kept, so that a second use is told the link was used rather than unknown.
+     */
+    pendingEmail: text('pending_email'),
+    emailChangeTokenHash: text('email_change_token_hash').unique('users_email_change_token_hash_unique'),
+    emailChangeExpiresAt: timestamp('email_change_expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -12,6 +12,7 @@ export function aUser(patch: Partial<User> = {}): User {
     userrole: 2,
     avatar: '/files/ada-avatar',
     isExamOffice: false,
+    pendingEmail: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...patch,

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { Providers } from '../app/Providers';
 import { AppRoutes } from '../app/routes';
@@ -22,18 +23,20 @@ function LocationProbe({ where }: { where: Where }) {
 
 /**
  * Renders the real app (layout, header, lazy pages) at `path`, against the MSW server.
- * Returns the query client and a live view of the current path.
+ * Returns the query client and a live view of the current path. `strict` renders it in
+ * StrictMode, as main.tsx does: effects then run twice, as in development.
  */
-export function renderApp(path: string) {
+export function renderApp(path: string, { strict = false } = {}) {
   const client = createQueryClient();
   const where: Where = { pathname: path, search: '', state: null };
-  const view = render(
+  const app = (
     <Providers client={client}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe where={where} />
       </MemoryRouter>
-    </Providers>,
+    </Providers>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, client, where };
 }

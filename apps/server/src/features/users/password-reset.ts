@@ -8,7 +8,8 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
-import { RESET_LINK_TTL_MS, passwordChangedEmail, passwordResetEmail } from './password-emails';
+import { NO_PENDING_EMAIL } from './email-change';
+import { RESET_LINK_TTL_MS, passwordChangedEmail, passwordResetEmail } from './account-emails';
 import { assertPasswordAllowed, findUserByRegistrationId } from './users.service';
 
 export { RESET_LINK_TTL_MS };
@@ -82,14 +83,16 @@ export async function resetPassword(db: Db, config: Config, token: string, newPa
       const [row] = await tx.select({ usedAt: passwordResets.usedAt }).from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
       throw badRequest(!row ? TOKEN_REFUSALS.unknown : row.usedAt ? TOKEN_REFUSALS.used : TOKEN_REFUSALS.expired);
     }
-    const [user] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, taken.userId)).returning();
+    // An email change still waiting for its link ends too: whoever asked for it may be who the
+    // owner is taking the account back from.
+    const [user] = await tx.update(users).set({ passwordHash, ...NO_PENDING_EMAIL, updatedAt: now }).where(eq(users.id, taken.userId)).returning();
     if (!user) throw new Error('user vanished during password reset');
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
     if (config.mail) {
-      await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString() })]);
+      await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'reset' })]);
     }
     return user;
   });

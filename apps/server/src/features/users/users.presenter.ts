@@ -1,8 +1,11 @@
 import { fileUrl, type Branch, type User } from '@campus/contract';
 import type { UserRow } from '../../db/schema';
 
-/** A user row as API.md's user JSON: string id, numbers, ISO dates, never the hash. */
-export function presentUser(row: UserRow): User {
+/**
+ * A user row as the user JSON: string id, numbers, ISO dates, never a hash. `pendingEmail` is the
+ * address waiting for its confirmation link while that link still works (at `now`).
+ */
+export function presentUser(row: UserRow, now: Date): User {
   return {
     _id: row.id,
     registrationId: Number(row.registrationId),
@@ -13,6 +16,7 @@ export function presentUser(row: UserRow): User {
     userrole: row.userrole === 1 ? 1 : 2,
     avatar: row.avatarFileId ? fileUrl(row.avatarFileId) : '',
     isExamOffice: row.isExamOffice,
+    pendingEmail: row.pendingEmail !== null && row.emailChangeExpiresAt !== null && row.emailChangeExpiresAt > now ? row.pendingEmail : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
-import { MESSAGES, api, registerBody } from '@campus/contract';
+import { MESSAGES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
 import { badRequest, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
@@ -13,14 +14,16 @@ import { deviceCookieHash, isKnownDevice, rememberDevice } from '../../platform/
 import { LoginThrottle } from '../../platform/auth/login-throttle';
 import { addressKey } from '../../platform/limits/client-address';
 import { limiter } from '../../platform/limits/limiter';
-import { USERS_MAIL_TEMPLATES } from './password-emails';
+import { USERS_MAIL_TEMPLATES } from './account-emails';
 import { FORGOT_PASSWORD_FLOOR_MS, requestPasswordReset, resetPassword } from './password-reset';
 import { canViewUser } from './users.policy';
 import { presentUser } from './users.presenter';
+import { confirmEmailChange } from './email-change';
 import {
-  assertOldPassword,
+  assertPassword,
   authenticate,
   changePassword,
+  changesEmail,
   findUserById,
   registerUser,
   replaceAvatar,
@@ -43,6 +46,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, 'too many signups from your network this hour', (r) => addressKey(r.ip));
   const registerBurst = limiter(app, 'register-burst', limits.registerBurst, 'too many signups from your network just now', (r) => addressKey(r.ip));
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
+  // pendingEmail is shown only while its link still works.
+  const present = (user: UserRow) => presentUser(user, app.config.now());
 
   app.route({
     ...route(users.register, { access: 'anyone' }),
@@ -53,7 +58,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
         const body = parseOrThrow(registerBody, form.fields);
         if (!form.file) throw badRequest(MESSAGES.avatarRequired);
         const user = await registerUser(db, app.config, body, form.file);
-        return ok(reply, presentUser(user), 'user registered successfully', 201);
+        return ok(reply, present(user), 'user registered successfully', 201);
       }),
   });
 
@@ -67,7 +72,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await rememberDevice(db, request, reply, user.id);
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
-      return ok(reply, { user: presentUser(user) }, 'logged in successfully');
+      return ok(reply, { user: present(user) }, 'logged in successfully');
     },
   });
 
@@ -82,7 +87,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
 
   app.route({
     ...route(users.currentUser, { access: 'user' }),
-    handler: async (request, reply) => ok(reply, presentUser(request.user!), 'current user fetched successfully'),
+    handler: async (request, reply) => ok(reply, present(request.user!), 'current user fetched successfully'),
   });
 
   app.route({
@@ -94,16 +99,41 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       });
       await removeStored(app.fileStore, [oldKey], request.log);
       await app.sessions.accountChanged(user.id);
-      return ok(reply, { user: presentUser(user) }, 'avatar updated successfully');
+      return ok(reply, { user: present(user) }, 'avatar updated successfully');
     },
   });
 
   app.route({
     ...route(users.updateAccount, { access: 'user' }),
     handler: async (request, reply) => {
-      const user = await updateAccount(db, request.user!, request.body);
+      const user = request.user!;
+      const { body } = request;
+      // A session alone (a lab computer left logged in) must not be enough to take the account's
+      // email, and with it the password reset: a new address needs the password, throttled like logins.
+      const newAddress = changesEmail(user, body);
+      if (newAddress) {
+        if (!body.currentPassword) throw badRequest(requiredMessage('currentPassword'));
+        const attempt = await throttle.begin(request, reply, user.registrationId);
+        await assertPassword(user, body.currentPassword, 'currentPassword');
+        await attempt.succeeded();
+      }
+      const updated = await updateAccount(db, app.config, user, body);
+      await app.sessions.accountChanged(updated.id);
+      // With mail on, the new address waits for its link: the answer says so.
+      const message = newAddress && updated.pendingEmail !== null
+        ? 'account updated; the new email address takes effect once the link sent to it is opened'
+        : 'account updated successfully';
+      return ok(reply, { user: present(updated) }, message);
+    },
+  });
+
+  app.route({
+    ...route(users.confirmEmail, { access: 'anyone' }),
+    handler: async (request, reply) => {
+      const user = await confirmEmailChange(db, app.config, request.body.token);
+      // No instance may keep serving the old address from a cached session.
       await app.sessions.accountChanged(user.id);
-      return ok(reply, { user: presentUser(user) }, 'account updated successfully');
+      return ok(reply, { user: present(user) }, 'email address confirmed');
     },
   });
 
@@ -113,9 +143,9 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const user = request.user!;
       // A stolen session must not become a way to guess the password behind it.
       const attempt = await throttle.begin(request, reply, user.registrationId);
-      await assertOldPassword(user, request.body.oldpassword);
+      await assertPassword(user, request.body.oldpassword, 'oldpassword');
       await attempt.succeeded();
-      await changePassword(db, user, request.body.newpassword);
+      await changePassword(db, app.config, user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
       return ok(reply, {}, 'password changed successfully');
     },
@@ -177,7 +207,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound('user not found');
       const user = await findUserById(db, userId);
       if (!user) throw notFound('user not found');
-      return ok(reply, { user: presentUser(user) }, 'user fetched successfully');
+      return ok(reply, { user: present(user) }, 'user fetched successfully');
     },
   });
 }

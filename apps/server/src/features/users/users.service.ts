@@ -8,6 +8,9 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
+import { enqueueMail } from '../../platform/mail/mail-queue';
+import { passwordChangedEmail } from './account-emails';
+import { NO_PENDING_EMAIL, requestEmailChange, sameAddress } from './email-change';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -89,25 +92,44 @@ export async function replaceAvatar(db: Db, user: UserRow, avatar: StoredUpload)
   });
 }
 
-export async function updateAccount(db: Db, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+/** Whether update-account's body changes the email (compared ignoring case): then it needs the current password. */
+export const changesEmail = (user: UserRow, body: UpdateAccountBody) => !sameAddress(body.email, user.email);
+
+/**
+ * Update-account (the caller checked the current password when the email changes). Name, branch
+ * and semester change at once. So does the email when it is the same address (its case may
+ * change) or when mail is off; with mail on, a new address waits for its link (requestEmailChange).
+ * An email set at once ends any change still pending.
+ */
+export async function updateAccount(db: Db, config: Config, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+  const profile = { fullname: body.fullname, branch: body.branch, semester: body.semester };
+  const newAddress = changesEmail(user, body);
+  if (newAddress && config.mail) return requestEmailChange(db, config, user, body.email, profile);
   const [row] = await db
     .update(users)
-    .set({ email: body.email, fullname: body.fullname, branch: body.branch, semester: body.semester, updatedAt: new Date() })
+    .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: config.now() })
     .where(eq(users.id, user.id))
     .returning();
   if (!row) throw new Error('user vanished during account update');
   return row;
 }
 
-/** Change-password's proof that the caller knows the password (400 otherwise). */
-export async function assertOldPassword(user: UserRow, oldPassword: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw badRequest(`${fieldLabel('oldpassword')} is incorrect`);
+/** The proof that the caller knows the account's password, sent as `field` (400 naming it otherwise). */
+export async function assertPassword(user: UserRow, password: string, field: 'oldpassword' | 'currentPassword'): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(`${fieldLabel(field)} is incorrect`);
 }
 
-export async function changePassword(db: Db, user: UserRow, newPassword: string): Promise<void> {
+/** Sets a new password; with mail on, the account's address is told in the same transaction. */
+export async function changePassword(db: Db, config: Config, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+  const now = config.now();
+  await db.transaction(async (tx) => {
+    // A pending email change ends with it: the owner who changes the password after the notice
+    // of a change they did not ask for stops it there.
+    await tx.update(users).set({ passwordHash, ...NO_PENDING_EMAIL, updatedAt: now }).where(eq(users.id, user.id));
+    if (config.mail) await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'change' })]);
+  });
 }
 
 /**

@@ -23,8 +23,8 @@ describe('POST /users/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 201, success: true });
-    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
-    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, branch: 'Computer Engineering' });
+    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'pendingEmail', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
+    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, pendingEmail: null, branch: 'Computer Engineering' });
     expect(body.data.avatar).toMatch(/^\/files\/[0-9a-f-]{36}$/);
     expect(sessionCookie(res)).toBeUndefined();
     expect(await countRows(sessions)).toBe(0);
@@ -280,13 +280,13 @@ describe('PATCH /users/avatar', () => {
 });
 
 describe('PATCH /users/update-account', () => {
-  it('updates the four fields and ignores the others', async () => {
+  it('updates the four fields and ignores the others (mail off: a new email, with the password, at once)', async () => {
     const student = await buildStudent(ctx.app);
     const res = await ctx.app.inject({
       method: 'PATCH',
       url: paths.users.updateAccount,
       headers: { cookie: student.cookie },
-      payload: { email: 'new@campus.test', fullname: 'New Name', branch: 'Eletronics Engineering', semester: '6', registrationId: 123456789, userrole: 1, isExamOffice: true, _id: 'x' },
+      payload: { email: 'new@campus.test', currentPassword: DEFAULT_PASSWORD, fullname: 'New Name', branch: 'Eletronics Engineering', semester: '6', registrationId: 123456789, userrole: 1, isExamOffice: true, _id: 'x' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user).toMatchObject({
@@ -298,13 +298,14 @@ describe('PATCH /users/update-account', () => {
       registrationId: student.user.registrationId,
       userrole: 2,
       isExamOffice: false,
+      pendingEmail: null,
     });
   });
 
   it('refuses an email another user has (any case) with 409, and bad fields with 400', async () => {
     const a = await buildStudent(ctx.app);
     const b = await buildStudent(ctx.app);
-    const dup = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: a.user.email.toUpperCase(), fullname: 'B', branch: 'Civil Engineering', semester: 2 } });
+    const dup = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: a.user.email.toUpperCase(), currentPassword: DEFAULT_PASSWORD, fullname: 'B', branch: 'Civil Engineering', semester: 2 } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Email is already registered');
     const bad = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: 'b@x.io', fullname: 'B', branch: 'Civil Engineering', semester: 0 } });

@@ -54,6 +54,96 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: /Ada King/ })).toHaveTextContent('Ada King');
   });
 
+  it('asks for the current password only when the email changes, and sends it then', async () => {
+    let sent: unknown;
+    loggedInAs(aStudent());
+    server.use(
+      http.patch(paths.users.updateAccount, async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: aStudent({ pendingEmail: 'ada@new.example' }) }, 'account updated; the new email address takes effect once the link sent to it is opened');
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ADA@example.com');
+    // The same address in other letters is no new address.
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@new.example');
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'my secret words');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('A confirmation link was sent to ada@new.example. Your email stays ada@example.com until you open that link (within 24 hours).');
+    expect(sent).toEqual({ email: 'ada@new.example', currentPassword: 'my secret words', fullname: 'Ada Lovelace', branch: 'Computer Engineering', semester: 3 });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('ada@example.com')).toBeInTheDocument();
+    expect(main.getByText('ada@new.example — waiting for confirmation')).toBeInTheDocument();
+  });
+
+  it('drops the password again when the email goes back to the current one', async () => {
+    let sent: unknown;
+    loggedInAs(aStudent());
+    server.use(
+      http.patch(paths.users.updateAccount, async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: aStudent() }, 'account updated successfully');
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByLabelText('Email'), 'x');
+    await userEvent.type(screen.getByLabelText('Current password'), 'typed by mistake');
+    await userEvent.type(screen.getByLabelText('Email'), '{Backspace}');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    expect(sent).toEqual({ email: 'ada@example.com', fullname: 'Ada Lovelace', branch: 'Computer Engineering', semester: 3 });
+  });
+
+  it('with mail off the new email is the email at once: the server says so', async () => {
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, () => ok({ user: aStudent({ email: 'ada@new.example' }) }, 'account updated successfully')));
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@new.example');
+    await userEvent.type(screen.getByLabelText('Current password'), 'my secret words');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('ada@new.example')).toBeInTheDocument();
+    expect(main.queryByText(/waiting for confirmation/)).toBeNull();
+  });
+
+  it('shows a wrong password refused by the server and keeps editing', async () => {
+    loggedInAs(aStudent());
+    server.use(http.patch(paths.users.updateAccount, () => fail(400, 'Current password is incorrect')));
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@new.example');
+    await userEvent.type(screen.getByLabelText('Current password'), 'not my password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+  });
+
+  it('shows an address waiting for confirmation beside the email', async () => {
+    loggedInAs(aStudent({ pendingEmail: 'ada@new.example' }));
+    renderApp('/update-account');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('ada@new.example — waiting for confirmation')).toBeInTheDocument();
+    expect(main.getByText('ada@example.com')).toBeInTheDocument();
+  });
+
   it('checks the fields with the contract before sending', async () => {
     let sent = false;
     loggedInAs(aStudent());

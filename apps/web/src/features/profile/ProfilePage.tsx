@@ -1,4 +1,5 @@
-import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
+import { BRANCHES, EMAIL_CHANGE_LINK_HOURS, SEMESTERS } from '@campus/contract/constants';
+import { fieldLabels, requiredMessage } from '@campus/contract/labels';
 import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/notifications';
 import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +9,7 @@ import type { z } from 'zod';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { SelectField, TextField } from '../../components/Field';
+import { PasswordField, SelectField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
 import { deferredResolver } from '../../lib/forms';
@@ -31,16 +32,26 @@ function Row({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/** Whether the form's email is another address than the account's (emails compare ignoring case, as on the server). */
+const isNewAddress = (typed: string | undefined, user: User) => (typed ?? '').trim().toLowerCase() !== user.email.toLowerCase();
+
+/** What a saved change of address says: the link went to the new address, the old one works until it is opened. */
+const confirmationSent = (user: User) =>
+  `A confirmation link was sent to ${user.pendingEmail}. Your email stays ${user.email} until you open that link (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
+
 /** Viewing ⇄ editing: Edit switches to inputs, a successful Save returns to viewing. */
 function Profile({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdateAccount();
   const editButton = useRef<HTMLButtonElement>(null);
-  const { register, handleSubmit, formState, reset, setFocus } = useForm<z.input<typeof updateAccountBody>, unknown, UpdateAccountBody>({
+  const { register, handleSubmit, formState, reset, setFocus, setError, watch } = useForm<z.input<typeof updateAccountBody>, unknown, UpdateAccountBody>({
     resolver: checks.resolver,
   });
   const { errors } = formState;
+  // A new address needs the account's password (a session left open must not be enough): its
+  // field appears only then.
+  const newAddress = isNewAddress(watch('email'), user);
   // Focus follows the switch, so keyboard and screen-reader users stay where the change is:
   // into the form's first field on Edit, back to Edit on Cancel or Save (never on first view).
   const switched = useRef(false);
@@ -55,21 +66,27 @@ function Profile({ user }: { user: User }) {
   };
 
   const startEditing = () => {
-    reset({ email: user.email, fullname: user.fullname, semester: String(user.semester), branch: user.branch });
+    reset({ email: user.email, fullname: user.fullname, semester: String(user.semester), branch: user.branch, currentPassword: '' });
     setSaved(null);
     update.reset();
     checks.preload();
     switchTo(true);
   };
 
-  const save = handleSubmit((body) =>
+  const save = handleSubmit(({ currentPassword, ...body }) => {
+    if (!isNewAddress(body.email, user)) return send(body);
+    if (!currentPassword) return setError('currentPassword', { message: requiredMessage('currentPassword') }, { shouldFocus: true });
+    send({ ...body, currentPassword });
+  });
+  const send = (body: UpdateAccountBody) =>
     update.mutate(body, {
-      onSuccess: ({ message }) => {
-        setSaved(message || 'Your profile has been updated.');
+      onSuccess: ({ data, message }) => {
+        // With mail on, a new address waits for its link: say so rather than "updated".
+        const waiting = body.currentPassword !== undefined && data.user.pendingEmail !== null;
+        setSaved(waiting ? confirmationSent(data.user) : message || 'Your profile has been updated.');
         switchTo(false);
       },
-    }),
-  );
+    });
 
   return (
     <FormPage title="Profile">
@@ -82,6 +99,15 @@ function Profile({ user }: { user: User }) {
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={save}>
           <TextField label="Full name" autoComplete="name" error={errors.fullname?.message} {...register('fullname')} />
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          {newAddress && (
+            <PasswordField
+              label={fieldLabels.currentPassword}
+              autoComplete="current-password"
+              hint="A new email address needs your password."
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+          )}
           <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
             <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
             <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
@@ -102,6 +128,7 @@ function Profile({ user }: { user: User }) {
             <Row label="Full name" value={user.fullname} />
             <Row label="Registration ID" value={user.registrationId} />
             <Row label="Email" value={user.email} />
+            {user.pendingEmail && <Row label="New email" value={`${user.pendingEmail} — waiting for confirmation`} />}
             <Row label="Semester" value={user.semester} />
             <Row label="Branch" value={user.branch} />
           </dl>

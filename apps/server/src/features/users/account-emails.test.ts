@@ -1,0 +1,79 @@
+import { paths } from '@campus/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-app';
+import { DEFAULT_PASSWORD, buildStudent, loginAs } from '../../../test/factories';
+import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
+import { mailJobs } from '../../db/schema';
+import { testConfig } from '../../../test/build-app';
+import { ACCOUNT_EMAIL_SUBJECTS, emailChangeConfirmEmail, emailChangeRequestedEmail, passwordChangedEmail } from './account-emails';
+
+const PASSWORD_CHANGED_SUBJECT = ACCOUNT_EMAIL_SUBJECTS.passwordChanged;
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+const ctx = useTestApp(() => ({ mail: testMailConfig(smtp) }));
+afterAll(() => smtp.stop());
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+async function emailTo(address: string, subject: string): Promise<ReceivedMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = smtp.received.find((m) => m.to.includes(address) && m.parsed.subject === subject);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no "${subject}" email to ${address} arrived`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('POST /users/change-password tells the account', () => {
+  it("emails the account's address: when (campus time), every other session logged out, what to do if it was not them", async () => {
+    const ada = await buildStudent(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: ada.cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const text = (await emailTo(ada.user.email, PASSWORD_CHANGED_SUBJECT)).parsed.text ?? '';
+    expect(text).toContain(String(ada.user.registrationId));
+    expect(text).toMatch(/changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Asia\/Kolkata\)/);
+    expect(text).toContain('Every other session of the account was logged out.');
+    expect(text).toContain('If this was not you, ask for a new reset link at https://portal.campus.test/forgot-password');
+  });
+
+  it('sends nothing when the old password is wrong, or when mail is off', async () => {
+    const ada = await buildStudent(ctx.app);
+    const wrong = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: ada.cookie }, payload: { oldpassword: 'not it at all', newpassword: NEW_PASSWORD } });
+    expect(wrong.statusCode).toBe(400);
+    const off = await ctx.extraApp({ mail: undefined });
+    const done = await off.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: ada.cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: NEW_PASSWORD } });
+    expect(done.statusCode).toBe(200);
+    await loginAs(ctx.app, ada.user.registrationId, NEW_PASSWORD);
+    expect(await ctx.database.db.select().from(mailJobs)).toEqual([]);
+  });
+});
+
+describe('the words of account emails', () => {
+  const who = { fullname: 'Ada\r\nClick https://evil.test to keep your account', registrationId: 211070001 };
+  const at = '2026-03-03T08:35:00.000Z';
+  const context = { origin: 'https://portal.campus.test', config: testConfig('/nonexistent') };
+
+  it('puts what users typed on lines of their own, where no line break in it can add a line', () => {
+    const confirmation = emailChangeConfirmEmail.render(who, { token: 'abc' }, context);
+    const lines = confirmation.text.split('\n');
+    expect(lines).toContain('    Ada Click https://evil.test to keep your account');
+    expect(lines.filter((l) => l.includes('evil.test'))).toHaveLength(1);
+    expect(lines).toContain('https://portal.campus.test/confirm-email?token=abc');
+    const notice = emailChangeRequestedEmail.render({ ...who, newEmail: 'new@campus.test\nYour account is closed', at }, undefined, context);
+    expect(notice.text.split('\n')).toContain('    new@campus.test Your account is closed');
+    expect(notice.text).toContain('On 3 March 2026 at 14:05 (Asia/Kolkata)');
+  });
+
+  it('writes the time of a password change in the campus time zone, and how it was changed', () => {
+    const changed = passwordChangedEmail.render({ ...who, at, via: 'change' }, undefined, context);
+    expect(changed.text).toContain('changed on 3 March 2026 at 14:05 (Asia/Kolkata) by someone logged in to it');
+    expect(changed.text).toContain('Every other session of the account was logged out.');
+    const reset = passwordChangedEmail.render({ ...who, at, via: 'reset' }, undefined, context);
+    expect(reset.text).toContain('with a reset link sent to this address');
+    expect(reset.text.split('\n').filter((l) => l.includes('evil.test'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,150 @@
+import { EMAIL_CHANGE_LINK_HOURS } from '@campus/contract';
+import { z } from 'zod';
+import type { Config } from '../../platform/config/config';
+import { mailTemplate } from '../../platform/mail/mail-template';
+import { oneLine } from '../../platform/mail/mail-text';
+
+/**
+ * The words of every email about the account itself: a reset link, a changed password, a new
+ * email address asked for (told to the old address, confirmed at the new one). All are `urgent`:
+ * the person is waiting for them, or must know at once. Whatever a user typed (a name, an
+ * address) goes through `oneLine`, so that nothing in it adds lines that read as the portal's.
+ */
+
+/** How long an emailed reset link works. */
+export const RESET_LINK_TTL_MS = 30 * 60_000;
+
+/** The web app's pages these emails lead to. */
+const RESET_PAGE = '/reset-password';
+const FORGOT_PAGE = '/forgot-password';
+const CHANGE_PASSWORD_PAGE = '/change-password';
+const CONFIRM_EMAIL_PAGE = '/confirm-email';
+
+/** A page of the web app with a token (which the request log never writes). */
+const tokenLink = (origin: string, page: string, token: string) => `${origin}${page}?${new URLSearchParams({ token })}`;
+export const resetLink = (origin: string, token: string) => tokenLink(origin, RESET_PAGE, token);
+export const confirmEmailLink = (origin: string, token: string) => tokenLink(origin, CONFIRM_EMAIL_PAGE, token);
+
+/** The subjects, which tests look emails up by. */
+export const ACCOUNT_EMAIL_SUBJECTS = {
+  passwordReset: 'Reset your Campus Portal password',
+  passwordChanged: 'Your Campus Portal password was changed',
+  emailChangeRequested: 'A new email address was asked for your Campus Portal account',
+  emailChangeConfirm: 'Confirm the new email address of your Campus Portal account',
+} as const;
+
+/** Who an account email greets: the name on the account, and its registration id. */
+const account = { fullname: z.string(), registrationId: z.number().int() };
+
+/** An instant as the campus reads it: "3 March 2026 at 14:05 (Asia/Kolkata)". */
+function campusTime(config: Pick<Config, 'campusTimeZone'>, at: string): string {
+  const tz = config.campusTimeZone;
+  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: tz }).format(new Date(at))} (${tz})`;
+}
+
+/**
+ * The reset link, to the account's address. The token is the job's secret part: the worker
+ * clears it once the email is sent or given up, so the database does not keep a working link.
+ */
+export const passwordResetEmail = mailTemplate({
+  name: 'password-reset',
+  priority: 'urgent',
+  params: z.object(account),
+  secret: z.object({ token: z.string() }),
+  render: ({ fullname, registrationId }, { token }, { origin }) => ({
+    subject: ACCOUNT_EMAIL_SUBJECTS.passwordReset,
+    text: [
+      `Hello ${oneLine(fullname)},`,
+      '',
+      `Someone, hopefully you, asked to reset the password of the Campus Portal account ${registrationId}.`,
+      `Open this link within ${RESET_LINK_TTL_MS / 60_000} minutes to choose a new password (it works once, and choosing one ends every other reset link of the account):`,
+      '',
+      resetLink(origin, token),
+      '',
+      'If you did not ask for it, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  }),
+});
+
+/** What each way of changing a password ended, said in the notice. */
+const PASSWORD_CHANGE_WAYS = {
+  reset: {
+    how: 'with a reset link sent to this address',
+    ended: 'Every session of the account was logged out, and every browser the account was used in is no longer remembered: each logs in anew with the new password.',
+  },
+  change: {
+    how: 'by someone logged in to it',
+    ended: 'Every other session of the account was logged out.',
+  },
+} as const;
+
+/** The notice that the password changed (by a reset link or on the change-password page): when, and what it ended. */
+export const passwordChangedEmail = mailTemplate({
+  name: 'password-changed',
+  priority: 'urgent',
+  params: z.object({ ...account, at: z.iso.datetime(), via: z.enum(['reset', 'change']).default('reset') }),
+  render: ({ fullname, registrationId, at, via }, _secret, { origin, config }) => ({
+    subject: ACCOUNT_EMAIL_SUBJECTS.passwordChanged,
+    text: [
+      `Hello ${oneLine(fullname)},`,
+      '',
+      `The password of your Campus Portal account ${registrationId} was changed on ${campusTime(config, at)} ${PASSWORD_CHANGE_WAYS[via].how}.`,
+      PASSWORD_CHANGE_WAYS[via].ended,
+      '',
+      `If this was not you, ask for a new reset link at ${origin}${FORGOT_PAGE} and tell the portal's administrators.`,
+    ].join('\n'),
+  }),
+});
+
+/** To the account's current address, at once: a change to `newEmail` was asked for, and what to do if it was not them. */
+export const emailChangeRequestedEmail = mailTemplate({
+  name: 'email-change-requested',
+  priority: 'urgent',
+  params: z.object({ ...account, newEmail: z.string(), at: z.iso.datetime() }),
+  render: ({ fullname, registrationId, newEmail, at }, _secret, { origin, config }) => ({
+    subject: ACCOUNT_EMAIL_SUBJECTS.emailChangeRequested,
+    text: [
+      `Hello ${oneLine(fullname)},`,
+      '',
+      `On ${campusTime(config, at)}, someone logged in to the Campus Portal account ${registrationId} asked to change its email address from this one to:`,
+      '',
+      `    ${oneLine(newEmail)}`,
+      '',
+      `The change takes effect only once the link sent to that address is opened (within ${EMAIL_CHANGE_LINK_HOURS} hours). Until then, this address stays the account's.`,
+      '',
+      'If this was you, there is nothing more to do here.',
+      '',
+      'If this was not you, someone knows your password:',
+      `- change it at once at ${origin}${CHANGE_PASSWORD_PAGE}, or ask for a reset link at ${origin}${FORGOT_PAGE};`,
+      "- tell the portal's administrators, who can put your address back if the change has already taken effect.",
+    ].join('\n'),
+  }),
+});
+
+/** To the new address: the link that makes it the account's. The token is the job's secret part. */
+export const emailChangeConfirmEmail = mailTemplate({
+  name: 'email-change-confirm',
+  priority: 'urgent',
+  params: z.object(account),
+  secret: z.object({ token: z.string() }),
+  render: ({ fullname, registrationId }, { token }, { origin }) => ({
+    subject: ACCOUNT_EMAIL_SUBJECTS.emailChangeConfirm,
+    text: [
+      'Hello,',
+      '',
+      `Someone, hopefully you, asked to make this address the email address of the Campus Portal account ${registrationId}, in the name of:`,
+      '',
+      `    ${oneLine(fullname)}`,
+      '',
+      `Open this link within ${EMAIL_CHANGE_LINK_HOURS} hours to confirm it (it works once):`,
+      '',
+      confirmEmailLink(origin, token),
+      '',
+      'Until it is opened, the account keeps its current address.',
+      'If you did not ask for this, ignore this email: nothing changes.',
+    ].join('\n'),
+  }),
+});
+
+/** The emails of the users feature, which it adds to `app.mailTemplates`. */
+export const USERS_MAIL_TEMPLATES = [passwordResetEmail, passwordChangedEmail, emailChangeRequestedEmail, emailChangeConfirmEmail];
