@@ -1,7 +1,8 @@
 import { fieldLabel, paths, type CampusEvent, type Course, type Note } from '@campus/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import type { RateLimit } from '../src/platform/config/config';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
@@ -66,6 +67,10 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   notificationId: string;
   feedPath: string;
   resetToken: string;
+  /** The link of a pending email change of `otherProfessor`'s. */
+  emailChangeToken: string;
+  /** The link of a pending change of `office`'s to an address `otherStudent` has. */
+  takenEmailToken: string;
 }
 
 const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -89,7 +94,17 @@ async function buildWorld(): Promise<World> {
   const feed = await expect2xx('calendar feed', { method: 'GET', url: paths.calendar.feed, headers: { cookie: me.cookie } });
   const resetToken = `refusals-reset-${me.user._id}`;
   await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken(resetToken), userId: me.user._id, expiresAt: new Date(Date.now() + 60_000) });
-  return { me, otherStudent, professor, otherProfessor, office, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken };
+  const pendingChange = async (who: TestUser, pendingEmail: string) => {
+    const token = `refusals-email-${who.user._id}`;
+    await ctx.database.db
+      .update(users)
+      .set({ pendingEmail, emailChangeTokenHash: hashToken(token), emailChangeExpiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(users.id, who.user._id));
+    return token;
+  };
+  const emailChangeToken = await pendingChange(otherProfessor, 'moving@campus.test');
+  const takenEmailToken = await pendingChange(office, otherStudent.user.email);
+  return { me, otherStudent, professor, otherProfessor, office, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -210,15 +225,29 @@ const TABLE: Record<string, Row> = {
   },
   'PATCH /api/v1/users/update-account': {
     as: 'me',
-    valid: () => json('PATCH', paths.users.updateAccount, account),
+    valid: () => json('PATCH', paths.users.updateAccount, { ...account, currentPassword: DEFAULT_PASSWORD }),
     refusals: {
       400: [
         field('email', 'an email over two lines', () => json('PATCH', paths.users.updateAccount, { ...account, email: 'renamed@campus.test\nBcc: x@y.z' })),
         field('fullname', 'a full name over two lines', () => json('PATCH', paths.users.updateAccount, { ...account, fullname: 'Re\nnamed' })),
+        field('currentPassword', 'a new email without the current password', () => json('PATCH', paths.users.updateAccount, account)),
       ],
       401: [loggedOut],
       403: [crossSite],
-      409: [{ name: "another user's email", request: (w) => json('PATCH', paths.users.updateAccount, { ...account, email: w.otherStudent.user.email }) }],
+      409: [{ name: "another user's email", request: (w) => json('PATCH', paths.users.updateAccount, { ...account, email: w.otherStudent.user.email, currentPassword: DEFAULT_PASSWORD }) }],
+      429: [{ name: 'wrong current passwords past the limit', limited: true, request: () => json('PATCH', paths.users.updateAccount, { ...account, currentPassword: 'not the password' }) }],
+    },
+  },
+  'POST /api/v1/users/confirm-email': {
+    as: 'anonymous',
+    valid: (w) => json('POST', paths.users.confirmEmail, { token: w.emailChangeToken }),
+    refusals: {
+      400: [
+        field('token', 'no token', () => json('POST', paths.users.confirmEmail, {})),
+        field('token', 'a token nobody was sent', () => json('POST', paths.users.confirmEmail, { token: 'a-token-nobody-was-sent' })),
+      ],
+      403: [crossSite],
+      409: [{ name: 'an address someone else took meanwhile', request: (w) => json('POST', paths.users.confirmEmail, { token: w.takenEmailToken }) }],
     },
   },
   'POST /api/v1/users/change-password': {
