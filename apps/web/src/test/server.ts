@@ -12,7 +12,7 @@ export const fail = (status: number, ...errors: string[]) =>
 
 /**
  * The API as seen by a visitor who is not logged in. Tests add what they need with server.use;
- * any call nobody expected fails the test (onUnhandledFrame: 'error').
+ * any call nobody expected fails the test (onUnhandledRequest: 'error').
  */
 export const server = setupServer(
   http.get(paths.config, () => ok(aConfig())),
