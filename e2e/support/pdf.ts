@@ -21,7 +21,8 @@ export interface PdfSummary {
  */
 export async function readPdf(path: string): Promise<PdfSummary> {
   const data = new Uint8Array(await readFile(path));
-  const doc = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, standardFontDataUrl }).promise;
+  const task = getDocument({ data, useSystemFonts: false, standardFontDataUrl });
+  const doc = await task.promise;
   try {
     const texts: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
@@ -31,6 +32,6 @@ export async function readPdf(path: string): Promise<PdfSummary> {
     const [, , width, height] = (await doc.getPage(1)).view;
     return { text: texts.join('\n'), firstPage: { width: width!, height: height! }, pages: doc.numPages };
   } finally {
-    await doc.destroy();
+    await task.destroy();
   }
 }

@@ -29,7 +29,7 @@ test('a marksheet from request to download: the student applies, the exam office
   const group = office.getByRole('listitem', { name: studentUser.fullname });
   await expect(group).toContainText(`Registration ID: ${id}`);
   await expect(group).toContainText('Semester 3');
-  await group.getByRole('link', { name: `Upload the marksheet of semester 3 for ${studentUser.fullname}` }).click();
+  await group.getByRole('link', { name: `Upload marksheet of semester 3 for ${studentUser.fullname}` }).click();
   await expect(office.getByRole('heading', { name: studentUser.fullname })).toBeVisible();
 
   // Semester choices stop at the applicant's own semester; the requested one is chosen.

@@ -44,7 +44,7 @@ export class RedisCounterStore implements CounterStore {
       await redis.connect();
     } catch (err) {
       redis.disconnect();
-      throw new Error(`REDIS_URL: cannot connect to Redis (${(err as Error).message})`);
+      throw new Error(`REDIS_URL: cannot connect to Redis (${(err as Error).message})`, { cause: err });
     }
     return new RedisCounterStore(redis, log);
   }

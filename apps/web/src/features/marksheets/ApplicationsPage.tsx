@@ -68,7 +68,7 @@ function StudentGroup({ group }: { group: StudentRequests }) {
                   requested <time dateTime={a.createdAt}>{formatMoment(a.createdAt)}</time>
                 </span>
               </p>
-              <Link to={applicantHref(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload the marksheet of semester ${a.semester} for ${group.fullname}`}>
+              <Link to={applicantHref(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload marksheet of semester ${a.semester} for ${group.fullname}`}>
                 Upload marksheet
               </Link>
             </li>
