@@ -54,7 +54,9 @@ describe('SecureUserStore', () => {
     const store = new SecureUserStore(keys, localStorage);
     await store.save(user);
     const stored = JSON.parse(localStorage.getItem('campus.user')!) as { iv: string; data: string };
-    localStorage.setItem('campus.user', JSON.stringify({ ...stored, data: `A${stored.data.slice(1)}` }));
+    // A different first character, whatever the first one was (a fixed 'A' is sometimes the same).
+    const tampered = `${stored.data[0] === 'A' ? 'B' : 'A'}${stored.data.slice(1)}`;
+    localStorage.setItem('campus.user', JSON.stringify({ ...stored, data: tampered }));
     expect(await store.load()).toBeNull();
   });
 
