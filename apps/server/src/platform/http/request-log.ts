@@ -20,7 +20,7 @@ export function loggableUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
-      let decoded = name;
+      let decoded: string;
       try {
         decoded = decodeURIComponent(name.replace(/\+/g, ' '));
       } catch {
