@@ -89,7 +89,7 @@ describe('immediate emails', () => {
     const res = await oneClick(link);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'courses' });
-    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
     await buildCourse(ctx.app, prof, { title: 'Surveying', semester: 5, branch: 'Civil Engineering' });
     expect(await jobs()).toHaveLength(1);
 
@@ -235,7 +235,7 @@ describe('the daily digest', () => {
 
     // Its one-click link turns the digest off: every daily kind back to inapp.
     expect((await oneClick(link)).statusCode).toBe(200);
-    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
   });
 
   it('caps each kind\'s list and says how many more arrived', async () => {
