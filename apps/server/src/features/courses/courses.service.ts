@@ -150,7 +150,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const professorName = (fullname: string) => (/^(prof|dr)\b/i.test(fullname.trim()) ? fullname.trim() : `Prof. ${fullname.trim()}`);
 
 /** What the enrolled students are told of a change of the exam date, in plain words. */
-export function examNews(who: string, title: string, before: string | null, after: string | null): string {
+function examNews(who: string, title: string, before: string | null, after: string | null): string {
   const by = professorName(who);
   if (after === null) return `${by} removed the exam date of "${title}" (it was ${longDay(before!)}): the exam date is no longer set`;
   if (before === null) return `${by} set the exam of "${title}" for ${longDay(after)}`;
