@@ -184,7 +184,9 @@ const literalSearches = (url: string): Case[] =>
   ['.*', '%', '_', '\\', "'; drop table courses; --", '(?i)['].map((title) => ({ name: `title ${title}`, mayPass: true, request: () => ({ method: 'GET' as const, url: `${url}?title=${encodeURIComponent(title)}` }) }));
 
 const courseUrl = (make: (id: string) => string) => (w: World) => make(w.course._id);
-const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2027-01-01' });
+const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2030-01-01' });
+/** An exam centre is optional free text, so only what no exam centre can be: a NUL, a line break, too long. */
+const BAD_EXAM_CENTRES = [['with a NUL', 'Hall\u00002'], ['with a newline', 'Main Block\nHall 2'], ['with a line separator', 'Main Block\u2028Hall 2'], ['too long', 'x'.repeat(121)], ['a number', 7]] as const;
 const notesForm = (): Partial<InjectOptions> => multipart({ filename: 'Week 1' }, { notesfile: textFile('w.txt', 'x') });
 
 const CASES: Record<string, Case[]> = {
@@ -230,16 +232,22 @@ const CASES: Record<string, Case[]> = {
   'GET /api/v1/courses/searchbystudent': queryCases(paths.courses.byStudent, PAGING),
   'GET /api/v1/courses/searchbymycourses': queryCases(paths.courses.myCourses, FILTERS),
   'GET /api/v1/courses/examdates': noInputCases('GET', paths.courses.examDates),
-  'POST /api/v1/courses/create-course': multipartCases('POST', paths.courses.create, () => courseFields({ examDate: '2026-12-01' }), {
-    fileField: 'thumbnail',
-    fileRequired: false,
-    optional: ['semester', 'branch', 'examDate'],
-    as: 'professor',
-  }),
+  'POST /api/v1/courses/create-course': [
+    ...multipartCases('POST', paths.courses.create, () => courseFields({ examDate: '2030-12-01' }), {
+      fileField: 'thumbnail',
+      fileRequired: false,
+      optional: ['semester', 'branch', 'examDate'],
+      as: 'professor',
+    }),
+    { name: 'examDate in the past', names: 'examDate', as: 'professor', request: () => ({ method: 'POST', url: paths.courses.create, ...multipart(courseFields({ examDate: '2020-01-01' })) }) },
+    ...BAD_EXAM_CENTRES.filter(([, value]) => typeof value === 'string').map(([name, examCentre]): Case => ({ name: `examCentre ${name}`, names: 'examCentre', as: 'professor', request: () => ({ method: 'POST', url: paths.courses.create, ...multipart({ ...courseFields(), examCentre: String(examCentre) }) }) })),
+  ],
   'GET /api/v1/courses/getcourse/:courseId': idCases((id) => paths.courses.get(id)),
   'PATCH /api/v1/courses/updatecourse/:courseId': [
     ...jsonCases('PATCH', courseUrl(paths.courses.update), editCourse, 'professor'),
     { name: 'examDate not a real day', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examDate: '2027-02-29' } }) },
+    { name: 'examDate in the past', names: 'examDate', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examDate: '2020-01-01' } }) },
+    ...BAD_EXAM_CENTRES.map(([name, examCentre]): Case => ({ name: `examCentre ${name}`, names: 'examCentre', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examCentre } }) })),
     ...idCases((id) => paths.courses.update(id), { method: 'PATCH', as: 'professor', body: () => ({ payload: editCourse() }) }),
   ],
   'DELETE /api/v1/courses/deletecourse/:courseId': idCases((id) => paths.courses.delete(id), { method: 'DELETE', as: 'professor' }),
@@ -321,7 +329,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/notifications/preferences': noInputCases('GET', paths.notifications.preferences),
   // Any subset of the kinds is a valid PATCH: a missing one is not a fault.
-  'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp' })).filter((c) => !c.name.endsWith(' missing')),
+  'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp', exams: 'daily' })).filter((c) => !c.name.endsWith(' missing')),
   'GET /api/v1/notifications/unsubscribe': queryCases(paths.notifications.unsubscribePage, { token: BAD_TOKENS }),
   'POST /api/v1/notifications/unsubscribe': [
     ...BAD_TOKENS.map((token) => ({ name: `token ${token.slice(0, 20)}`, request: () => oneClick(`?token=${encodeURIComponent(token)}`) })),

@@ -76,6 +76,7 @@ export interface CourseFields {
   semester?: number | string;
   branch?: string;
   examDate?: string;
+  examCentre?: string;
 }
 
 let nextCourseNumber = 500_000_000;

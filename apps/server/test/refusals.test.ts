@@ -303,6 +303,7 @@ const TABLE: Record<string, Row> = {
       400: [field('title', 'a title over two lines', () => ({ method: 'POST', url: paths.courses.create, ...multipart({ ...courseForm(), title: 'Thermo\ndynamics' }) }))],
       401: [loggedOut],
       403: [crossSite, as('me', 'as a student'), as('office', 'as the exam office')],
+      409: [{ name: "another course's number", request: (w) => ({ method: 'POST', url: paths.courses.create, ...multipart(courseFields({ coursenumber: ` ${w.course.coursenumber} ` }), pngThumbnail()) }) }],
       413: [declaredTooLarge],
       415: [notAFile(courseForm, 'thumbnail', () => paths.courses.create)],
       429: [limitedCase],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { courseFilterQuery, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
+import { api } from './api';
+import { COURSENUMBER_TAKEN, EXAM_CENTRE_MAX, EXAM_DATE_IN_PAST, courseFilterQuery, courseSchema, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
 import { formatExamDate, isCalendarDate } from './dates';
 import { createNotesBody } from './notes';
 
@@ -40,6 +41,43 @@ describe('updateCourseBody', () => {
     const base = { title: 't', description: 'd', semester: 2, branch: 'Civil Engineering' };
     expect('examDate' in updateCourseBody.parse(base)).toBe(false);
     expect(updateCourseBody.parse({ ...base, examDate: null }).examDate).toBeNull();
+  });
+
+  it('leaves examCentre out when absent; null, empty or only spaces clear it; a line is trimmed', () => {
+    const base = { title: 't', description: 'd', semester: 2, branch: 'Civil Engineering' };
+    expect('examCentre' in updateCourseBody.parse(base)).toBe(false);
+    for (const none of [null, '', '   ']) expect(updateCourseBody.parse({ ...base, examCentre: none }).examCentre).toBeNull();
+    expect(updateCourseBody.parse({ ...base, examCentre: '  Main Block, Hall 2 ' }).examCentre).toBe('Main Block, Hall 2');
+  });
+});
+
+describe('the exam centre', () => {
+  it('is optional at create, and one line of at most EXAM_CENTRE_MAX characters', () => {
+    expect('examCentre' in createCourseBody.parse(valid)).toBe(false);
+    expect(createCourseBody.parse({ ...valid, examCentre: '' }).examCentre).toBeNull();
+    expect(createCourseBody.parse({ ...valid, examCentre: 'x'.repeat(EXAM_CENTRE_MAX) }).examCentre).toHaveLength(EXAM_CENTRE_MAX);
+    expect(firstError(createCourseBody.safeParse({ ...valid, examCentre: 'x'.repeat(EXAM_CENTRE_MAX + 1) }))).toBe(`Exam centre must be at most ${EXAM_CENTRE_MAX} characters`);
+    expect(firstError(createCourseBody.safeParse({ ...valid, examCentre: 'Main Block\nHall 2' }))).toBe('Exam centre must not contain a line break');
+    expect(firstError(createCourseBody.safeParse({ ...valid, examCentre: 7 }))).toBe('Exam centre must be text');
+  });
+});
+
+describe('a course as JSON', () => {
+  const course = {
+    _id: 'c', title: 't', description: 'd', coursenumber: 211070500, semester: 5, branch: 'Computer Engineering', thumbnail: '', owner: 'o', ownername: 'n',
+    students: [], examDate: '2030-12-03', createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z',
+  };
+
+  it('carries when the exam date changed and the exam centre, each null when there is none', () => {
+    expect(courseSchema.parse({ ...course, examDateChangedAt: null, examCentre: null })).toMatchObject({ examDateChangedAt: null, examCentre: null });
+    expect(courseSchema.parse({ ...course, examDateChangedAt: '2026-11-26T10:00:00.000Z', examCentre: 'Hall 2' })).toMatchObject({ examDateChangedAt: '2026-11-26T10:00:00.000Z', examCentre: 'Hall 2' });
+    expect(courseSchema.safeParse(course).success).toBe(false);
+  });
+
+  it('create-course declares its 409 (a course number another course has); the messages name the fields', () => {
+    expect(api.courses.create.errors).toContain(409);
+    expect(COURSENUMBER_TAKEN).toBe('Course number is already used by another course');
+    expect(EXAM_DATE_IN_PAST).toBe('Exam date must not be in the past');
   });
 });
 

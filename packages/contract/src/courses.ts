@@ -4,12 +4,19 @@ import { fieldLabel as label } from './labels';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
-import { branchField, branchFilterField, calendarDateField, requiredLine, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
+import { branchField, branchFilterField, calendarDateField, lineField, requiredLine, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 5000;
 /** The most courses one listing page may hold when the caller asks for pages (`limit`). */
 export const LIST_LIMIT_MAX = 500;
+/** An exam centre is one line: a hall and a building, as an admit card prints it. */
+export const EXAM_CENTRE_MAX = 120;
+
+/** What create-course answers (409) for a course number another course has (numbers are unique). */
+export const COURSENUMBER_TAKEN = `${label('coursenumber')} is already used by another course`;
+/** What a new or moved exam date before today (the campus's day) gets (400). */
+export const EXAM_DATE_IN_PAST = `${label('examDate')} must not be in the past`;
 
 export const coursenumberField = wholeNumber('coursenumber').pipe(
   z
@@ -27,6 +34,19 @@ export const examDateField = z.preprocess(
   calendarDateField('examDate').nullable(),
 );
 
+/**
+ * Where the course's exam is sat, one line (`Main Block, Hall 2`); empty or null for "not said"
+ * (the admit card then prints the campus's default). Multipart forms send text only, so the
+ * empty string (or only spaces) means none too.
+ */
+export const examCentreField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+  lineField('examCentre')
+    .trim()
+    .max(EXAM_CENTRE_MAX, { error: `${label('examCentre')} must be at most ${EXAM_CENTRE_MAX} characters` })
+    .nullable(),
+);
+
 /** POST /courses/create-course: the text fields of the multipart body (the thumbnail travels beside them). */
 export const createCourseBody = z.object({
   title: requiredLine('title', COURSE_TITLE_MAX),
@@ -35,17 +55,22 @@ export const createCourseBody = z.object({
   semester: semesterField.default(DEFAULT_SEMESTER),
   branch: branchField.default(DEFAULT_BRANCH),
   examDate: examDateField.optional(),
+  examCentre: examCentreField.optional(),
 });
 export type CreateCourseBody = z.infer<typeof createCourseBody>;
 export type CreateCourseInput = z.input<typeof createCourseBody>;
 
-/** PATCH /courses/updatecourse/:courseId. examDate absent: unchanged; null or '': cleared. */
+/**
+ * PATCH /courses/updatecourse/:courseId. examDate and examCentre absent: unchanged; null or '':
+ * cleared.
+ */
 export const updateCourseBody = z.object({
   title: requiredLine('title', COURSE_TITLE_MAX),
   description: requiredText('description', COURSE_DESCRIPTION_MAX),
   semester: semesterField,
   branch: branchField,
   examDate: examDateField.optional(),
+  examCentre: examCentreField.optional(),
 });
 export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 export type UpdateCourseInput = z.input<typeof updateCourseBody>;
@@ -88,6 +113,13 @@ export const courseSchema = z.object({
   ownername: z.string(),
   students: z.array(z.string()),
   examDate: z.string().nullable(),
+  /**
+   * When the exam date last changed after it was first set (moved, cleared, or set again after
+   * being cleared), ISO-8601; null while it is as first set, or was never set.
+   */
+  examDateChangedAt: z.string().nullable(),
+  /** Where the exam is sat, one line; null when the course does not say (the campus default applies). */
+  examCentre: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: 'Course' });
@@ -142,14 +174,15 @@ export const coursesApi = {
   create: endpoint({
     method: 'POST',
     path: `${C}/create-course`,
-    summary: 'Create a course (thumbnail optional)',
+    summary: 'Create a course (thumbnail optional; 409 when another course has its number)',
     multipart: { fields: createCourseBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
     data: courseEnvelopeData,
     status: 201,
-    errors: [429],
+    // 409: the course number is another course's.
+    errors: [409, 429],
   }),
   get: endpoint({ method: 'GET', path: `${C}/getcourse/:courseId`, summary: 'One course, with its owner’s name as `owner`', data: courseWithOwnerSchema, errors: [404] }),
-  update: endpoint({ method: 'PATCH', path: `${C}/updatecourse/:courseId`, summary: 'Edit a course (owner)', body: updateCourseBody, data: courseEnvelopeData, errors: [403, 404] }),
+  update: endpoint({ method: 'PATCH', path: `${C}/updatecourse/:courseId`, summary: 'Edit a course (owner); a new exam date notifies its students', body: updateCourseBody, data: courseEnvelopeData, errors: [403, 404] }),
   delete: endpoint({ method: 'DELETE', path: `${C}/deletecourse/:courseId`, summary: 'Delete a course with its notes, enrolments and files (owner)', data: emptyData, errors: [403, 404] }),
   students: endpoint({ method: 'GET', path: `${C}/studentsofcourse/:courseId`, summary: 'The enrolled students', data: studentsOfCourseSchema, errors: [404] }),
   join: endpoint({ method: 'PATCH', path: `${C}/addstudenttocourse/:courseId`, summary: 'Join a course (409 if already joined)', data: courseEnvelopeData, errors: [404, 409] }),

@@ -25,6 +25,7 @@ export const fieldLabels = {
   description: 'Description',
   coursenumber: 'Course number',
   examDate: 'Exam date',
+  examCentre: 'Exam centre',
   thumbnail: 'Thumbnail',
   filename: 'File name',
   notesfile: 'Notes file',

@@ -71,8 +71,11 @@ export const recentNotificationsSchema = z.object({
 });
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;
 
-/** The kinds of notification a user chooses the delivery of (API.md "Notifications"). */
-export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets'] as const;
+/**
+ * The kinds of notification a user chooses the delivery of (API.md "Notifications"): `exams` is
+ * an exam date set, moved or cleared in a course the user joined.
+ */
+export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** In the portal only, an email at once, or one digest email a day. */
@@ -83,16 +86,30 @@ const deliveryField = (kind: NotificationKind) =>
   z.enum(DELIVERIES, { error: `${label(kind)} must be inapp, immediate or daily` });
 
 export const notificationPreferencesSchema = z
-  .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES) })
+  .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES), exams: z.enum(DELIVERIES) })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** What nobody has chosen yet: everything in the portal only. */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp' };
+/**
+ * What applies to a user who has not chosen, on a server that sends mail: everything in the
+ * portal only, except exam dates, which matter enough to arrive as an email at once.
+ */
+export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' };
+
+/** What applies to a user who has not chosen, on a server that sends no mail: the portal only. */
+export const PREFERENCES_WITHOUT_MAIL: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' };
+
+/** The defaults that apply on this server: with mail on or off. */
+export const defaultPreferences = (mailOn: boolean): NotificationPreferences => (mailOn ? DEFAULT_PREFERENCES : PREFERENCES_WITHOUT_MAIL);
 
 /** PATCH /preferences: any of the kinds; one at least, so a misspelt key is not a silent no-op. */
 export const updatePreferencesBody = z
-  .object({ courses: deliveryField('courses').optional(), notes: deliveryField('notes').optional(), marksheets: deliveryField('marksheets').optional() })
+  .object({
+    courses: deliveryField('courses').optional(),
+    notes: deliveryField('notes').optional(),
+    marksheets: deliveryField('marksheets').optional(),
+    exams: deliveryField('exams').optional(),
+  })
   .refine((b) => NOTIFICATION_KINDS.some((k) => b[k] !== undefined), { error: `Give at least one of ${NOTIFICATION_KINDS.map(label).join(', ')}` });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
 

@@ -108,9 +108,26 @@ export const courses = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // A calendar day, not an instant: no time zone can shift it.
     examDate: date('exam_date', { mode: 'string' }),
+    /*
+     * When the exam date last changed after it was first set (moved, cleared, or set again after
+     * being cleared): the course page says "changed on". Null while the date is as first set.
+     */
+    examDateChangedAt: timestamp('exam_date_changed_at', { withTimezone: true }),
+    /*
+     * How many times the exam date changed (set, moved or cleared) since the course was created:
+     * the calendar feed's SEQUENCE for the exam (RFC 5545 §3.8.7.4), so that calendar apps move
+     * the event they already hold under its UID rather than keep the old day.
+     */
+    examDateRevision: integer('exam_date_revision').notNull().default(0),
+    // Where the exam is sat, one line; null when the course does not say (the campus default applies).
+    examCentre: text('exam_centre'),
     ...timestamps,
   },
   (t) => [
+    // Course numbers are unique. The number is the normalized value: the contract reads it as a
+    // whole number, so " 0211070500 " and 211070500 are one course number; an index on the
+    // column itself also lets an import upsert ON CONFLICT (coursenumber).
+    uniqueIndex('courses_coursenumber_unique').on(t.coursenumber),
     // Listings run newest first (a backward scan of these ascending indexes); the id breaks ties.
     index('courses_created_idx').on(t.createdAt, t.id),
     index('courses_owner_idx').on(t.ownerId, t.createdAt),
@@ -171,14 +188,14 @@ export const notifications = pgTable(
     recipientId: uuid('recipient_id').notNull(),
     content: text('content').notNull(),
     link: text('link'),
-    // What it is about (courses, notes, marksheets: the kinds whose delivery users choose), set
+    // What it is about (courses, notes, marksheets, exams: the kinds whose delivery users choose), set
     // where it is created; null for anything outside those kinds, which stays in the portal.
     kind: text('kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    check('notifications_kind_check', sql`${t.kind} in ('courses', 'notes', 'marksheets')`),
+    check('notifications_kind_check', sql`${t.kind} in ('courses', 'notes', 'marksheets', 'exams')`),
     // One index per state, both (recipient, seq): the unread list and counts, and the read list,
     // each walk only their own rows. A new notification enters only the unread one; a query over
     // both states is a UNION ALL of the two (notifications.service.ts).
@@ -194,8 +211,10 @@ export const notifications = pgTable(
 /**
  * How each kind of notification reaches a user: `inapp` (the portal only), `immediate` (an email
  * at once) or `daily` (the daily digest). A row only for users who saved a choice: no row means
- * all `inapp`, so signing up writes nothing here, and a fan-out's join with it (the immediate
- * emails) meets only the few who chose email.
+ * the defaults (contract DEFAULT_PREFERENCES: `inapp`, except exams `immediate` when mail is on),
+ * so signing up writes nothing here. A fan-out of a kind whose default is `inapp` joins with it
+ * (the immediate emails) and meets only the few who chose email; one whose default is email
+ * (exams) takes everyone whose row does not say otherwise.
  */
 export const notificationPreferences = pgTable(
   'notification_preferences',
@@ -206,14 +225,18 @@ export const notificationPreferences = pgTable(
     courses: text('courses').notNull().default('inapp'),
     notes: text('notes').notNull().default('inapp'),
     marksheets: text('marksheets').notNull().default('inapp'),
+    // Null: not chosen, the default applies (an email at once with mail on, the portal without),
+    // so that a row saved for another kind does not fix this one to what applied that day.
+    exams: text('exams'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('notification_preferences_courses_check', sql`${t.courses} in ('inapp', 'immediate', 'daily')`),
     check('notification_preferences_notes_check', sql`${t.notes} in ('inapp', 'immediate', 'daily')`),
     check('notification_preferences_marksheets_check', sql`${t.marksheets} in ('inapp', 'immediate', 'daily')`),
+    check('notification_preferences_exams_check', sql`${t.exams} in ('inapp', 'immediate', 'daily')`),
     // The digest's users: those with at least one kind daily.
-    index('notification_preferences_daily_idx').on(t.userId).where(sql`'daily' in (${t.courses}, ${t.notes}, ${t.marksheets})`),
+    index('notification_preferences_daily_idx').on(t.userId).where(sql`'daily' in (${t.courses}, ${t.notes}, ${t.marksheets}, ${t.exams})`),
   ],
 );
 

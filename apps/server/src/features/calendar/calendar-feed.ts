@@ -66,7 +66,9 @@ function eventLines(e: FeedEvent, zone: string, origin: string, host: string): s
 
 /**
  * An exam: the whole day (DATE values, the end the day after, §3.6.1), shown free rather than
- * busy, since the exam takes hours of it, not all of it.
+ * busy, since the exam takes hours of it, not all of it. Its UID stays the course's whatever the
+ * date; SEQUENCE (§3.8.7.4) is the number of times the date changed, so a calendar app that holds
+ * the event under that UID takes the new day as a revision of it and moves it.
  */
 function examLines(x: ExamDay, origin: string, host: string): string[] {
   const changed = utcDateTime(x.updatedAt);
@@ -75,6 +77,7 @@ function examLines(x: ExamDay, origin: string, host: string): string[] {
     line('UID', `exam-${x.courseId}@${host}`),
     line('DTSTAMP', changed),
     line('LAST-MODIFIED', changed),
+    line('SEQUENCE', String(x.revision)),
     line('DTSTART', date(x.examDate), { VALUE: 'DATE' }),
     line('DTEND', date(addDays(x.examDate, 1)), { VALUE: 'DATE' }),
     line('SUMMARY', text(`Exam: ${x.title}`)),

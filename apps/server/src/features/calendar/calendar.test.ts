@@ -236,6 +236,39 @@ describe('GET /calendar/<token>.ics', () => {
     expect(officeFeed.vevents).toHaveLength(0);
   });
 
+  it('keeps an exam\'s UID when its date moves, and raises SEQUENCE each time the date changes (RFC 5545), so calendar apps move it', async () => {
+    const app = await feedApp();
+    const professor = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const course = await buildCourse(app, professor, { title: 'Thermodynamics', examDate: '2030-06-10' });
+    await joinCourse(app, student, course._id);
+    const url = await feedUrl(student, app);
+    const uid = `exam-${course._id}@localhost`;
+    const exam = async () => parse((await fetchFeed(app, url)).body).byUid.get(uid);
+    const edit = async (fields: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: professor.cookie }, payload: { title: course.title, description: 'd', semester: 3, branch: 'Computer Engineering', ...fields } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect((await exam())!.getFirstPropertyValue('sequence')).toBe(0);
+
+    await edit({ examDate: '2030-06-12' });
+    const moved = (await exam())!;
+    expect(moved.getFirstPropertyValue('sequence')).toBe(1);
+    expectExam(moved, course, '2030-06-12', '2030-06-13');
+
+    // Another field edited, or the same date sent again: the exam is the same revision.
+    await edit({ description: 'Heat and work', examDate: '2030-06-12' });
+    expect((await exam())!.getFirstPropertyValue('sequence')).toBe(1);
+
+    // Cleared, the exam leaves the feed; set again, it comes back under the same UID, a later revision.
+    await edit({ examDate: null });
+    expect(await exam()).toBeUndefined();
+    await edit({ examDate: '2030-06-20' });
+    const back = (await exam())!;
+    expect(back.getFirstPropertyValue('sequence')).toBe(3);
+    expectExam(back, course, '2030-06-20', '2030-06-21');
+  });
+
   it('keeps UIDs stable from one fetch to the next; ETag and 304', async () => {
     const app = await feedApp();
     const host = await buildProfessor(app);

@@ -1,7 +1,10 @@
 import { fileUrl, type Branch, type Course } from '@campus/contract';
 import type { CourseView, ListedCourse } from './courses.queries';
 
-/** A course as API.md's JSON: string ids, numbers, ISO timestamps, the exam date as YYYY-MM-DD or null. */
+/**
+ * A course as API.md's JSON: string ids, numbers, ISO timestamps, the exam date as YYYY-MM-DD or
+ * null, when it changed (ISO) or null, the exam centre or null.
+ */
 export function presentCourse({ row, ownername, students }: CourseView): Course {
   return {
     _id: row.id,
@@ -15,6 +18,8 @@ export function presentCourse({ row, ownername, students }: CourseView): Course 
     ownername,
     students,
     examDate: row.examDate,
+    examDateChangedAt: row.examDateChangedAt?.toISOString() ?? null,
+    examCentre: row.examCentre,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -34,7 +39,8 @@ export function courseListJson(courses: ListedCourse[]): string {
       `{"_id":"${c.id}","title":${JSON.stringify(c.title)},"description":${JSON.stringify(c.description)},"coursenumber":${c.coursenumber},` +
         `"semester":${c.semester},"branch":${JSON.stringify(c.branch)},"thumbnail":"${c.thumbnailFileId ? fileUrl(c.thumbnailFileId) : ''}",` +
         `"owner":"${c.ownerId}","ownername":${JSON.stringify(c.ownername)},"students":${c.students ? `["${c.students.replaceAll(',', '","')}"]` : '[]'},` +
-        `"examDate":${c.examDate ? `"${c.examDate}"` : 'null'},"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}"}`,
+        `"examDate":${c.examDate ? `"${c.examDate}"` : 'null'},"examDateChangedAt":${c.examDateChangedAt ? `"${c.examDateChangedAt}"` : 'null'},` +
+        `"examCentre":${c.examCentre === null ? 'null' : JSON.stringify(c.examCentre)},"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}"}`,
     );
   }
   return `[${parts.join(',')}]`;

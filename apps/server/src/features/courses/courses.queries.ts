@@ -115,6 +115,9 @@ export interface ListedCourse {
   /** The students' ids in the order they joined, comma-separated; null when none. */
   students: string | null;
   examDate: string | null;
+  /** ISO-8601, as the JSON holds it; null while the exam date is as first set. */
+  examDateChangedAt: string | null;
+  examCentre: string | null;
   createdAt: string;
   updatedAt: string;
   /** The sort key exactly as PostgreSQL printed it, for the next page's cursor. */
@@ -147,6 +150,8 @@ const listingQuery = preparedPerKey((db, key) => {
       ownername: users.fullname,
       students: studentIdList,
       examDate: sql<string | null>`${courses.examDate}::text`,
+      examDateChangedAt: isoText(courses.examDateChangedAt),
+      examCentre: courses.examCentre,
       createdAt: isoText(courses.createdAt),
       updatedAt: isoText(courses.updatedAt),
       sortKey: sql<string>`${sortAt}::text`,

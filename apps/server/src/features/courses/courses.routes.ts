@@ -122,7 +122,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      await updateCourse(db, course, request.body);
+      await updateCourse(db, app.config, request.user!, course, request.body);
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course updated successfully');
     },

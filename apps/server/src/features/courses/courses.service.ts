@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ROLES, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { EXAM_DATE_IN_PAST, ROLES, calendarDayParts, todayIn, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
-import { conflict, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -60,6 +60,8 @@ export interface ExamDay {
   title: string;
   /** `YYYY-MM-DD` */
   examDate: string;
+  /** How many times the date changed: the feed's SEQUENCE, so calendar apps move the event. */
+  revision: number;
   updatedAt: Date;
 }
 
@@ -69,7 +71,7 @@ export interface ExamDay {
  */
 export async function examDaysOf(db: Db, user: UserRow): Promise<ExamDay[]> {
   if (user.isExamOffice) return [];
-  const columns = { courseId: courses.id, title: courses.title, examDate: courses.examDate, updatedAt: courses.updatedAt };
+  const columns = { courseId: courses.id, title: courses.title, examDate: courses.examDate, revision: courses.examDateRevision, updatedAt: courses.updatedAt };
   const dated = sql`${courses.examDate} is not null`;
   const order = [asc(courses.examDate), asc(courses.id)];
   const rows =
@@ -94,6 +96,7 @@ export async function examDaysOf(db: Db, user: UserRow): Promise<ExamDay[]> {
  * deletes the bytes if this throws.
  */
 export async function createCourse(db: Db, config: Config, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
+  if (body.examDate) assertNotPast(config, body.examDate);
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const file = thumbnail ? await insertFileRow(tx, thumbnail, 'thumbnail', owner.id) : null;
@@ -109,11 +112,13 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
         thumbnailFileId: file?.id ?? null,
         ownerId: owner.id,
         examDate: body.examDate ?? null,
+        examCentre: body.examCentre ?? null,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!inserted) throw new Error('course not inserted');
+    // No exam news here: nobody can have joined a course that did not exist.
     // The students of the course's branch and semester hear of it (API.md "Notifications").
     await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
       content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
@@ -125,19 +130,73 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
   return { row, ownername: owner.fullname, students: [] };
 }
 
-/** Applies an edit; an absent examDate keeps the current one, null clears it. */
-export async function updateCourse(db: Db, course: CourseRow, body: UpdateCourseBody): Promise<void> {
-  await db
-    .update(courses)
-    .set({
-      title: body.title,
-      description: body.description,
-      semester: body.semester,
-      branch: body.branch,
-      ...(body.examDate !== undefined ? { examDate: body.examDate } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(courses.id, course.id));
+/**
+ * A new or moved exam date is not before today on the campus (CAMPUS_TZ): a 400 naming the
+ * field. Today itself is fine: the exam may be this afternoon.
+ */
+function assertNotPast(config: Config, examDate: string): void {
+  if (examDate < todayIn(config.campusTimeZone, config.now())) throw badRequest(EXAM_DATE_IN_PAST);
+}
+
+/** A day as the notifications write it, weekday and month in full: "Thursday 3 December 2026". */
+function longDay(day: string): string {
+  const { weekday, day: dayOfMonth } = calendarDayParts(day);
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return `${weekday} ${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
+}
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** How a notification names the professor who acted: "Prof. Asha Rao" (a title already given is kept). */
+const professorName = (fullname: string) => (/^(prof|dr)\b/i.test(fullname.trim()) ? fullname.trim() : `Prof. ${fullname.trim()}`);
+
+/** What the enrolled students are told of a change of the exam date, in plain words. */
+function examNews(who: string, title: string, before: string | null, after: string | null): string {
+  const by = professorName(who);
+  if (after === null) return `${by} removed the exam date of "${title}" (it was ${longDay(before!)}): the exam date is no longer set`;
+  if (before === null) return `${by} set the exam of "${title}" for ${longDay(after)}`;
+  return `${by} moved the exam of "${title}" from ${longDay(before)} to ${longDay(after)}`;
+}
+
+/**
+ * Applies an edit by the owner; an absent examDate or examCentre keeps the current one, null
+ * clears it. A changed exam date (set, moved or cleared) must not be in the past, raises the
+ * exam's revision (the calendar feed's SEQUENCE), notes when it changed once it had been set,
+ * and tells every enrolled student (kind `exams`: an email at once unless they chose otherwise),
+ * in the same transaction. An unchanged date is not checked against today: an old course's
+ * title can still be corrected.
+ */
+export async function updateCourse(db: Db, config: Config, editor: UserRow, course: CourseRow, body: UpdateCourseBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The row as it is now, locked: two edits at once each compare with the date the other left.
+    const [current] = await tx.select().from(courses).where(eq(courses.id, course.id)).for('update');
+    if (!current) throw notFound('course not found');
+    const before = current.examDate;
+    const after = body.examDate === undefined ? before : body.examDate;
+    const changed = after !== before;
+    if (changed && after !== null) assertNotPast(config, after);
+    const now = new Date();
+    await tx
+      .update(courses)
+      .set({
+        title: body.title,
+        description: body.description,
+        semester: body.semester,
+        branch: body.branch,
+        ...(changed
+          ? {
+              examDate: after,
+              examDateRevision: sql`${courses.examDateRevision} + 1`,
+              // A first date is not a change; a date moved, cleared, or set again after being cleared is.
+              ...(before !== null || current.examDateChangedAt !== null ? { examDateChangedAt: now } : {}),
+            }
+          : {}),
+        ...(body.examCentre !== undefined ? { examCentre: body.examCentre } : {}),
+        updatedAt: now,
+      })
+      .where(eq(courses.id, course.id));
+    if (!changed) return;
+    await notify(tx, config, enrolledIn(course.id), { content: examNews(editor.fullname, body.title, before, after), link: courseLink(course.id), kind: 'exams' });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { api, paths, successSchema, type Course } from '@campus/contract';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { queriesDuring, storedFiles, useTestApp } from '../../../test/build-app';
 import {
@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { multipart, pngOfSize, pngThumbnail, textFile } from '../../../test/fixtures';
+import { courses, notifications } from '../../db/schema';
 
 const ctx = useTestApp();
 
@@ -27,15 +28,15 @@ const count = async (table: string) => Number(((await ctx.database.db.execute(sq
 describe('POST /courses/create-course', () => {
   it('creates a course from string fields with a thumbnail and exam date: 201 and the course JSON', async () => {
     const prof = await buildProfessor(ctx.app);
-    const res = await create(prof, courseFields({ title: ' Compilers ', coursenumber: '211070500', semester: '5', branch: 'Eletronics Engineering', examDate: '2026-12-01' }), pngThumbnail());
+    const res = await create(prof, courseFields({ title: ' Compilers ', coursenumber: '211070500', semester: '5', branch: 'Eletronics Engineering', examDate: '2030-12-01' }), pngThumbnail());
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 201, success: true, message: 'course created successfully' });
     const course = body.data.course;
     expect(Object.keys(course).sort()).toEqual(
-      ['_id', 'title', 'description', 'coursenumber', 'semester', 'branch', 'thumbnail', 'owner', 'ownername', 'students', 'examDate', 'createdAt', 'updatedAt'].sort(),
+      ['_id', 'title', 'description', 'coursenumber', 'semester', 'branch', 'thumbnail', 'owner', 'ownername', 'students', 'examDate', 'examDateChangedAt', 'examCentre', 'createdAt', 'updatedAt'].sort(),
     );
-    expect(course).toMatchObject({ title: 'Compilers', coursenumber: 211070500, semester: 5, branch: 'Electronics Engineering', owner: prof.user._id, ownername: prof.user.fullname, students: [], examDate: '2026-12-01' });
+    expect(course).toMatchObject({ title: 'Compilers', coursenumber: 211070500, semester: 5, branch: 'Electronics Engineering', owner: prof.user._id, ownername: prof.user.fullname, students: [], examDate: '2030-12-01', examDateChangedAt: null, examCentre: null });
     expect(course.thumbnail).toMatch(/^\/files\/[0-9a-f-]{36}$/);
     const thumb = await get(course.thumbnail, await buildStudent(ctx.app));
     expect(thumb.statusCode).toBe(200);
@@ -257,14 +258,14 @@ describe('one course', () => {
 
   it('updatecourse: the owner edits; an absent exam date is kept, null clears it', async () => {
     const prof = await buildProfessor(ctx.app);
-    const course = await buildCourse(ctx.app, prof, { examDate: '2026-12-01' });
+    const course = await buildCourse(ctx.app, prof, { examDate: '2030-12-01' });
     const edit = { title: 'Renamed', description: 'New text', semester: '6', branch: 'Civil Engineering' };
     const res = await patch(paths.courses.update(course._id), prof, edit);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.course).toMatchObject({ title: 'Renamed', description: 'New text', semester: 6, branch: 'Civil Engineering', examDate: '2026-12-01', coursenumber: course.coursenumber });
+    expect(res.json().data.course).toMatchObject({ title: 'Renamed', description: 'New text', semester: 6, branch: 'Civil Engineering', examDate: '2030-12-01', coursenumber: course.coursenumber });
     expect(res.json().data.course.updatedAt > course.updatedAt).toBe(true);
-    const moved = await patch(paths.courses.update(course._id), prof, { ...edit, examDate: '2027-01-15' });
-    expect(moved.json().data.course.examDate).toBe('2027-01-15');
+    const moved = await patch(paths.courses.update(course._id), prof, { ...edit, examDate: '2031-01-15' });
+    expect(moved.json().data.course.examDate).toBe('2031-01-15');
     const cleared = await patch(paths.courses.update(course._id), prof, { ...edit, examDate: null });
     expect(cleared.json().data.course.examDate).toBeNull();
   });
@@ -279,6 +280,182 @@ describe('one course', () => {
     const bad = await patch(paths.courses.update(course._id), prof, { ...edit, semester: 12 });
     expect(bad.statusCode).toBe(400);
     expect((await get(paths.courses.get(course._id), prof)).json().data.course.title).toBe('Original');
+  });
+});
+
+const UNKNOWN = { title: '', description: '', semester: 3, branch: 'Computer Engineering' };
+/** The edit form's fields for `course` as they are, with `changes`. */
+const editOf = (course: Course, changes: Record<string, unknown> = {}) => ({ ...UNKNOWN, title: course.title, description: course.description, semester: course.semester, branch: course.branch, ...changes });
+/** The exam news so far, oldest first: who got what. */
+const examNews = async () =>
+  (await ctx.database.db.select({ to: notifications.recipientId, content: notifications.content, link: notifications.link }).from(notifications).where(eq(notifications.kind, 'exams')).orderBy(asc(notifications.seq)));
+
+describe('exam dates are news', () => {
+  it('setting, moving and clearing the date each tell every enrolled student, in plain words, with the course as link; nobody else', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Data Structures' });
+    const [ada, bo, outsider] = [await buildStudent(ctx.app), await buildStudent(ctx.app), await buildStudent(ctx.app)];
+    await joinCourse(ctx.app, ada, course._id);
+    await joinCourse(ctx.app, bo, course._id);
+    const edit = (changes: Record<string, unknown>) => patch(paths.courses.update(course._id), prof, editOf(course, changes));
+    const told = async (content: string) => {
+      const news = (await examNews()).filter((n) => n.content === content);
+      expect(news.map((n) => n.to).sort()).toEqual([ada.user._id, bo.user._id].sort());
+      expect(news.every((n) => n.link === `/course/${course._id}`)).toBe(true);
+    };
+
+    // One INSERT … SELECT for the whole class, never one per student.
+    const queries = await queriesDuring(async () => expect((await edit({ examDate: '2030-12-05' })).statusCode).toBe(200));
+    expect(queries.filter((q) => /insert into "notifications"/i.test(q))).toHaveLength(1);
+    await told('Prof. Asha Rao set the exam of "Data Structures" for Thursday 5 December 2030');
+
+    expect((await edit({ examDate: '2030-12-12' })).statusCode).toBe(200);
+    await told('Prof. Asha Rao moved the exam of "Data Structures" from Thursday 5 December 2030 to Thursday 12 December 2030');
+
+    expect((await edit({ examDate: null })).statusCode).toBe(200);
+    await told('Prof. Asha Rao removed the exam date of "Data Structures" (it was Thursday 12 December 2030): the exam date is no longer set');
+
+    expect(await examNews()).toHaveLength(6);
+    expect((await examNews()).some((n) => n.to === outsider.user._id || n.to === prof.user._id)).toBe(false);
+    // The students see it in their notifications.
+    const list = (await get(paths.notifications.list, ada)).json().data.unreadnotifications as { content: string }[];
+    expect(list[0]!.content).toContain('no longer set');
+  });
+
+  it('tells nobody when the date is unchanged: the same date sent again, no date sent, other fields edited', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { examDate: '2030-12-05' });
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    expect((await patch(paths.courses.update(course._id), prof, editOf(course, { examDate: '2030-12-05', title: 'Renamed' }))).statusCode).toBe(200);
+    expect((await patch(paths.courses.update(course._id), prof, editOf(course, { description: 'New words' }))).statusCode).toBe(200);
+    const cleared = await buildCourse(ctx.app, prof);
+    await joinCourse(ctx.app, student, cleared._id);
+    expect((await patch(paths.courses.update(cleared._id), prof, editOf(cleared, { examDate: null }))).statusCode).toBe(200);
+    expect((await patch(paths.courses.update(cleared._id), prof, editOf(cleared, { examDate: '' }))).statusCode).toBe(200);
+    expect(await examNews()).toEqual([]);
+  });
+
+  it('a course created with a date tells nobody of it (nobody can have joined yet); the new course\'s cohort hears of the course as before', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const cohort = await buildStudent(ctx.app, { semester: 6, branch: 'Civil Engineering' });
+    await buildCourse(ctx.app, prof, { examDate: '2030-12-05', semester: 6, branch: 'Civil Engineering' });
+    expect(await examNews()).toEqual([]);
+    expect((await get(paths.notifications.list, cohort)).json().data.unreadnotifications).toHaveLength(1);
+  });
+});
+
+describe('an exam date is not in the past', () => {
+  /** The campus clock at 01:30 on 16 May 2030 in Kolkata, still 15 May in UTC. */
+  const campus = () => ctx.extraApp({ now: () => new Date('2030-05-15T20:00:00Z'), campusTimeZone: 'Asia/Kolkata' });
+
+  it('create-course: a day before today on the campus is a 400 naming the field; today is fine', async () => {
+    const app = await campus();
+    const prof = await buildProfessor(app);
+    const before = await app.inject({ method: 'POST', url: paths.courses.create, ...withCookie(multipart(courseFields({ examDate: '2030-05-15' }), pngThumbnail()), prof.cookie) });
+    expect(before.statusCode).toBe(400);
+    expect(before.json().errors[0]).toBe('Exam date must not be in the past');
+    expect(await count('courses')).toBe(0);
+    expect(await count("files where kind = 'thumbnail'")).toBe(0);
+    expect((await buildCourse(app, prof, { examDate: '2030-05-16' })).examDate).toBe('2030-05-16');
+  });
+
+  it('updatecourse: a new date in the past is refused and nothing changes; an unchanged past date still saves the other fields', async () => {
+    const app = await campus();
+    const prof = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const course = await buildCourse(app, prof, { title: 'Old course', examDate: '2030-06-01' });
+    await joinCourse(app, student, course._id);
+    const refused = await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: editOf(course, { title: 'Changed', examDate: '2030-05-01' }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toBe('Exam date must not be in the past');
+    expect((await app.inject({ method: 'GET', url: paths.courses.get(course._id), headers: { cookie: prof.cookie } })).json().data.course).toMatchObject({ title: 'Old course', examDate: '2030-06-01' });
+    expect(await examNews()).toEqual([]);
+
+    // The exam took place: the date is now in the past, and the title can still be corrected.
+    await ctx.database.db.update(courses).set({ examDate: '2030-04-20' }).where(eq(courses.id, course._id));
+    for (const examDate of ['2030-04-20', undefined]) {
+      const res = await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: editOf(course, { title: `Old course (${examDate ?? 'kept'})`, examDate }) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.course).toMatchObject({ title: `Old course (${examDate ?? 'kept'})`, examDate: '2030-04-20' });
+    }
+    // Clearing a past date is no date in the past.
+    expect((await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: editOf(course, { examDate: null }) })).statusCode).toBe(200);
+  });
+});
+
+describe('when the exam date changed (examDateChangedAt)', () => {
+  it('null while the date is as first set; the moment of the last move, clearing or re-setting after that', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const dated = await buildCourse(ctx.app, prof, { examDate: '2030-12-05' });
+    expect(dated.examDateChangedAt).toBeNull();
+    const edit = async (course: Course, changes: Record<string, unknown>) => (await patch(paths.courses.update(course._id), prof, editOf(course, changes))).json().data.course as Course;
+    expect((await edit(dated, { title: 'Renamed', examDate: '2030-12-05' })).examDateChangedAt).toBeNull();
+    const moved = await edit(dated, { examDate: '2030-12-06' });
+    expect(Date.parse(moved.examDateChangedAt!)).toBeGreaterThanOrEqual(Date.parse(dated.createdAt));
+    expect((await get(paths.courses.get(dated._id), prof)).json().data.course.examDateChangedAt).toBe(moved.examDateChangedAt);
+    // Other edits leave it as it was.
+    expect((await edit(dated, { description: 'More words' })).examDateChangedAt).toBe(moved.examDateChangedAt);
+
+    const undated = await buildCourse(ctx.app, prof);
+    // The first date given later is the first date: no change to speak of.
+    expect((await edit(undated, { examDate: '2030-12-05' })).examDateChangedAt).toBeNull();
+    const cleared = await edit(undated, { examDate: null });
+    expect(cleared.examDateChangedAt).toEqual(expect.any(String));
+    const again = await edit(undated, { examDate: '2030-12-09' });
+    expect(again.examDateChangedAt).toEqual(expect.any(String));
+    expect(again.examDateChangedAt! >= cleared.examDateChangedAt!).toBe(true);
+  });
+});
+
+describe('course numbers are unique', () => {
+  it('a second course with a number already used is a 409 naming the course number, keeping nothing', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const other = await buildProfessor(ctx.app);
+    await buildCourse(ctx.app, prof, { coursenumber: 211070900 });
+    const before = storedFiles(ctx);
+    // The same number however it is written: a number, digits, digits with spaces and a leading zero.
+    for (const coursenumber of [211070900, '211070900', ' 0211070900 ']) {
+      const res = await create(other, courseFields({ coursenumber }), pngThumbnail());
+      expect(res.statusCode, String(coursenumber)).toBe(409);
+      expect(res.json().errors).toEqual(['Course number is already used by another course']);
+    }
+    expect(await count('courses')).toBe(1);
+    expect(await count("files where kind = 'thumbnail'")).toBe(0);
+    expect(storedFiles(ctx)).toEqual(before);
+    // The next number is free.
+    expect((await create(other, courseFields({ coursenumber: 211070901 }))).statusCode).toBe(201);
+  });
+});
+
+describe('the exam centre', () => {
+  it('is set at create (optional), shown in the course, kept when an edit leaves it out, changed, and cleared by null or empty', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app);
+    const made = await create(prof, { ...courseFields(), examCentre: ' Main Block, Hall 2 ' });
+    expect(made.statusCode).toBe(201);
+    const course = made.json().data.course as Course;
+    expect(course.examCentre).toBe('Main Block, Hall 2');
+    expect((await get(paths.courses.get(course._id), student)).json().data.course.examCentre).toBe('Main Block, Hall 2');
+    expect((await buildCourse(ctx.app, prof)).examCentre).toBeNull();
+    expect((await create(prof, { ...courseFields(), examCentre: '' })).json().data.course.examCentre).toBeNull();
+
+    const edit = async (changes: Record<string, unknown>) => {
+      const res = await patch(paths.courses.update(course._id), prof, editOf(course, changes));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.course.examCentre as string | null;
+    };
+    expect(await edit({})).toBe('Main Block, Hall 2');
+    expect(await edit({ examCentre: 'Library, Room 4' })).toBe('Library, Room 4');
+    expect(await edit({ examCentre: null })).toBeNull();
+    expect(await edit({ examCentre: 'Library, Room 4' })).toBe('Library, Room 4');
+    expect(await edit({ examCentre: '  ' })).toBeNull();
+    const listed = (await get(paths.courses.byOwner, prof)).json().data.listofcourses as Course[];
+    expect(listed.find((c) => c._id === course._id)!.examCentre).toBeNull();
+
+    const long = await patch(paths.courses.update(course._id), prof, editOf(course, { examCentre: 'x'.repeat(121) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0]).toBe('Exam centre must be at most 120 characters');
   });
 });
 
@@ -353,13 +530,13 @@ describe('membership', () => {
 
   it('examdates: one entry per joined course in the order of searchbystudent, DD/MM/YYYY or TBA', async () => {
     const prof = await buildProfessor(ctx.app);
-    const dated = await buildCourse(ctx.app, prof, { examDate: '2026-12-01' });
+    const dated = await buildCourse(ctx.app, prof, { examDate: '2030-12-01' });
     const undated = await buildCourse(ctx.app, prof);
     const student = await buildStudent(ctx.app);
     expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: [] });
     await joinCourse(ctx.app, student, undated._id);
     await joinCourse(ctx.app, student, dated._id);
-    expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: ['TBA', '01/12/2026'] });
+    expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: ['TBA', '01/12/2030'] });
     expect(titles(await get(paths.courses.byStudent, student))).toEqual([undated.title, dated.title]);
     expect((await get(paths.courses.examDates, prof)).statusCode).toBe(403);
   });
@@ -457,11 +634,14 @@ describe('listings written as JSON directly', () => {
     const awkward = await buildCourse(
       ctx.app,
       prof,
-      { title: 'Quotes " and \\ backslash, </script> & emoji 🎓', description: 'Line one\nLine two\ttabbed — “curly” ‘quotes’ and ünïcödé', examDate: '2027-01-31' },
+      { title: 'Quotes " and \\ backslash, </script> & emoji 🎓', description: 'Line one\nLine two\ttabbed — “curly” ‘quotes’ and ünïcödé', examDate: '2031-01-31', examCentre: 'Block "C" \\ Hall <2> — ünïcödé' },
       pngThumbnail(),
     );
     const students = [await buildStudent(ctx.app), await buildStudent(ctx.app)];
     for (const s of students) await joinCourse(ctx.app, s, awkward._id);
+    // Moved once: examDateChangedAt is a moment in the listing too.
+    const moved = await patch(paths.courses.update(awkward._id), prof, { title: awkward.title, description: awkward.description, semester: 3, branch: 'Computer Engineering', examDate: '2031-02-01' });
+    expect(moved.json().data.course.examDateChangedAt).toEqual(expect.any(String));
     const answer = (await ctx.app.inject({ method: 'GET', url: paths.courses.all, headers: { cookie: prof.cookie } })).json();
     // The writer passes the serializer: hold it to the contract's schema, with nothing more in it.
     expect(successSchema(api.courses.all.data).parse(answer)).toEqual(answer);

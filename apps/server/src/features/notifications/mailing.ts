@@ -26,6 +26,7 @@ export const KIND_WORDS: Record<NotificationKind, string> = {
   courses: 'course announcements',
   notes: 'new notes',
   marksheets: 'marksheet news',
+  exams: 'exam dates',
 };
 
 /** The links of a notification email, each built here (absolute, on PUBLIC_ORIGIN). */

@@ -89,7 +89,7 @@ describe('immediate emails', () => {
     const res = await oneClick(link);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'courses' });
-    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
     await buildCourse(ctx.app, prof, { title: 'Surveying', semester: 5, branch: 'Civil Engineering' });
     expect(await jobs()).toHaveLength(1);
 
@@ -164,6 +164,99 @@ describe('immediate emails', () => {
   });
 });
 
+describe('exam dates by email', () => {
+  /** The owner moves the course's exam to `examDate`. */
+  const setExam = async (prof: TestUser, course: { _id: string; title: string }, examDate: string | null) => {
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: paths.courses.update(course._id),
+      headers: { cookie: prof.cookie },
+      payload: { title: course.title, description: 'What the course covers', semester: 3, branch: 'Computer Engineering', examDate },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('reach every enrolled student at once by default, those who never saved a choice and those who saved other kinds; not those who chose otherwise', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Data Structures' });
+    const fresh = await buildStudent(ctx.app); // no preferences row at all
+    const other = await buildStudent(ctx.app); // a row, saved for another kind
+    const quiet = await buildStudent(ctx.app); // chose the portal only for exams
+    const digest = await buildStudent(ctx.app); // chose the daily digest for exams
+    const outsider = await buildStudent(ctx.app); // not enrolled
+    await patchPrefs(other, { notes: 'daily' });
+    await patchPrefs(quiet, { exams: 'inapp' });
+    await patchPrefs(digest, { exams: 'daily' });
+    for (const s of [fresh, other, quiet, digest]) await joinCourse(ctx.app, s, course._id);
+    expect(await prefsOf(fresh)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
+    expect(await prefsOf(other)).toEqual({ courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' });
+
+    // The notifications and the email jobs: one statement.
+    const queries = await queriesDuring(() => setExam(prof, course, '2026-04-09'));
+    const inserts = queries.filter((q) => /insert into "mail_jobs"/i.test(q));
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]).toMatch(/insert into "notifications"/i);
+
+    const mails = await smtp.waitFor(2);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual([fresh.user.email, other.user.email].sort());
+    const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday 9 April 2026';
+    expect(mails.map((m) => m.parsed.subject)).toEqual([subject, subject]);
+    const text = mails[0]!.parsed.text ?? '';
+    expect(text).toContain(`Open it: ${ORIGIN}/course/${course._id}`);
+    expect(text).toContain('You get this email because you chose to hear about exam dates by email at once.');
+    expect((await jobs()).map((j) => j.recipient).sort()).toEqual([fresh.user.email, other.user.email].sort());
+    expect((await jobs()).some((j) => [quiet, digest, outsider, prof].some((u) => u.user.email === j.recipient))).toBe(false);
+
+    // The daily reader finds it in the next digest, under its own heading.
+    await ctx.database.db.update(notifications).set({ createdAt: new Date(IN_WINDOW[1]!) }).where(eq(notifications.kind, 'exams'));
+    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    const [, , daily] = await smtp.waitFor(3);
+    expect(daily!.to).toEqual([digest.user.email]);
+    expect(daily!.parsed.text).toContain(['Exam dates', `- ${subject}`, `  ${ORIGIN}/course/${course._id}`].join('\n'));
+  });
+
+  it('the email\'s one-click link stops exam emails for a user who never saved a choice', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Compilers' });
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    await setExam(prof, course, '2026-04-09');
+    const [mail] = await smtp.waitFor(1);
+    const link = listUnsubscribe(mail!);
+    expect(link).toContain(encodeURIComponent(signUnsubscribe(signingKey(MAIL_SECRET), student.user._id, 'exams')));
+    const res = await oneClick(link);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { scope: 'exams' }, message: 'you will get no more emails about exams' });
+    expect(await prefsOf(student)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+
+    // Moved again: the notification, and no email.
+    await setExam(prof, course, '2026-04-10');
+    expect(await jobs()).toHaveLength(1);
+    const list = (await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: student.cookie } })).json().data.unreadnotifications as { content: string }[];
+    expect(list[0]!.content).toContain('moved the exam of "Compilers" from Thursday 9 April 2026 to Friday 10 April 2026');
+  });
+
+  it('a link for a deleted user changes nothing and saves nothing', async () => {
+    const student = await buildStudent(ctx.app);
+    const token = signUnsubscribe(signingKey(MAIL_SECRET), student.user._id, 'exams');
+    await ctx.database.db.execute(sql`delete from users where id = ${student.user._id}`);
+    const res = await ctx.app.inject({ method: 'POST', url: `${paths.notifications.unsubscribe}?token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(res.statusCode).toBe(200);
+    const rows = (await ctx.database.db.execute(sql`select count(*)::int as n from notification_preferences where user_id = ${student.user._id}`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]!.n).toBe(0);
+  });
+
+  it('with mail off, the preferences answer what applies: exams in the portal, like every kind nobody chose', async () => {
+    const off = await ctx.extraApp({ mail: undefined });
+    const student = await buildStudent(off);
+    const res = await off.inject({ method: 'GET', url: paths.notifications.preferences, headers: { cookie: student.cookie } });
+    expect(res.json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+    // Saving another kind with mail off does not pin exams to the portal: with mail on, the default applies.
+    await off.inject({ method: 'PATCH', url: paths.notifications.updatePreferences, headers: { cookie: student.cookie }, payload: { notes: 'inapp' } });
+    expect((await prefsOf(student)).exams).toBe('immediate');
+  });
+});
+
 /**
  * Day 2026-03-10's digest (hour 7, Asia/Kolkata) covers 2026-03-09 07:00 to 2026-03-10 07:00
  * IST, i.e. 01:30 UTC to 01:30 UTC.
@@ -235,7 +328,7 @@ describe('the daily digest', () => {
 
     // Its one-click link turns the digest off: every daily kind back to inapp.
     expect((await oneClick(link)).statusCode).toBe(200);
-    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp' });
+    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
   });
 
   it('caps each kind\'s list and says how many more arrived', async () => {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS } from '@campus/contract';
+import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, users } from '../../db/schema';
@@ -35,17 +35,25 @@ export const notificationEmail = mailTemplate({
  * The immediate emails of a fan-out, as a data-modifying CTE over `inserted` (the notifications
  * just inserted, with their recipient_id): a job for each recipient whose choice for this kind is
  * `immediate`, joined with their address, in the same statement and transaction as the
- * notifications. Recipients without a preferences row (most of them) leave the join at once.
+ * notifications. A recipient without a preferences row, or whose row leaves this kind unchosen
+ * (null), has the kind's default (DEFAULT_PREFERENCES: this runs only with mail on). For a kind
+ * whose default is `inapp`, those leave the join at once (an inner join); for one whose default
+ * is an email (exams), the join is an outer one and they are emailed. Either way one statement.
  * Only the notice and each recipient's id are written: no key, no rendered text.
  */
 export function immediateEmails(notice: Notice & { kind: NonNullable<Notice['kind']> }, inserted: SQL): SQL {
   const shared = JSON.stringify({ kind: notice.kind, content: notice.content, link: notice.link });
   const choice = notificationPreferences[notice.kind];
+  const byDefault = DEFAULT_PREFERENCES[notice.kind] === 'immediate';
+  const preferences = byDefault
+    ? sql`left join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id
+    where coalesce(${choice}, 'immediate') = 'immediate'`
+    : sql`join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'`;
   return sql`
     insert into ${mailJobs} (recipient, template, params, priority)
     select u.email, ${notificationEmail.name}, ${shared}::jsonb || jsonb_build_object('userId', u.id), ${MAIL_PRIORITY[notificationEmail.priority]}::smallint
     from ${inserted} as i
-    join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'
     join ${users} as u on u.id = i.recipient_id
+    ${preferences}
     returning 1`;
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { signingKeyOf } from './mailing';
+import { notificationEmailsOn, signingKeyOf } from './mailing';
 import { preferencesOf, unsubscribe, updatePreferences } from './preferences.service';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
@@ -18,15 +18,17 @@ const FORM_BODY_LIMIT = 1024;
 export async function preferencesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  // What applies where the user has not chosen depends on whether this server sends notification emails.
+  const mailOn = notificationEmailsOn(app.config);
 
   app.route({
     ...route(notifications.preferences, { access: 'user' }),
-    handler: async (request, reply) => ok(reply, { preferences: await preferencesOf(db, request.user!.id) }, 'preferences fetched successfully'),
+    handler: async (request, reply) => ok(reply, { preferences: await preferencesOf(db, request.user!.id, mailOn) }, 'preferences fetched successfully'),
   });
 
   app.route({
     ...route(notifications.updatePreferences, { access: 'user' }),
-    handler: async (request, reply) => ok(reply, { preferences: await updatePreferences(db, request.user!.id, request.body) }, 'preferences saved'),
+    handler: async (request, reply) => ok(reply, { preferences: await updatePreferences(db, request.user!.id, request.body, mailOn) }, 'preferences saved'),
   });
 
   await app.register(unsubscribeRoutes);

@@ -1,4 +1,4 @@
-import { fieldLabel } from '@campus/contract';
+import { COURSENUMBER_TAKEN, fieldLabel } from '@campus/contract';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -11,6 +11,8 @@ import { validationError } from './validation';
 const UNIQUE_MESSAGES: Record<string, string> = {
   users_registration_id_unique: `${fieldLabel('registrationId')} is already registered`,
   users_email_lower_unique: `${fieldLabel('email')} is already registered`,
+  // Any write that gives a course another course's number: create-course, an import.
+  courses_coursenumber_unique: COURSENUMBER_TAKEN,
 };
 
 /** Fastify's own errors that are the client's fault, by code, with the message we give instead. */

@@ -1,3 +1,4 @@
+import { COURSENUMBER_TAKEN } from '@campus/contract/courses';
 import { paths } from '@campus/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,6 +64,7 @@ describe('AddCoursePage', () => {
     await userEvent.selectOptions(main.getByLabelText('Semester'), '5');
     await userEvent.selectOptions(main.getByLabelText('Branch'), 'Civil Engineering');
     fireEvent.change(main.getByLabelText('Exam date'), { target: { value: '2026-12-14' } });
+    await userEvent.type(main.getByLabelText('Exam centre (optional)'), ' Main Block, Hall 2 ');
     await userEvent.upload(main.getByLabelText('Thumbnail'), aPng('cover.png'));
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
 
@@ -78,6 +80,7 @@ describe('AddCoursePage', () => {
       semester: '5',
       branch: 'Civil Engineering',
       examDate: '2026-12-14',
+      examCentre: 'Main Block, Hall 2',
       thumbnail: 'file cover.png',
     });
 
@@ -89,7 +92,7 @@ describe('AddCoursePage', () => {
     expect(where.pathname).toBe(`/course/${created._id}`);
   });
 
-  it('leaves out an empty exam date and thumbnail', async () => {
+  it('leaves out an empty exam date, exam centre and thumbnail', async () => {
     let fields: string[] = [];
     loggedInAs(aProfessor());
     server.use(
@@ -108,11 +111,11 @@ describe('AddCoursePage', () => {
 
   it("shows the server's refusal in red and keeps the form", async () => {
     loggedInAs(aProfessor());
-    server.use(http.post(paths.courses.create, () => fail(409, 'a course with this coursenumber already exists')));
+    server.use(http.post(paths.courses.create, () => fail(409, COURSENUMBER_TAKEN)));
     renderApp('/add-course');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('a course with this coursenumber already exists');
+    expect(await main.findByRole('alert')).toHaveTextContent('Course number is already used by another course');
     expect(main.getByRole('button', { name: 'Add Course' })).toBeEnabled();
   });
 

@@ -44,7 +44,7 @@ function AddCourseForm() {
   const create = upload.track(useCreateCourse(upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateCourseInput, unknown, CreateCourseBody>({
     resolver: checks.resolver,
-    defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '' },
+    defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '', examCentre: '' },
   });
   const { errors } = formState;
 
@@ -63,6 +63,8 @@ function AddCourseForm() {
           branch: body.branch,
           // No date picked: left out, and the hall ticket says TBA.
           examDate: body.examDate || undefined,
+          // None given: left out, and the admit card names the campus's exam centre.
+          examCentre: body.examCentre || undefined,
           thumbnail: thumbnail.file,
         }),
         // Straight to the new course, which says it was created. Replace: Back skips the used form.
@@ -83,6 +85,7 @@ function AddCourseForm() {
           <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
         </div>
         <TextField label="Exam date" type="date" hint="Optional: the hall ticket says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
+        <TextField label="Exam centre (optional)" hint="Where the exam is sat, e.g. Main Block, Hall 2. Left empty, the admit card names the campus's exam centre." error={errors.examCentre?.message} {...register('examCentre')} />
         <ThumbnailField picked={thumbnail} disabled={create.pending} />
         {create.percent !== null && <ProgressBar percent={create.percent} />}
         <ErrorBanner message={errors.root?.message ?? create.error} />

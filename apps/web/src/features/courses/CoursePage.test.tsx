@@ -56,6 +56,29 @@ describe('CoursePage', () => {
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
   });
 
+  it('the header says when the exam date changed after it was first set, and where the exam is sat', async () => {
+    loggedInAs(student);
+    let course = aCourse({ examDate: '2026-12-03', examDateChangedAt: '2026-11-26T12:00:00.000Z', examCentre: 'Main Block, Hall 2' });
+    serveCourse(() => course);
+    const first = renderApp(`/course/${course._id}`);
+    expect(await screen.findByText('Exam date: Thu, 3 Dec 2026 · changed on 26 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('Exam centre: Main Block, Hall 2')).toBeInTheDocument();
+    first.unmount();
+
+    // As first set: no change to speak of, and no centre given.
+    course = aCourse({ examDate: '2026-12-03', examDateChangedAt: null, examCentre: null });
+    const second = renderApp(`/course/${course._id}`);
+    expect(await screen.findByText('Exam date: Thu, 3 Dec 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/changed on/)).toBeNull();
+    expect(screen.queryByText(/Exam centre/)).toBeNull();
+    second.unmount();
+
+    // Cleared since: TBA, and when.
+    course = aCourse({ examDate: null, examDateChangedAt: '2026-11-27T12:00:00.000Z' });
+    renderApp(`/course/${course._id}`);
+    expect(await screen.findByText('Exam date: TBA · changed on 27 Nov 2026')).toBeInTheDocument();
+  });
+
   it("says 'Course not found' for a 404 and the fixed message for other failures", async () => {
     loggedInAs(student);
     server.use(http.get(paths.courses.get('missing'), () => fail(404, 'course not found')));
@@ -238,7 +261,7 @@ describe('CoursePage', () => {
 
   it('Edit Course is prefilled; Save sends JSON (a cleared date as null), returns to the Course tab with the banner', async () => {
     let sent: unknown;
-    let course = aCourse();
+    let course = aCourse({ examCentre: 'Main Block, Hall 2' });
     loggedInAs(prof);
     serveCourse(() => course);
     server.use(
@@ -255,8 +278,11 @@ describe('CoursePage', () => {
     expect(screen.getByLabelText('Semester')).toHaveValue('5');
     expect(screen.getByLabelText('Branch')).toHaveValue('Civil Engineering');
     expect(screen.getByLabelText('Exam date')).toHaveValue('2026-12-14');
+    expect(screen.getByLabelText('Exam centre (optional)')).toHaveValue('Main Block, Hall 2');
     await userEvent.type(screen.getByLabelText('Title'), ' (revised)');
     fireEvent.change(screen.getByLabelText('Exam date'), { target: { value: '' } });
+    await userEvent.clear(screen.getByLabelText('Exam centre (optional)'));
+    await userEvent.type(screen.getByLabelText('Exam centre (optional)'), 'Library, Room 4');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('course updated successfully');
@@ -269,6 +295,7 @@ describe('CoursePage', () => {
       semester: 5,
       branch: 'Civil Engineering',
       examDate: null,
+      examCentre: 'Library, Room 4',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { CourseWithOwner } from '@campus/contract/courses';
+import type { Course, CourseWithOwner } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -19,7 +19,7 @@ import { isEnrolled, useCourseRole, type CourseRole } from './roles';
 import { TabStrip } from './TabStrip';
 import { Thumbnail } from '../../components/Thumbnail';
 import { usePageTitle } from '../../lib/use-page-title';
-import { formatExamDay } from '../../lib/dates';
+import { formatExamDay, formatMomentDay } from '../../lib/dates';
 
 /**
  * The owner's tabs (forms, the upload, the delete dialog, with react-hook-form and the contract's
@@ -151,9 +151,20 @@ function CourseHeader({ data }: { data: CourseWithOwner }) {
       <p className="text-sm text-slate-600">
         {course.branch} - {course.semester}
       </p>
-      <p className="text-sm text-slate-600">Exam date: {formatExamDay(course.examDate)}</p>
+      <p className="text-sm text-slate-600">{examDateLine(course)}</p>
+      {course.examCentre && <p className="text-sm text-slate-600">Exam centre: {course.examCentre}</p>}
     </header>
   );
+}
+
+/**
+ * "Exam date: Thu, 3 Dec 2026", and "· changed on 26 Nov 2026" once the date was moved, cleared
+ * or set again after being cleared (the server gives `examDateChangedAt` only then: a date as
+ * first set is no change to speak of). A cleared date reads "TBA · changed on …".
+ */
+function examDateLine(course: Pick<Course, 'examDate' | 'examDateChangedAt'>): string {
+  const day = `Exam date: ${formatExamDay(course.examDate)}`;
+  return course.examDateChangedAt ? `${day} · changed on ${formatMomentDay(course.examDateChangedAt)}` : day;
 }
 
 function CourseTab({ data, user, role }: { data: CourseWithOwner; user: User; role: CourseRole }) {

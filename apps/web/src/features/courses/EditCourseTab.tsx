@@ -21,13 +21,14 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
       semester: String(course.semester),
       branch: course.branch,
       examDate: course.examDate ?? '',
+      examCentre: course.examCentre ?? '',
     },
   });
   const { errors } = formState;
 
   const save = handleSubmit((body) =>
-    // An emptied date is sent as null, which clears it; the contract reads '' as null too.
-    update.mutate({ ...body, examDate: body.examDate ?? null }, { onSuccess: ({ message }) => onSaved(message || 'Course updated.') }),
+    // An emptied date or centre is sent as null, which clears it; the contract reads '' as null too.
+    update.mutate({ ...body, examDate: body.examDate ?? null, examCentre: body.examCentre ?? null }, { onSuccess: ({ message }) => onSaved(message || 'Course updated.') }),
   );
 
   return (
@@ -38,7 +39,14 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
         <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
         <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
       </div>
-      <TextField label="Exam date" type="date" hint="Empty it to clear the date (the hall ticket then says TBA)." error={errors.examDate?.message} {...register('examDate')} />
+      <TextField
+        label="Exam date"
+        type="date"
+        hint="Empty it to clear the date (the hall ticket then says TBA). The enrolled students are told when it changes."
+        error={errors.examDate?.message}
+        {...register('examDate')}
+      />
+      <TextField label="Exam centre (optional)" hint="Where the exam is sat. Left empty, the admit card names the campus's exam centre." error={errors.examCentre?.message} {...register('examCentre')} />
       <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
       <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className="self-start">
         Save

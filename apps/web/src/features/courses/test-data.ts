@@ -15,6 +15,8 @@ export function aCourse(patch: Partial<Course> = {}): Course {
     ownername: aProfessor().fullname,
     students: [],
     examDate: '2026-12-14',
+    examDateChangedAt: null,
+    examCentre: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...patch,

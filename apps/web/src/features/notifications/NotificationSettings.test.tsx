@@ -10,7 +10,7 @@ import { fail, loggedInAs, ok, server } from '../../test/server';
 
 /** The server's saved choices, answering GET and PATCH like the real one; `sent` keeps each PATCH body. */
 function savedPreferences(initial: Partial<NotificationPreferences> = {}, { mailEnabled = true } = {}) {
-  let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', ...initial };
+  let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate', ...initial };
   const sent: unknown[] = [];
   server.use(
     http.get(paths.config, () => ok(aConfig({ mailEnabled }))),
@@ -46,9 +46,22 @@ describe('/settings/notifications', () => {
     expect(document.title).toBe('Notification settings · Campus Portal');
   });
 
+  it('shows Exams, an email at once until the user chooses otherwise, and saves a change of it', async () => {
+    loggedInAs(aStudent());
+    const sent = savedPreferences();
+    renderApp('/settings/notifications');
+    const exams = await group('Exams');
+    expect(screen.getByText('An exam date set, moved or removed in a course you joined.')).toBeInTheDocument();
+    expect(exams.getByRole('radio', { name: 'An email at once' })).toBeChecked();
+    await userEvent.click(exams.getByRole('radio', { name: 'A daily digest email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Exams: a daily digest email. Saved.');
+    expect(sent).toEqual([{ exams: 'daily' }]);
+    expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Courses', 'Notes', 'Marksheets', 'Exams']);
+  });
+
   it('two quick choices are saved one after the other, and both stay chosen', async () => {
     loggedInAs(aStudent());
-    let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp' };
+    let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' };
     const order: string[] = [];
     server.use(
       http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))),
@@ -79,10 +92,10 @@ describe('/settings/notifications', () => {
 
   it('with mail off on the server, says so and offers only the portal', async () => {
     loggedInAs(aStudent());
-    savedPreferences({}, { mailEnabled: false });
+    savedPreferences({ exams: 'inapp' }, { mailEnabled: false });
     renderApp('/settings/notifications');
     expect(await screen.findByRole('note')).toHaveTextContent('This portal does not send emails');
-    for (const kind of ['Courses', 'Notes', 'Marksheets']) {
+    for (const kind of ['Courses', 'Notes', 'Marksheets', 'Exams']) {
       const g = await group(kind);
       expect(g.getByRole('radio', { name: 'In the portal only' })).toBeEnabled();
       expect(g.getByRole('radio', { name: 'An email at once' })).toBeDisabled();
@@ -105,7 +118,7 @@ describe('/settings/notifications', () => {
     loggedInAs(aStudent());
     let fails = true;
     server.use(
-      http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp' } }))),
+      http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' } }))),
     );
     renderApp('/settings/notifications');
     expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these settings');

@@ -5,6 +5,7 @@ export const KIND_TEXT: Record<NotificationKind, { title: string; about: string 
   courses: { title: 'Courses', about: 'New courses for your branch and semester, students joining or leaving, a course deleted.' },
   notes: { title: 'Notes', about: 'New notes in the courses you joined.' },
   marksheets: { title: 'Marksheets', about: 'Marksheets ready, and requests for them.' },
+  exams: { title: 'Exams', about: 'An exam date set, moved or removed in a course you joined.' },
 };
 
 export const DELIVERY_TEXT: Record<Delivery, { label: string; needsMail: boolean }> = {
@@ -18,5 +19,6 @@ export const SCOPE_TEXT: Record<UnsubscribeScope, string> = {
   courses: 'emails about courses',
   notes: 'emails about notes',
   marksheets: 'emails about marksheets',
+  exams: 'emails about exam dates',
   digest: 'the daily digest email',
 };
