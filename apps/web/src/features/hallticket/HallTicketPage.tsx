@@ -113,11 +113,11 @@ function Card({ ticket }: { ticket: Ticket }) {
         </p>
       )}
 
-      {/* Phones: each paper is a card, every field on it, with nothing to scroll sideways. */}
-      <ol aria-label="Papers, in exam order" className="flex flex-col gap-3 sm:hidden">
+      {/* Phones and narrow windows: each paper is a card, every field on it, with nothing to scroll sideways. */}
+      <ol aria-label="Papers, in exam order" className="flex flex-col gap-3 md:hidden">
         {ticket.papers.map((paper, i) => (
           <li key={i} className="rounded-lg p-3 ring-1 ring-slate-200">
-            <p className="break-words font-semibold text-slate-900">{paper.title}</p>
+            <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{paper.title}</p>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-slate-600">Course no.</dt>
               <dd>{paper.coursenumber}</dd>
@@ -128,7 +128,7 @@ function Card({ ticket }: { ticket: Ticket }) {
                 <Time paper={paper} />
               </dd>
               <dt className="text-slate-600">Exam centre</dt>
-              <dd className="break-words">{paperCentre(paper)}</dd>
+              <dd className="[overflow-wrap:anywhere]">{paperCentre(paper)}</dd>
               <dt className="text-slate-600">Invigilator&apos;s signature</dt>
               <dd className="h-10 rounded border border-dashed border-slate-300" />
             </dl>
@@ -136,16 +136,16 @@ function Card({ ticket }: { ticket: Ticket }) {
         ))}
       </ol>
 
-      {/* From sm up: the table the PDF prints, narrow enough to need no scrolling. */}
-      <table className="hidden w-full table-fixed border-collapse text-left text-sm sm:table">
+      {/* From md up: the table the PDF prints, which fits the width there without scrolling. */}
+      <table className="hidden w-full border-collapse text-left text-sm md:table">
         <caption className="sr-only">Papers, in exam order</caption>
         <thead>
           <tr className="bg-campus-50 text-campus-900">
-            <th scope="col" className="w-24 border border-slate-200 px-2 py-2">Course no.</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Course no.</th>
             <th scope="col" className="border border-slate-200 px-2 py-2">Course</th>
-            <th scope="col" className="w-32 border border-slate-200 px-2 py-2">Exam date</th>
-            <th scope="col" className="w-24 border border-slate-200 px-2 py-2">Time</th>
-            <th scope="col" className="w-32 border border-slate-200 px-2 py-2">Exam centre</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Exam date</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Time</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Exam centre</th>
             <th scope="col" className="w-28 border border-slate-200 px-2 py-2">Invigilator&apos;s signature</th>
           </tr>
         </thead>
@@ -154,8 +154,8 @@ function Card({ ticket }: { ticket: Ticket }) {
             <tr key={i}>
               <td className="border border-slate-200 px-2 py-2 tabular-nums">{paper.coursenumber}</td>
               <td className="break-words border border-slate-200 px-2 py-2">{paper.title}</td>
-              <td className="border border-slate-200 px-2 py-2 tabular-nums">{paperDay(paper)}</td>
-              <td className="border border-slate-200 px-2 py-2">
+              <td className="border border-slate-200 px-2 py-2 tabular-nums lg:whitespace-nowrap">{paperDay(paper)}</td>
+              <td className="border border-slate-200 px-2 py-2 lg:whitespace-nowrap">
                 <Time paper={paper} />
               </td>
               <td className="break-words border border-slate-200 px-2 py-2">{paperCentre(paper)}</td>
