@@ -54,14 +54,14 @@ async function bytesOf(browser, base, cookie, page) {
   }
 }
 
-/** The hall ticket's "Download as PDF" on a settled page: what the click adds on the wire. */
+/** The admit card's "Download admit card (PDF)" on a settled page: what the click adds on the wire. */
 async function pdfBytes(browser, base, cookie, hallTicket) {
   const cold = await coldPage(browser, base, { loggedIn: true, cookie });
   try {
     await openSettled(cold, base, hallTicket);
     cold.network.take();
     const download = cold.page.waitForEvent('download', { timeout: 60_000 });
-    await cold.page.getByRole('button', { name: 'Download as PDF' }).click();
+    await cold.page.getByRole('button', { name: 'Download admit card (PDF)' }).click();
     await download;
     await cold.network.quiet();
     const requests = cold.network.take();
@@ -110,7 +110,7 @@ function paintRow(label, runs) {
 
 /**
  * Per page: one unthrottled cold load for its bytes on the wire, then PAINT_RUNS cold loads on
- * the slow phone for its paint times; last, what "Download as PDF" adds on the hall ticket.
+ * the slow phone for its paint times; last, what "Download admit card (PDF)" adds on the admit card.
  */
 export async function pages({ port }) {
   const executablePath = chromiumPath();
@@ -132,7 +132,7 @@ export async function pages({ port }) {
       rows.push(paintRow(page.label, runs));
     }
     const hallTicket = list.find((p) => p.path === '/hallticket');
-    rows.push(wireRow('Download as PDF adds', await pdfBytes(browser, base, cookie, hallTicket)));
+    rows.push(wireRow('Download admit card (PDF) adds', await pdfBytes(browser, base, cookie, hallTicket)));
     rows.push({
       scenario: 'pages: slow phone is',
       value: `${SLOW_NETWORK.latency} ms latency, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}× slower, ${PHONE.viewport.width}×${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}×`,

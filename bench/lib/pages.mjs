@@ -57,6 +57,6 @@ export function pagesToMeasure({ courseId }) {
     { path: '/', loggedIn: true, ready: (page) => Promise.all([visible(page.getByRole('heading', { name: `Hello, ${STUDENT_NAME}` })), visible(page.getByText('Bench Hackathon'))]) },
     { path: '/all-courses', loggedIn: true, ready: (page) => visible(page.getByRole('link', { name: COURSE_TITLE })) },
     { path: `/course/${courseId}`, label: '/course/:id', loggedIn: true, ready: (page) => Promise.all([visible(page.getByRole('heading', { name: COURSE_TITLE })), visible(page.getByRole('tab', { name: 'Enrolled' }))]) },
-    { path: '/hallticket', loggedIn: true, ready: (page) => visible(page.getByRole('button', { name: 'Download as PDF' })) },
+    { path: '/hallticket', loggedIn: true, ready: (page) => visible(page.getByRole('button', { name: 'Download admit card (PDF)' })) },
   ].map((p) => ({ label: p.path, ...p }));
 }

@@ -13,7 +13,7 @@ test('a professor signs up, logs in, edits the profile, changes avatar and passw
   await expect(page.getByRole('heading', { name: new RegExp(prof.fullname) })).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Add Course' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Hall Ticket' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Admit Card' })).toHaveCount(0);
   await expect(page.getByText('Teacher', { exact: true }).first()).toBeVisible();
   await shot(page, 'professor-02-home');
 
@@ -73,7 +73,7 @@ test('a student signs up; the session survives closing the browser and logout en
   await logIn(page, student.registrationId, student.password);
   await expect(page.getByRole('heading', { name: new RegExp(student.fullname) })).toBeVisible();
   const nav = mainNav(page);
-  await expect(nav.getByRole('link', { name: 'Hall Ticket' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admit Card' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Add Course' })).toHaveCount(0);
   await expect(page.getByText('Student', { exact: true }).first()).toBeVisible();
   await shot(page, 'student-01-home');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { paths } from '@campus/contract/paths';
 import { png, shot, uniqueRegistrationId } from '../support/fixtures';
 import { newUser, signedInPage } from '../support/flows';
 import { readPdf } from '../support/pdf';
@@ -173,7 +174,8 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   const student = await signedInPage(browser, studentUser);
 
   await student.goto('/hallticket');
-  await expect(student.getByRole('heading', { name: 'EXAMINATION ADMIT CARD NOT GENERATED YET' })).toBeVisible();
+  await expect(student.getByRole('heading', { name: 'Admit card', exact: true })).toBeVisible();
+  await expect(student.getByRole('link', { name: 'Join your courses in All Courses' })).toBeVisible();
 
   const title = `Signals ${id}`;
   await prof.goto('/add-course');
@@ -190,23 +192,26 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   await student.getByRole('button', { name: 'Join' }).click();
   await expect(student.getByRole('button', { name: 'Leave' })).toBeVisible();
 
-  // The PDF library is not part of the course pages: it arrives only with the hall ticket.
+  // The PDF library is not part of the course pages: it arrives only with the admit card.
   await student.goto('/hallticket');
-  await expect(student.getByRole('heading', { name: 'EXAMINATION ADMIT CARD', exact: true })).toBeVisible();
+  await expect(student.getByRole('heading', { name: 'Admit card', exact: true })).toBeVisible();
   const row = student.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Thu, 3 Dec 2099');
   await expect(row).toContainText('09:15 AM TO 12:15 PM');
   await shot(student, 'hallticket-01');
 
   const downloading = student.waitForEvent('download');
-  await student.getByRole('button', { name: 'Download as PDF' }).click();
+  await student.getByRole('button', { name: 'Download admit card (PDF)' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${studentUser.fullname}_${studentUser.registrationId}_hallticket.pdf`);
   const pdf = await readPdf((await download.path())!);
-  expect(pdf.text).toContain('EXAMINATION ADMIT CARD');
+  const { campusName } = (await (await student.request.get(paths.config)).json()).data as { campusName: string };
+  expect(pdf.text).toContain(campusName);
+  expect(pdf.text).toContain('Admit card');
   expect(pdf.text).toContain(title);
   expect(pdf.text).toContain('Thu, 3 Dec 2099');
   expect(pdf.text).toContain(String(studentUser.registrationId));
-  // Landscape: the first page is wider than tall.
-  expect(pdf.firstPage.width).toBeGreaterThan(pdf.firstPage.height);
+  // One A4 landscape page (842 × 595 points).
+  expect(pdf.pages).toBe(1);
+  expect([pdf.firstPage.width, pdf.firstPage.height].map(Math.round)).toEqual([842, 595]);
 });

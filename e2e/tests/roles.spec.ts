@@ -7,7 +7,7 @@ test('the exam office sees no course items, and sees Applications', async ({ pag
   await logIn(page, EXAM_OFFICE.registrationId, EXAM_OFFICE.password);
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Applications' })).toBeVisible();
-  for (const name of ['Courses', 'My Courses', 'Add Course', 'Hall Ticket']) {
+  for (const name of ['Courses', 'My Courses', 'Add Course', 'Admit Card']) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
   }
   await shot(page, 'exam-office-home');

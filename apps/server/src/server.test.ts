@@ -28,6 +28,21 @@ beforeAll(async () => {
 });
 afterAll(() => textgen.close());
 
+describe('start-up', () => {
+  it('refuses an invalid setting: exit 1, and the message names the variable', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, CAMPUS_NAME: 'Campus\nPortal', DATA_DIR: path.join(os.tmpdir(), 'campus-never-created') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('CAMPUS_NAME must be a single line of text');
+  });
+});
+
 describe('SIGTERM', () => {
   it('drains: in-flight requests finish, streams end with a retry hint, new connections are refused, exit 0 within 10 s', async () => {
     const port = await freePort();

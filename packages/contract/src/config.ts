@@ -11,6 +11,10 @@ export const portalConfigSchema = z.object({
   /** Whether the server sends email (SMTP_URL): without it, what needs mail (password reset, email notifications) is hidden. */
   mailEnabled: z.boolean(),
   campusTimeZone: z.string(),
+  /** The institution's name (CAMPUS_NAME), heading the admit card. */
+  campusName: z.string(),
+  /** The exam centre printed for a paper whose course names none (EXAM_CENTRE); null when unset. */
+  examCentre: z.string().nullable(),
   branches: z.array(z.enum(BRANCHES)),
   semesters: z.array(z.number().int()),
 });

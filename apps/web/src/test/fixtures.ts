@@ -32,6 +32,8 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
     draftingEnabled: false,
     mailEnabled: false,
     campusTimeZone: 'Asia/Kolkata',
+    campusName: 'Campus Portal',
+    examCentre: null,
     branches: [],
     semesters: [1, 2, 3, 4, 5, 6, 7, 8],
     ...patch,

@@ -43,6 +43,8 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
           draftingEnabled: draftingEnabled(config),
           mailEnabled: config.mail !== undefined,
           campusTimeZone: config.campusTimeZone,
+          campusName: config.campusName,
+          examCentre: config.examCentre ?? null,
           branches: [...BRANCHES],
           semesters: [...SEMESTERS],
         },

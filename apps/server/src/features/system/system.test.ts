@@ -40,9 +40,17 @@ describe('system', () => {
       draftingEnabled: false,
       mailEnabled: false,
       campusTimeZone: 'Asia/Kolkata',
+      campusName: 'Campus Portal',
+      examCentre: null,
       branches: [...BRANCHES],
       semesters: [1, 2, 3, 4, 5, 6, 7, 8],
     });
+  });
+
+  it('config names the campus and its exam centre when configured', async () => {
+    const app = await ctx.extraApp({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' });
+    const res = await app.inject({ method: 'GET', url: paths.config });
+    expect(res.json().data).toMatchObject({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' });
   });
 
   it('config reports a staff code and a text generator when configured', async () => {

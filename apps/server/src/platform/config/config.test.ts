@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       examOffice: { registrationId: 211070007, password: undefined, email: 'examoffice@campus.local' },
       staffSignupCode: undefined,
       campusTimeZone: 'Asia/Kolkata',
+      campusName: 'Campus Portal',
+      examCentre: undefined,
       session: { idleMinutes: 60, maxHours: 12 },
       trustProxy: false,
       logLevel: 'info',
@@ -56,6 +58,14 @@ describe('loadConfig', () => {
     expect(c.examOffice.registrationId).toBe(123456789);
     expect(loadConfig({ MAIL_DIGEST_HOUR: '0' }).digestHour).toBe(0);
     expect(loadConfig({ MAIL_DIGEST_HOUR: '18', MAIL_SECRET: 'k'.repeat(32) })).toMatchObject({ digestHour: 18, mailSecret: 'k'.repeat(32) });
+  });
+
+  it('reads the campus name and exam centre, trimmed; blank means the default', () => {
+    expect(loadConfig({ CAMPUS_NAME: '  Veermata Jijabai Technological Institute ', EXAM_CENTRE: 'Main Building, Hall 2' })).toMatchObject({
+      campusName: 'Veermata Jijabai Technological Institute',
+      examCentre: 'Main Building, Hall 2',
+    });
+    expect(loadConfig({ CAMPUS_NAME: '   ', EXAM_CENTRE: '' })).toMatchObject({ campusName: 'Campus Portal', examCentre: undefined });
   });
 
   it('reads an OpenAI-compatible text generator (the key is optional, a trailing slash dropped)', () => {
@@ -110,6 +120,10 @@ describe('loadConfig', () => {
     [{ MAIL_DIGEST_HOUR: '7.5' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
     [{ APP_SECRET: 'too short' }, 'APP_SECRET: must be at least 32 characters'],
     [{ RATE_LIMIT_CALENDAR_PER_FEED: '0' }, 'RATE_LIMIT_CALENDAR_PER_FEED'],
+    [{ CAMPUS_NAME: 'Campus\nPortal' }, 'CAMPUS_NAME must be a single line of text'],
+    [{ CAMPUS_NAME: 'Campus\tPortal' }, 'CAMPUS_NAME must be a single line of text'],
+    [{ CAMPUS_NAME: 'C'.repeat(121) }, 'CAMPUS_NAME must be at most 120 characters'],
+    [{ EXAM_CENTRE: 'Hall 2\r\nBlock B' }, 'EXAM_CENTRE must be a single line of text'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -27,6 +27,32 @@ const positiveInt = (name: string, fallback: number) =>
       return n;
     });
 
+/** The longest CAMPUS_NAME or EXAM_CENTRE: it heads a printed page and fills one table cell. */
+export const PRINTED_TEXT_MAX = 120;
+
+/**
+ * A name printed on the admit card and in emails: one line of text. A line break or another
+ * control character would split a heading or an email's subject, so it stops the start-up.
+ */
+const printedLine = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() ?? '';
+      if (text === '') return undefined;
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a single line of text (no line breaks or control characters)` });
+        return z.NEVER;
+      }
+      if (text.length > PRINTED_TEXT_MAX) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${PRINTED_TEXT_MAX} characters` });
+        return z.NEVER;
+      }
+      return text;
+    });
+
 function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -44,6 +70,8 @@ function defaultWebDist(): string {
   return path.resolve(serverRoot, '../web/dist');
 }
 
+/** The institution's name when CAMPUS_NAME is unset. */
+export const DEFAULT_CAMPUS_NAME = 'Campus Portal';
 /** The daily digest goes out at 07:00 in the campus time zone unless MAIL_DIGEST_HOUR says. */
 export const DEFAULT_DIGEST_HOUR = 7;
 /** MAIL_SECRET signs unsubscribe links: long enough that it cannot be guessed. */
@@ -70,6 +98,8 @@ export const envSchema = z.object({
     .string()
     .default('Asia/Kolkata')
     .refine(isTimeZone, { error: 'CAMPUS_TZ must be an IANA time zone such as Asia/Kolkata' }),
+  CAMPUS_NAME: printedLine('CAMPUS_NAME').transform((v) => v ?? DEFAULT_CAMPUS_NAME),
+  EXAM_CENTRE: printedLine('EXAM_CENTRE'),
   TEXTGEN_PROVIDER: z
     .enum(['openai', 'gemini', ''], { error: 'TEXTGEN_PROVIDER must be openai or gemini' })
     .optional()
@@ -212,6 +242,10 @@ export interface Config {
   examOffice: { registrationId: number; password?: string; email: string };
   staffSignupCode?: string;
   campusTimeZone: string;
+  /** The institution's name (CAMPUS_NAME), printed on the admit card and in emails. */
+  campusName: string;
+  /** EXAM_CENTRE: the exam centre printed on the admit card for a paper whose course names none; unset: none. */
+  examCentre?: string;
   /**
    * The text generator that drafts event descriptions; no provider means drafting is off.
    * `timeoutMs` is not an environment variable: tests shorten it to exercise the 502.
@@ -348,6 +382,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     examOffice: { registrationId: e.EXAM_OFFICE_REGISTRATION_ID, password: e.EXAM_OFFICE_PASSWORD, email: e.EXAM_OFFICE_EMAIL },
     staffSignupCode: e.STAFF_SIGNUP_CODE,
     campusTimeZone: e.CAMPUS_TZ,
+    campusName: e.CAMPUS_NAME,
+    examCentre: e.EXAM_CENTRE,
     textgen: {
       provider: e.TEXTGEN_PROVIDER,
       baseUrl: (e.TEXTGEN_BASE_URL ?? (gemini ? GEMINI_DEFAULT_BASE_URL : undefined))?.replace(/\/+$/, ''),

@@ -30,18 +30,18 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(screen.queryByRole('button', { name: /Events/ })).toBeNull();
   });
 
-  it('a student: courses, Hall Ticket, Marksheet, the bell; no Add Course; the badge says Student', async () => {
+  it('a student: courses, Admit Card, Marksheet, the bell; no Add Course; the badge says Student', async () => {
     await headerFor(aStudent());
-    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Hall Ticket', 'Marksheet', 'Notifications']);
+    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/all-courses');
-    expect(nav().getByRole('link', { name: 'Hall Ticket' })).toHaveAttribute('href', '/hallticket');
+    expect(nav().getByRole('link', { name: 'Admit Card' })).toHaveAttribute('href', '/hallticket');
     const badge = await screen.findByRole('button', { name: /Ada Lovelace/ });
     expect(badge).toHaveTextContent('Student');
     expect(badge).toHaveTextContent('Ada Lovelace');
     expect(badge).toHaveTextContent('211070001');
   });
 
-  it('a professor: courses and Add Course; no Hall Ticket or Marksheet; the badge says Teacher', async () => {
+  it('a professor: courses and Add Course; no Admit Card or Marksheet; the badge says Teacher', async () => {
     await headerFor(aProfessor());
     expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Add Course', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Add Course' })).toHaveAttribute('href', '/add-course');

@@ -9,10 +9,10 @@ describe('header visibility rules (spec §2 "Header")', () => {
   it('logged out: Home, Login, Signup, Teacher Signup only', () => {
     expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Teacher Signup']);
   });
-  it('student: courses, Hall Ticket and Marksheet; no Add Course', () => {
-    expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Hall Ticket', 'Marksheet']);
+  it('student: courses, Admit Card and Marksheet; no Add Course', () => {
+    expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet']);
   });
-  it('professor: courses and Add Course; no Hall Ticket', () => {
+  it('professor: courses and Add Course; no Admit Card', () => {
     expect(labels({ ...base, userrole: 1 })).toEqual(['Home', 'Courses', 'My Courses', 'Add Course']);
   });
   it('exam office (flag): no course items, Applications', () => {

@@ -9,7 +9,8 @@ export interface NavLink {
 /**
  * The header's links by the spec's visibility rules (§2 "Header", §6): Login and both signups
  * only when logged out; course items never for the exam office; Add Course for the other
- * professors; Hall Ticket and Marksheet for students; Applications for the exam office.
+ * professors; Admit Card (the spec's hall ticket, at /hallticket) and Marksheet for students;
+ * Applications for the exam office.
  */
 export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: number): NavLink[] {
   const links: NavLink[] = [{ to: '/', label: 'Home' }];
@@ -20,7 +21,7 @@ export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: n
   const office = isExamOffice(viewer, examOfficeRegistrationId);
   if (!office) links.push({ to: '/all-courses', label: 'Courses' }, { to: '/my-courses', label: 'My Courses' });
   if (isProfessor(viewer) && !office) links.push({ to: '/add-course', label: 'Add Course' });
-  if (isStudent(viewer)) links.push({ to: '/hallticket', label: 'Hall Ticket' }, { to: '/marksheet', label: 'Marksheet' });
+  if (isStudent(viewer)) links.push({ to: '/hallticket', label: 'Admit Card' }, { to: '/marksheet', label: 'Marksheet' });
   if (office) links.push({ to: '/applications', label: 'Applications' });
   return links;
 }

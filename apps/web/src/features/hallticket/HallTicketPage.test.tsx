@@ -1,46 +1,32 @@
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aProfessor, aStudent } from '../../test/fixtures';
+import { aConfig, aProfessor, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
 import { aCourse } from '../courses/test-data';
+import type { Ticket } from './ticket';
 
-// A stand-in for jsPDF that records what was written, and for the table plugin.
-const pdf = vi.hoisted(() => ({ texts: [] as string[], saved: [] as string[], options: [] as unknown[], tables: [] as unknown[][][], images: 0 }));
-vi.mock('jspdf', () => ({
-  jsPDF: class {
-    internal = { pageSize: { getWidth: () => 297, getHeight: () => 210 } };
-    constructor(options: unknown) {
-      pdf.options.push(options);
-    }
-    setFont() {}
-    setFontSize() {}
-    text(text: string) {
-      pdf.texts.push(text);
-    }
-    addImage() {
-      pdf.images += 1;
-    }
-    save(name: string) {
-      pdf.saved.push(name);
-    }
+// The PDF itself is pdf.test.ts's business (the real jsPDF, read back with PDF.js); here, what the
+// page hands it.
+const downloads = vi.hoisted(() => ({ tickets: [] as unknown[], fail: false }));
+vi.mock('./pdf', () => ({
+  downloadAdmitCard: async (ticket: unknown) => {
+    if (downloads.fail) throw new Error('no network');
+    downloads.tickets.push(ticket);
   },
 }));
-vi.mock('jspdf-autotable', () => ({ default: (_doc: unknown, options: { body: unknown[][] }) => pdf.tables.push(options.body) }));
 
 beforeEach(() => {
-  pdf.texts = [];
-  pdf.saved = [];
-  pdf.options = [];
-  pdf.tables = [];
-  pdf.images = 0;
+  downloads.tickets = [];
+  downloads.fail = false;
 });
 
-const signals = aCourse({ title: 'Signals', examDate: '2026-12-03' });
-const fluid = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000002', title: 'Fluid Mechanics', examDate: null });
+const signals = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000001', coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03' });
+const fluid = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000002', coursenumber: 211070502, title: 'Fluid Mechanics', examDate: null });
+const optics = aCourse({ _id: '7c0a0000-0000-4000-8000-000000000003', coursenumber: 211070503, title: 'Optics', examDate: '2026-12-01' });
 
 function answer(courses: unknown[], examdates: string[]) {
   server.use(
@@ -49,53 +35,109 @@ function answer(courses: unknown[], examdates: string[]) {
   );
 }
 
+/** The cells of the table's rows, header row left out. */
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Papers, in exam order' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
 describe('HallTicketPage', () => {
-  it("without courses: 'EXAMINATION ADMIT CARD NOT GENERATED YET'", async () => {
+  it('without courses: says to join them in All Courses, and that dates come from the professors', async () => {
     loggedInAs(aStudent());
     answer([], []);
     renderApp('/hallticket');
-    expect(await screen.findByRole('heading', { name: 'EXAMINATION ADMIT CARD NOT GENERATED YET' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Download as PDF' })).toBeNull();
-  });
-
-  it('shows the student and one row per course with its exam date, by position', async () => {
-    loggedInAs(aStudent());
-    answer([signals, fluid], ['03/12/2026', 'TBA']);
-    renderApp('/hallticket');
-    expect(await screen.findByRole('heading', { name: 'EXAMINATION ADMIT CARD' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admit card' })).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
-    for (const text of ['Ada Lovelace', '211070001', 'Computer Engineering', 'Exam: ESE']) expect(main.getByText(text)).toBeInTheDocument();
-    expect(main.getByRole('img', { name: "Ada Lovelace's avatar" })).toBeInTheDocument();
-    expect(main.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Course', 'Exam date', 'Time', 'Invigilator sign']);
-    const rows = main.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
-    expect(rows).toEqual([
-      ['Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', ''],
-      ['Fluid Mechanics', 'TBA', '09:15 AM TO 12:15 PM', ''],
+    expect(main.getByRole('link', { name: 'Join your courses in All Courses' })).toHaveAttribute('href', '/all-courses');
+    expect(main.getByText(/exam dates appear here when your professors set them/)).toBeInTheDocument();
+    expect(main.queryByText(/NOT GENERATED/i)).toBeNull();
+    expect(main.queryByRole('button', { name: /Download/ })).toBeNull();
+    expect(document.title).toMatch(/^Admit card/);
+  });
+
+  it('courses with no dates yet: the card, and the note that dates come when the professors set them', async () => {
+    loggedInAs(aStudent());
+    answer([fluid], ['TBA']);
+    renderApp('/hallticket');
+    expect(await screen.findByText(/None of your papers has an exam date yet\. Exam dates appear here when your professors set them/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /All Courses/ })).toBeNull();
+  });
+
+  it('heads the card with the campus, and lists the papers by exam date, TBA last and without a time', async () => {
+    loggedInAs(aStudent());
+    server.use(http.get(paths.config, () => ok(aConfig({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' }))));
+    answer([fluid, signals, optics], ['TBA', '03/12/2026', '01/12/2026']);
+    renderApp('/hallticket');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admit card' })).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('Veermata Jijabai Technological Institute')).toBeInTheDocument();
+    for (const text of ['Ada Lovelace', '211070001', 'Computer Engineering', 'End-semester examination (ESE)']) expect(main.getByText(text)).toBeInTheDocument();
+    expect(main.getByRole('img', { name: 'Photo of Ada Lovelace' })).toHaveAttribute('src', '/files/ada-avatar');
+    expect(within(main.getByRole('table')).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Course no.', 'Course', 'Exam date', 'Time', 'Exam centre', "Invigilator's signature"]);
+    expect(tableRows()).toEqual([
+      ['211070503', 'Optics', 'Tue, 1 Dec 2026', '09:15 AM TO 12:15 PM', 'Main Building, Hall 2', ''],
+      ['211070501', 'Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', 'Main Building, Hall 2', ''],
+      ['211070502', 'Fluid Mechanics', 'TBA', '–No time until the date is set', 'Main Building, Hall 2', ''],
     ]);
+    expect(main.getByText(/Papers marked TBA have no exam date yet/)).toBeInTheDocument();
+    // Phones get the same papers as a list of cards, in the same order.
+    const cards = within(main.getByRole('list', { name: 'Papers, in exam order' })).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('p')?.textContent)).toEqual(['Optics', 'Signals', 'Fluid Mechanics']);
+    expect(within(cards[2]!).getByText('TBA')).toBeInTheDocument();
+    expect(within(cards[2]!).queryByText('09:15 AM TO 12:15 PM')).toBeNull();
   });
 
-  it('Download as PDF saves a landscape <name>_<regid>_hallticket.pdf with the details and the rows as text', async () => {
+  it('says TBA for the centre when neither the course nor the campus names one', async () => {
     loggedInAs(aStudent());
     answer([signals], ['03/12/2026']);
-    server.use(http.get('/files/ada-avatar', () => new HttpResponse(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png' } })));
     renderApp('/hallticket');
-    await userEvent.click(await screen.findByRole('button', { name: 'Download as PDF' }));
-    await waitFor(() => expect(pdf.saved).toEqual(['Ada Lovelace_211070001_hallticket.pdf']));
-    expect(pdf.options).toEqual([expect.objectContaining({ orientation: 'landscape' })]);
-    expect(pdf.texts).toEqual(expect.arrayContaining(['EXAMINATION ADMIT CARD', 'Name: Ada Lovelace', 'Registration ID: 211070001', 'Exam: ESE']));
-    expect(pdf.tables).toEqual([[['Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', '']]]);
-    expect(pdf.images).toBe(1);
-    expect(screen.getByRole('button', { name: 'Download as PDF' })).toBeEnabled();
+    await waitFor(() => expect(tableRows()).toEqual([['211070501', 'Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', 'TBA', '']]));
   });
 
-  it('a picture that cannot be fetched is left out; the PDF is still saved', async () => {
+  it('Download admit card (PDF) hands the PDF the card as shown: the campus, the student, the papers in exam order', async () => {
+    loggedInAs(aStudent());
+    server.use(http.get(paths.config, () => ok(aConfig({ campusName: 'VJTI', examCentre: 'Hall 2' }))));
+    answer([fluid, signals], ['TBA', '03/12/2026']);
+    renderApp('/hallticket');
+    await userEvent.click(await screen.findByRole('button', { name: 'Download admit card (PDF)' }));
+    await waitFor(() => expect(downloads.tickets).toHaveLength(1));
+    expect(downloads.tickets[0]).toEqual({
+      campusName: 'VJTI',
+      fullname: 'Ada Lovelace',
+      registrationId: 211070001,
+      branch: 'Computer Engineering',
+      semester: 3,
+      avatar: '/files/ada-avatar',
+      papers: [
+        { coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03', centre: 'Hall 2' },
+        { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: null, centre: 'Hall 2' },
+      ],
+    } satisfies Ticket);
+    expect(screen.getByRole('button', { name: 'Download admit card (PDF)' })).toBeEnabled();
+  });
+
+  it('a PDF that cannot be made says so, and the button works again', async () => {
     loggedInAs(aStudent());
     answer([signals], ['03/12/2026']);
-    server.use(http.get('/files/ada-avatar', () => fail(404, 'file not found')));
+    downloads.fail = true;
     renderApp('/hallticket');
-    await userEvent.click(await screen.findByRole('button', { name: 'Download as PDF' }));
-    await waitFor(() => expect(pdf.saved).toHaveLength(1));
-    expect(pdf.images).toBe(0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download admit card (PDF)' }));
+    expect(await screen.findByText('Could not create the PDF. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download admit card (PDF)' })).toBeEnabled();
+  });
+
+  it('a failed load says why, with Retry', async () => {
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.courses.byStudent, () => fail(500, 'something broke')),
+      http.get(paths.courses.examDates, () => ok({ examdates: [] })),
+    );
+    renderApp('/hallticket');
+    expect(await screen.findByText('something broke', {}, { timeout: 10_000 })).toBeInTheDocument();
+    answer([signals], ['03/12/2026']);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Download admit card (PDF)' })).toBeInTheDocument();
   });
 
   it('is for students only', async () => {

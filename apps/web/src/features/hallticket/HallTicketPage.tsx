@@ -1,24 +1,25 @@
 import type { User } from '@campus/contract/users';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { errorText } from '../../lib/api';
+import { usePortalConfig } from '../../lib/config/portal-config';
+import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
-import { EXAM_TIME, EXAM_TYPE, TITLE, type Ticket } from './ticket';
-import { usePageTitle } from '../../lib/use-page-title';
-import { formatExamDay, isoDayFromExamDates } from '../../lib/dates';
+import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, ticketOf, type Paper, type Ticket } from './ticket';
 
-/** /hallticket: a student's admit card with a PDF download (spec §2 "Hall ticket"). */
+/** /hallticket: a student's admit card, on screen and as a PDF to print (spec §2 "Hall ticket"). */
 export default function HallTicketPage() {
-  usePageTitle('Admit card');
+  usePageTitle(NAME);
   return (
     <RequireUser>
       {(user) =>
         isStudent(user) ? (
-          <HallTicket user={user} />
+          <AdmitCard user={user} />
         ) : (
           <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">Admit cards are issued to students only.</p>
         )
@@ -27,25 +28,46 @@ export default function HallTicketPage() {
   );
 }
 
-function HallTicket({ user }: { user: User }) {
+const linkClass = 'font-medium text-campus-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-campus-600';
+
+function AdmitCard({ user }: { user: User }) {
   const { courses, examDates } = useHallTicket();
-  if (courses.isError || examDates.isError) return <ErrorBanner message={errorText(courses.error ?? examDates.error)} />;
-  if (!courses.data || !examDates.data) return <Spinner label="Loading admit card" />;
-  if (courses.data.length === 0) {
-    return <h1 className="py-10 text-center text-xl font-bold text-campus-900 sm:text-2xl">EXAMINATION ADMIT CARD NOT GENERATED YET</h1>;
+  const config = usePortalConfig();
+  const failed = [courses, examDates, config].find((q) => q.isError);
+  if (failed) return <LoadError error={failed.error} onRetry={() => Promise.all([courses, examDates, config].filter((q) => q.isError).map((q) => q.refetch()))} retrying={failed.isFetching} />;
+  if (!courses.data || !examDates.data || !config.data) return <Spinner label="Loading admit card" />;
+  const ticket = ticketOf(user, courses.data, examDates.data, config.data);
+  if (ticket.papers.length === 0) {
+    return (
+      <Frame campusName={ticket.campusName}>
+        <div className="flex flex-col gap-2 text-center text-slate-700">
+          <p>Your admit card lists the papers of the courses you have joined, and you have not joined one yet.</p>
+          <p>
+            <Link to="/all-courses" className={linkClass}>
+              Join your courses in All Courses
+            </Link>
+            ; their exam dates appear here when your professors set them.
+          </p>
+        </div>
+      </Frame>
+    );
   }
-  const dates = examDates.data;
-  const ticket: Ticket = {
-    fullname: user.fullname,
-    registrationId: user.registrationId,
-    branch: user.branch,
-    semester: user.semester,
-    avatar: user.avatar,
-    // Aligned by position (API.md); a list one short while the two answers disagree says TBA.
-    // examdates says DD/MM/YYYY (API.md); the card, like every page, writes "Thu, 10 Dec 2026".
-    rows: courses.data.map((course, i) => ({ title: course.title, examDate: formatExamDay(isoDayFromExamDates(dates[i] ?? 'TBA')) })),
-  };
   return <Card ticket={ticket} />;
+}
+
+/** The card's frame: the campus, then the one name of this document. */
+function Frame({ campusName, children }: { campusName: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="admit-card-title" className="mx-auto flex w-full max-w-4xl flex-col gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <header className="text-center">
+        <p className="break-words text-sm font-semibold uppercase tracking-wide text-slate-600">{campusName}</p>
+        <h1 id="admit-card-title" className="text-xl font-bold text-campus-900 sm:text-2xl">
+          {NAME}
+        </h1>
+      </header>
+      {children}
+    </section>
+  );
 }
 
 function Card({ ticket }: { ticket: Ticket }) {
@@ -56,8 +78,8 @@ function Card({ ticket }: { ticket: Ticket }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { downloadTicket } = await import('./pdf');
-      await downloadTicket(ticket);
+      const { downloadAdmitCard } = await import('./pdf');
+      await downloadAdmitCard(ticket);
     } catch {
       setProblem('Could not create the PDF. Check your connection and try again.');
     } finally {
@@ -65,50 +87,114 @@ function Card({ ticket }: { ticket: Ticket }) {
     }
   };
 
+  const undated = ticket.papers.filter((p) => !p.examDate).length;
   return (
-    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <h1 className="text-center text-xl font-bold tracking-wide text-campus-900 sm:text-2xl">{TITLE}</h1>
+    <Frame campusName={ticket.campusName}>
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
-          <dt className="font-medium text-slate-500">Name</dt>
+          <dt className="font-medium text-slate-600">Name</dt>
           <dd className="break-words font-semibold">{ticket.fullname}</dd>
-          <dt className="font-medium text-slate-500">Registration ID</dt>
+          <dt className="font-medium text-slate-600">Registration ID</dt>
           <dd>{ticket.registrationId}</dd>
-          <dt className="font-medium text-slate-500">Branch</dt>
+          <dt className="font-medium text-slate-600">Branch</dt>
           <dd>{ticket.branch}</dd>
-          <dt className="font-medium text-slate-500">Semester</dt>
+          <dt className="font-medium text-slate-600">Semester</dt>
           <dd>{ticket.semester}</dd>
+          <dt className="font-medium text-slate-600">Exam</dt>
+          <dd>{EXAM_NAME}</dd>
         </dl>
-        <Avatar src={ticket.avatar} name={ticket.fullname} size={96} />
+        <Photo src={ticket.avatar} name={ticket.fullname} />
       </div>
-      <p className="font-semibold text-slate-800">Exam: {EXAM_TYPE}</p>
-      {/* Wide on phones: the table scrolls inside its box rather than the page. */}
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
-          <thead>
-            <tr className="bg-campus-50 text-campus-900">
-              <th scope="col" className="border border-slate-200 px-3 py-2">Course</th>
-              <th scope="col" className="border border-slate-200 px-3 py-2">Exam date</th>
-              <th scope="col" className="border border-slate-200 px-3 py-2">Time</th>
-              <th scope="col" className="border border-slate-200 px-3 py-2">Invigilator sign</th>
+
+      {undated > 0 && (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {undated === ticket.papers.length ? 'None of your papers has an exam date yet. ' : 'Papers marked TBA have no exam date yet. '}
+          Exam dates appear here when your professors set them; download the admit card again then.
+        </p>
+      )}
+
+      {/* Phones and narrow windows: each paper is a card, every field on it, with nothing to scroll sideways. */}
+      <ol aria-label="Papers, in exam order" className="flex flex-col gap-3 md:hidden">
+        {ticket.papers.map((paper, i) => (
+          <li key={i} className="rounded-lg p-3 ring-1 ring-slate-200">
+            <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{paper.title}</p>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600">Course no.</dt>
+              <dd>{paper.coursenumber}</dd>
+              <dt className="text-slate-600">Exam date</dt>
+              <dd className="tabular-nums">{paperDay(paper)}</dd>
+              <dt className="text-slate-600">Time</dt>
+              <dd>
+                <Time paper={paper} />
+              </dd>
+              <dt className="text-slate-600">Exam centre</dt>
+              <dd className="[overflow-wrap:anywhere]">{paperCentre(paper)}</dd>
+              <dt className="text-slate-600">Invigilator&apos;s signature</dt>
+              <dd className="h-10 rounded border border-dashed border-slate-300" />
+            </dl>
+          </li>
+        ))}
+      </ol>
+
+      {/* From md up: the table the PDF prints, which fits the width there without scrolling. */}
+      <table className="hidden w-full border-collapse text-left text-sm md:table">
+        <caption className="sr-only">Papers, in exam order</caption>
+        <thead>
+          <tr className="bg-campus-50 text-campus-900">
+            <th scope="col" className="border border-slate-200 px-2 py-2">Course no.</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Course</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Exam date</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Time</th>
+            <th scope="col" className="border border-slate-200 px-2 py-2">Exam centre</th>
+            <th scope="col" className="w-28 border border-slate-200 px-2 py-2">Invigilator&apos;s signature</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ticket.papers.map((paper, i) => (
+            <tr key={i}>
+              <td className="border border-slate-200 px-2 py-2 tabular-nums">{paper.coursenumber}</td>
+              <td className="break-words border border-slate-200 px-2 py-2">{paper.title}</td>
+              <td className="border border-slate-200 px-2 py-2 tabular-nums lg:whitespace-nowrap">{paperDay(paper)}</td>
+              <td className="border border-slate-200 px-2 py-2 lg:whitespace-nowrap">
+                <Time paper={paper} />
+              </td>
+              <td className="break-words border border-slate-200 px-2 py-2">{paperCentre(paper)}</td>
+              <td className="h-12 border border-slate-200 px-2 py-2" />
             </tr>
-          </thead>
-          <tbody>
-            {ticket.rows.map((row, i) => (
-              <tr key={i}>
-                <td className="border border-slate-200 px-3 py-2">{row.title}</td>
-                <td className="border border-slate-200 px-3 py-2 tabular-nums">{row.examDate}</td>
-                <td className="border border-slate-200 px-3 py-2">{EXAM_TIME}</td>
-                <td className="h-10 w-40 border border-slate-200 px-3 py-2" />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+
       <ErrorBanner message={problem} />
       <Button onClick={() => void download()} disabled={busy} aria-busy={busy || undefined} className="self-center">
-        Download as PDF
+        Download admit card (PDF)
       </Button>
-    </section>
+    </Frame>
+  );
+}
+
+/** The fixed time of a dated paper; a dash for one without a date, read out as such. */
+function Time({ paper }: { paper: Paper }) {
+  const time = paperTime(paper);
+  if (time) return <>{time}</>;
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">No time until the date is set</span>
+    </>
+  );
+}
+
+/** The student's photo in its own proportions (an invigilator compares a face, so it is never cropped or stretched). */
+function Photo({ src, name }: { src: string; name: string }) {
+  if (!src) return <Avatar src="" name={name} size={96} />;
+  return (
+    <img
+      src={src}
+      alt={`Photo of ${name}`}
+      width={96}
+      height={120}
+      className="h-[120px] w-24 shrink-0 self-center rounded-md bg-slate-50 object-contain ring-1 ring-slate-200 sm:self-start"
+    />
   );
 }

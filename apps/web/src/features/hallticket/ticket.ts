@@ -1,20 +1,85 @@
-/** What the admit card shows, on screen and in the PDF (spec §2 "Hall ticket", §9). */
-export const EXAM_TYPE = 'ESE';
-export const EXAM_TIME = '09:15 AM TO 12:15 PM';
-export const TITLE = 'EXAMINATION ADMIT CARD';
+import type { PortalConfig } from '@campus/contract/config';
+import type { Course } from '@campus/contract/courses';
+import type { User } from '@campus/contract/users';
+import { formatExamDay, isoDayFromExamDates } from '../../lib/dates';
 
-export interface TicketRow {
+/**
+ * What the admit card says, on screen and in the PDF. "Admit card" is its one name: the menu, the
+ * page's title and heading, the button and the PDF all use it (the route stays /hallticket).
+ */
+export const NAME = 'Admit card';
+export const EXAM_NAME = 'End-semester examination (ESE)';
+/** Every dated paper sits at the same time (spec §9); a paper without a date has no time either. */
+export const EXAM_TIME = '09:15 AM TO 12:15 PM';
+/** What a paper says where its date or centre is not set yet. */
+export const TBA = 'TBA';
+
+export interface Paper {
+  coursenumber: number;
   title: string;
-  examDate: string;
+  /** `YYYY-MM-DD`, or null while the professor has not set it. */
+  examDate: string | null;
+  /** Where the paper is sat, or null when neither the course nor the campus names a centre. */
+  centre: string | null;
 }
 
 export interface Ticket {
+  /** The institution's name (CAMPUS_NAME): the card's heading. */
+  campusName: string;
   fullname: string;
   registrationId: number;
   branch: string;
   semester: number;
+  /** The student's photo (a /files URL), or '' when they have none. */
   avatar: string;
-  rows: TicketRow[];
+  /** In the order they are sat: by exam date, those without a date (TBA) last. */
+  papers: Paper[];
 }
 
+/**
+ * The centre a course's paper is sat in. For now every paper is sat at the campus's exam centre
+ * (EXAM_CENTRE); once a course carries its own (`course.examCentre`), that one comes first:
+ * `course.examCentre ?? config.examCentre`.
+ */
+export function centreOf(_course: Course, config: Pick<PortalConfig, 'examCentre'>): string | null {
+  return config.examCentre;
+}
+
+/** By exam date, earliest first, undated papers last; papers on the same day keep their order. */
+export function inExamOrder(papers: readonly Paper[]): Paper[] {
+  const key = (p: Paper) => p.examDate ?? '\uffff';
+  // ISO days compare as strings; Array.prototype.sort is stable, so ties keep the joined order.
+  return [...papers].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** "Thu, 3 Dec 2026", or TBA. */
+export const paperDay = (paper: Paper): string => formatExamDay(paper.examDate);
+/** The fixed exam time, or null for a paper without a date: a time on no day would mislead. */
+export const paperTime = (paper: Paper): string | null => (paper.examDate ? EXAM_TIME : null);
+export const paperCentre = (paper: Paper): string => paper.centre ?? TBA;
+
+/**
+ * The admit card of `user`: `courses` from /searchbystudent and `examdates` from /examdates, which
+ * the server keeps in the same order, so date i belongs to course i; a list one short while the
+ * two answers disagree says TBA.
+ */
+export function ticketOf(user: User, courses: readonly Course[], examdates: readonly string[], config: Pick<PortalConfig, 'campusName' | 'examCentre'>): Ticket {
+  const papers = courses.map((course, i) => ({
+    coursenumber: course.coursenumber,
+    title: course.title,
+    examDate: isoDayFromExamDates(examdates[i] ?? TBA),
+    centre: centreOf(course, config),
+  }));
+  return {
+    campusName: config.campusName,
+    fullname: user.fullname,
+    registrationId: user.registrationId,
+    branch: user.branch,
+    semester: user.semester,
+    avatar: user.avatar,
+    papers: inExamOrder(papers),
+  };
+}
+
+/** The file the PDF is saved as (spec §9): the student's name and registration id, then "hallticket". */
 export const ticketFileName = (t: Pick<Ticket, 'fullname' | 'registrationId'>) => `${t.fullname}_${t.registrationId}_hallticket.pdf`;
