@@ -61,7 +61,7 @@ function AddCourseForm() {
           coursenumber: body.coursenumber,
           semester: body.semester,
           branch: body.branch,
-          // No date picked: left out, and the hall ticket says TBA.
+          // No date picked: left out, and the admit card says TBA.
           examDate: body.examDate || undefined,
           // None given: left out, and the admit card names the campus's exam centre.
           examCentre: body.examCentre || undefined,
@@ -84,7 +84,7 @@ function AddCourseForm() {
           <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
           <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
         </div>
-        <TextField label="Exam date" type="date" hint="Optional: the hall ticket says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
+        <TextField label="Exam date" type="date" hint="Optional: the admit card says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
         <TextField label="Exam centre (optional)" hint="Where the exam is sat, e.g. Main Block, Hall 2. Left empty, the admit card names the campus's exam centre." error={errors.examCentre?.message} {...register('examCentre')} />
         <ThumbnailField picked={thumbnail} disabled={create.pending} />
         {create.percent !== null && <ProgressBar percent={create.percent} />}

@@ -42,7 +42,7 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
       <TextField
         label="Exam date"
         type="date"
-        hint="Empty it to clear the date (the hall ticket then says TBA). The enrolled students are told when it changes."
+        hint="Empty it to clear the date (the admit card then says TBA). The enrolled students are told when it changes."
         error={errors.examDate?.message}
         {...register('examDate')}
       />

@@ -95,6 +95,14 @@ describe('HallTicketPage', () => {
     await waitFor(() => expect(tableRows()).toEqual([['211070501', 'Signals', 'Thu, 3 Dec 2026', '09:15 AM TO 12:15 PM', 'TBA', '']]));
   });
 
+  it("names a course's own exam centre before the campus's", async () => {
+    loggedInAs(aStudent());
+    server.use(http.get(paths.config, () => ok(aConfig({ examCentre: 'Hall 2' }))));
+    answer([{ ...signals, examCentre: 'Lab Block, Room 4' }, fluid], ['03/12/2026', 'TBA']);
+    renderApp('/hallticket');
+    await waitFor(() => expect(tableRows().map((row) => row[4])).toEqual(['Lab Block, Room 4', 'Hall 2']));
+  });
+
   it('Download admit card (PDF) hands the PDF the card as shown: the campus, the student, the papers in exam order', async () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.config, () => ok(aConfig({ campusName: 'VJTI', examCentre: 'Hall 2' }))));

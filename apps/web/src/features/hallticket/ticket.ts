@@ -36,13 +36,9 @@ export interface Ticket {
   papers: Paper[];
 }
 
-/**
- * The centre a course's paper is sat in. For now every paper is sat at the campus's exam centre
- * (EXAM_CENTRE); once a course carries its own (`course.examCentre`), that one comes first:
- * `course.examCentre ?? config.examCentre`.
- */
-export function centreOf(_course: Course, config: Pick<PortalConfig, 'examCentre'>): string | null {
-  return config.examCentre;
+/** The centre a course's paper is sat in: the course's own, else the campus's (EXAM_CENTRE); null prints TBA. */
+export function centreOf(course: Pick<Course, 'examCentre'>, config: Pick<PortalConfig, 'examCentre'>): string | null {
+  return course.examCentre ?? config.examCentre;
 }
 
 /** By exam date, earliest first, undated papers last; papers on the same day keep their order. */
