@@ -205,6 +205,10 @@ const MATRIX: Record<string, Row> = {
     request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: editBody }),
     expected: ownerOnly(200),
   },
+  'PATCH /api/v1/courses/updatecoursethumbnail/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.updateThumbnail(w.course._id), ...multipart({}, pngThumbnail()) }),
+    expected: ownerOnly(200),
+  },
   'DELETE /api/v1/courses/deletecourse/:courseId': { world: true,
     request: (_a, _as, w) => ({ method: 'DELETE', url: paths.courses.delete(w.course._id) }),
     expected: ownerOnly(200),
@@ -301,6 +305,12 @@ const MATRIX: Record<string, Row> = {
     // Any logged-in user may host an event, students and the exam office included.
     request: () => ({ method: 'POST', url: paths.events.create, ...multipart(eventFields(), pngThumbnail()) }),
     expected: loggedIn(201),
+  },
+  'PATCH /api/v1/events/update-event/:eventId': {
+    event: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.events.update(w.event!._id), ...multipart(eventFields(), pngThumbnail()) }),
+    // The host only; everyone else who is logged in gets 403.
+    expected: ownerOnly(200),
   },
   'DELETE /api/v1/events/delete-event/:eventId': {
     event: true,
