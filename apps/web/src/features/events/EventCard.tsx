@@ -47,13 +47,16 @@ export function EventCard({ listing, level = 2, past = false }: { listing: Event
   );
 }
 
-/** Events as a grid: up to four (or three) per row on wide screens, one on phones; `past` marks each card Past. */
-export function EventGrid({ listings, level = 2, columns = 4, past = false }: { listings: readonly EventListing[]; level?: 2 | 3; columns?: 3 | 4; past?: boolean }) {
+/**
+ * Events as a grid: up to four (or three) per row on wide screens, one on phones. With
+ * `pastBefore` (today on campus), each event of an earlier day is marked Past.
+ */
+export function EventGrid({ listings, level = 2, columns = 4, pastBefore }: { listings: readonly EventListing[]; level?: 2 | 3; columns?: 3 | 4; pastBefore?: string }) {
   return (
     <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${columns === 4 ? 'xl:grid-cols-4' : ''}`}>
       {listings.map((listing) => (
         <li key={listing.events._id} className="flex">
-          <EventCard listing={listing} level={level} past={past} />
+          <EventCard listing={listing} level={level} past={pastBefore !== undefined && listing.events.date < pastBefore} />
         </li>
       ))}
     </ul>

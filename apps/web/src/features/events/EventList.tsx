@@ -31,6 +31,7 @@ export function EventListResult({
   level = 2,
   columns = 4,
   splitAt,
+  markPastBefore,
 }: {
   query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching'> & { refetch: () => unknown };
   empty: string;
@@ -41,6 +42,8 @@ export function EventListResult({
   columns?: 3 | 4;
   /** Today on campus: past events go last, under "Past events". Undefined: one grid, as given. */
   splitAt?: string;
+  /** Today on campus: past events stay where the list has them, marked Past (the home page's few). */
+  markPastBefore?: string;
 }) {
   if (query.isError) return <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />;
   if (query.isPending || !query.data) return <Spinner label="Loading events" />;
@@ -49,15 +52,15 @@ export function EventListResult({
     return <Heading className="py-10 text-center text-lg font-semibold text-slate-600">{empty}</Heading>;
   }
   const listings = limit === undefined ? query.data : query.data.slice(0, limit);
-  if (splitAt === undefined) return <EventGrid listings={listings} level={level} columns={columns} />;
-  return <UpcomingThenPast {...splitAtDay(listings, splitAt)} columns={columns} />;
+  if (splitAt === undefined) return <EventGrid listings={listings} level={level} columns={columns} pastBefore={markPastBefore} />;
+  return <UpcomingThenPast {...splitAtDay(listings, splitAt)} today={splitAt} columns={columns} />;
 }
 
 /**
  * Upcoming events, then the past ones under their own heading, marked Past. Under a page's h1:
  * with both halves each has an h2 and its cards h3; with no past events it is one grid, as ever.
  */
-function UpcomingThenPast({ upcoming, past, columns }: { upcoming: EventListing[]; past: EventListing[]; columns: 3 | 4 }) {
+function UpcomingThenPast({ upcoming, past, today, columns }: { upcoming: EventListing[]; past: EventListing[]; today: string; columns: 3 | 4 }) {
   const upcomingId = useId();
   const pastId = useId();
   if (past.length === 0) return <EventGrid listings={upcoming} columns={columns} />;
@@ -73,7 +76,7 @@ function UpcomingThenPast({ upcoming, past, columns }: { upcoming: EventListing[
         <h2 id={pastId} className="text-xl font-bold text-campus-900">
           Past events
         </h2>
-        <EventGrid listings={past} level={3} columns={columns} past />
+        <EventGrid listings={past} level={3} columns={columns} pastBefore={today} />
       </section>
     </div>
   );

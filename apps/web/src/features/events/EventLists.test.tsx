@@ -136,6 +136,20 @@ describe('past events', () => {
     expect(titlesIn(section('Past events'))).toEqual(['Long ago']);
   });
 
+  it("the home page's Other events marks the past ones that follow fewer than three to come", async () => {
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.events.today, () => ok({ listofevents: [] })),
+      http.get(paths.events.other, () => ok({ listofevents: [soon, lastYear, longAgo] })),
+    );
+    renderApp('/');
+    const others = await screen.findByRole('region', { name: 'Other events' });
+    await within(others).findByRole('link', { name: 'Soon' });
+    expect(within(card('Last year')).getByText('Past')).toBeVisible();
+    expect(within(card('Long ago')).getByText('Past')).toBeVisible();
+    expect(within(card('Soon')).queryByText('Past')).toBeNull();
+  });
+
   it("today's events are not past, wherever the browser is: the campus's day decides", async () => {
     // 20:00 UTC on 23 November is already 24 November in Kolkata.
     vi.useFakeTimers({ now: new Date('2026-11-23T20:00:00Z'), toFake: ['Date'] });
