@@ -30,10 +30,11 @@ test.beforeAll(async ({ baseURL }) => {
   const course = await createCourse(prof, { title: `Thermodynamics ${id}`, coursenumber: id, semester: 4, branch: professor.branch, examDate: '2099-12-03' });
   const { notes } = (await addNotes(prof, course._id, 'Week 1: the zeroth law')) as { notes: { notesfile: string; filename: string } };
   queries['/view'] = `?${new URLSearchParams({ file: notes.notesfile, title: notes.filename })}`;
-  // Today on the campus's calendar, so the event is in Today's events.
+  // Today on the campus's calendar, so the event is in Today's events; at the day's last minute,
+  // since no event may start in the past.
   const { campusTimeZone } = (await (await prof.get(paths.config)).json()).data as { campusTimeZone: string };
   const today = todayIn(campusTimeZone);
-  const event = await createEvent(prof, { title: `Robotics night ${id}`, date: today, time: '18:30', venue: 'Main hall' });
+  const event = await createEvent(prof, { title: `Robotics night ${id}`, date: today, time: '23:59', venue: 'Main hall' });
   const stud = await api();
   const { _id: studentId } = await register(stud, student);
   await login(stud, student.registrationId, student.password);

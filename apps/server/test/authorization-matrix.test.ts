@@ -129,7 +129,7 @@ const students = (ok: number, others = 403): Record<ActorName, number> => ({ ano
 const professors = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: others, otherStudent: others, professor: ok, otherProfessor: ok, examOffice: ok });
 const ownerOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: ok, otherProfessor: 403, examOffice: 403 });
 const filterQuery = '?semester=9&branch=All';
-const editBody = { title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2027-05-01' };
+const editBody = { title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2030-05-01' };
 
 const all = (status: number): Record<ActorName, number> => ({ anonymous: status, student: status, otherStudent: status, professor: status, otherProfessor: status, examOffice: status });
 const loggedIn = (status: number): Record<ActorName, number> => ({ ...all(status), anonymous: 401 });
@@ -203,6 +203,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/courses/getcourse/:courseId': { world: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.courses.get(w.course._id) }), expected: loggedIn(200) },
   'PATCH /api/v1/courses/updatecourse/:courseId': { world: true,
     request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: editBody }),
+    expected: ownerOnly(200),
+  },
+  'PATCH /api/v1/courses/updatecoursethumbnail/:courseId': { world: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.courses.updateThumbnail(w.course._id), ...multipart({}, pngThumbnail()) }),
     expected: ownerOnly(200),
   },
   'DELETE /api/v1/courses/deletecourse/:courseId': { world: true,
@@ -301,6 +305,12 @@ const MATRIX: Record<string, Row> = {
     // Any logged-in user may host an event, students and the exam office included.
     request: () => ({ method: 'POST', url: paths.events.create, ...multipart(eventFields(), pngThumbnail()) }),
     expected: loggedIn(201),
+  },
+  'PATCH /api/v1/events/update-event/:eventId': {
+    event: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.events.update(w.event!._id), ...multipart(eventFields(), pngThumbnail()) }),
+    // The host only; everyone else who is logged in gets 403.
+    expected: ownerOnly(200),
   },
   'DELETE /api/v1/events/delete-event/:eventId': {
     event: true,

@@ -1,10 +1,10 @@
-import { fieldLabel, paths, type Course } from '@campus/contract';
+import { fieldLabel, paths, type CampusEvent, type Course } from '@campus/contract';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
 import { send } from './send';
-import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
@@ -17,12 +17,13 @@ import { signingKey, signUnsubscribe } from '../src/features/notifications/unsub
 const MAIL_SECRET = 'bad-input-test-mail-secret-long-enough-to-pass';
 const ctx = useTestApp({ mailSecret: MAIL_SECRET });
 
-/** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled. */
+/** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled, and `event`, hosted by `me`. */
 interface World {
   me: TestUser;
   professor: TestUser;
   office: TestUser;
   course: Course;
+  event: CampusEvent;
 }
 
 interface Case {
@@ -184,6 +185,7 @@ const literalSearches = (url: string): Case[] =>
   ['.*', '%', '_', '\\', "'; drop table courses; --", '(?i)['].map((title) => ({ name: `title ${title}`, mayPass: true, request: () => ({ method: 'GET' as const, url: `${url}?title=${encodeURIComponent(title)}` }) }));
 
 const courseUrl = (make: (id: string) => string) => (w: World) => make(w.course._id);
+const eventUrl = (w: World) => paths.events.update(w.event._id);
 const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2030-01-01' });
 /** An exam centre is optional free text, so only what no exam centre can be: a NUL, a line break, too long. */
 const BAD_EXAM_CENTRES = [['with a NUL', 'Hall\u00002'], ['with a newline', 'Main Block\nHall 2'], ['with a line separator', 'Main Block\u2028Hall 2'], ['too long', 'x'.repeat(121)], ['a number', 7]] as const;
@@ -250,6 +252,10 @@ const CASES: Record<string, Case[]> = {
     ...BAD_EXAM_CENTRES.map(([name, examCentre]): Case => ({ name: `examCentre ${name}`, names: 'examCentre', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examCentre } }) })),
     ...idCases((id) => paths.courses.update(id), { method: 'PATCH', as: 'professor', body: () => ({ payload: editCourse() }) }),
   ],
+  'PATCH /api/v1/courses/updatecoursethumbnail/:courseId': [
+    ...multipartCases('PATCH', courseUrl(paths.courses.updateThumbnail), () => ({}), { fileField: 'thumbnail', fileRequired: true, optional: [], as: 'professor' }),
+    ...idCases((id) => paths.courses.updateThumbnail(id), { method: 'PATCH', as: 'professor', body: () => multipart({}, { thumbnail: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } }) }),
+  ],
   'DELETE /api/v1/courses/deletecourse/:courseId': idCases((id) => paths.courses.delete(id), { method: 'DELETE', as: 'professor' }),
   'GET /api/v1/courses/studentsofcourse/:courseId': idCases((id) => paths.courses.students(id)),
   'PATCH /api/v1/courses/addstudenttocourse/:courseId': idCases((id) => paths.courses.join(id), { method: 'PATCH' }),
@@ -297,6 +303,7 @@ const CASES: Record<string, Case[]> = {
         ['date', '2026-02-29'],
         ['date', '2026-13-01'],
         ['date', '1800-01-01'],
+        ['date', '2020-01-01'],
         ['time', '24:00'],
         ['time', '12:60'],
         ['time', '9:30'],
@@ -304,6 +311,19 @@ const CASES: Record<string, Case[]> = {
         ['gform', `https://forms.gle/${'x'.repeat(2000)}`],
       ] as const
     ).map(([field, value]): Case => ({ name: `${field} ${value.slice(0, 24)}`, request: () => ({ method: 'POST', url: paths.events.create, ...multipart({ ...validEvent(), [field]: value }, { thumbnail: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } }) }) })),
+  ],
+  'PATCH /api/v1/events/update-event/:eventId': [
+    ...multipartCases('PATCH', eventUrl, validEvent, { fileField: 'thumbnail', fileRequired: false, optional: EVENT_LINKS }),
+    ...(
+      [
+        ['title', 'x'.repeat(201)],
+        ['date', '2026-02-29'],
+        ['date', '2020-01-01'],
+        ['time', '9:30'],
+        ['twitter', 'javascript:alert(1)'],
+      ] as const
+    ).map(([field, value]): Case => ({ name: `${field} ${value.slice(0, 24)}`, request: (w) => ({ method: 'PATCH', url: eventUrl(w), ...multipart({ ...validEvent(), [field]: value }, { thumbnail: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } }) }) })),
+    ...idCases((id) => paths.events.update(id), { method: 'PATCH', body: () => multipart(validEvent()) }),
   ],
   'DELETE /api/v1/events/delete-event/:eventId': idCases((id) => paths.events.delete(id), { method: 'DELETE' }),
   // No text generator is configured here: input that passed validation would be a 503, so every
@@ -389,7 +409,7 @@ describe('bad input', () => {
     const professor = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, professor);
     await joinCourse(ctx.app, me, course._id);
-    world = { me, professor, course, office: await loginExamOffice(ctx.app) };
+    world = { me, professor, course, office: await loginExamOffice(ctx.app), event: await buildEvent(ctx.app, me) };
   });
 
   it('covers every registered route', () => {

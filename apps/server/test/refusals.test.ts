@@ -324,6 +324,22 @@ const TABLE: Record<string, Row> = {
       404: [unknown('an unknown course', () => paths.courses.update(UNKNOWN_ID))],
     },
   },
+  'PATCH /api/v1/courses/updatecoursethumbnail/:courseId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PATCH', url: paths.courses.updateThumbnail(w.course._id), ...multipart({}, pngThumbnail()) }),
+    refusals: {
+      400: [
+        field('thumbnail', 'no file', (w) => ({ method: 'PATCH', url: paths.courses.updateThumbnail(w.course._id), ...multipart({ other: 'x' }) })),
+        longParam('courseId', () => paths.courses.updateThumbnail(LONG)),
+      ],
+      401: [loggedOut],
+      403: [crossSite, as('otherProfessor', 'as another professor'), as('me', 'as a student')],
+      404: [unknown('an unknown course', () => paths.courses.updateThumbnail(UNKNOWN_ID))],
+      413: [declaredTooLarge],
+      415: [notAFile(() => ({}), 'thumbnail', (w) => paths.courses.updateThumbnail(w.course._id), 'PATCH')],
+      429: [limitedCase],
+    },
+  },
   'DELETE /api/v1/courses/deletecourse/:courseId': {
     as: 'professor',
     valid: (w) => ({ method: 'DELETE', url: paths.courses.delete(w.course._id) }),
@@ -519,6 +535,23 @@ const TABLE: Record<string, Row> = {
       403: [crossSite],
       413: [declaredTooLarge],
       415: [notAFile(eventForm, 'thumbnail', () => paths.events.create)],
+      429: [limitedCase],
+    },
+  },
+  'PATCH /api/v1/events/update-event/:eventId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PATCH', url: paths.events.update(w.event._id), ...multipart(eventForm(), pngThumbnail()) }),
+    refusals: {
+      400: [
+        field('venue', 'a venue over two lines', (w) => ({ method: 'PATCH', url: paths.events.update(w.event._id), ...multipart({ ...eventForm(), venue: 'Main\nHall' }) })),
+        field('date', 'a day already past', (w) => ({ method: 'PATCH', url: paths.events.update(w.event._id), ...multipart({ ...eventForm(), date: '2020-01-01' }) })),
+        longParam('eventId', () => paths.events.update(LONG)),
+      ],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'not the host')],
+      404: [unknown('an unknown event', () => paths.events.update(UNKNOWN_ID))],
+      413: [declaredTooLarge],
+      415: [notAFile(eventForm, 'thumbnail', (w) => paths.events.update(w.event._id), 'PATCH')],
       429: [limitedCase],
     },
   },

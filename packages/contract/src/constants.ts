@@ -73,6 +73,7 @@ export const MESSAGES = {
   notesAdded: 'notes added successfully',
   notesDeleted: 'notes deleted successfully',
   eventCreated: 'event created successfully',
+  eventUpdated: 'event updated successfully',
   invalidLogin: 'invalid registration id or password',
   // Quoted by API.md (400 `avatar is required`), so kept word for word, unlike the other field messages.
   avatarRequired: 'avatar is required',

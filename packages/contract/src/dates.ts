@@ -29,6 +29,16 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 }
 
 /**
+ * The wall-clock minute in `timeZone`: its day (`YYYY-MM-DD`, as `todayIn`) and time (`HH:MM`,
+ * 00:00–23:59), the form events' dates and times take, so the two compare as text.
+ */
+export function wallClockIn(timeZone: string, now: Date = new Date()): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
  * A `YYYY-MM-DD` day's weekday, day of month and month names for display, computed at UTC
  * midnight and formatted in UTC so that no browser zone can move it to the day before or after.
  */

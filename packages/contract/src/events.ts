@@ -51,6 +51,13 @@ export const createEventBody = z.object({
 export type CreateEventBody = z.infer<typeof createEventBody>;
 export type CreateEventInput = z.input<typeof createEventBody>;
 
+/**
+ * PATCH /events/update-event/:eventId: the same fields, checked the same way (an edit sends the
+ * whole event, as create does); a thumbnail beside them replaces the old one, none keeps it.
+ */
+export const updateEventBody = createEventBody;
+export type UpdateEventBody = CreateEventBody;
+
 /** GET /events/searchbytitle?title= (matched literally, case-insensitively; '' finds every other event). */
 export const eventSearchQuery = z.object({
   title: textField('title').max(EVENT_TITLE_MAX, { error: `${label('title')} must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
@@ -92,7 +99,7 @@ export type EventListing = z.infer<typeof eventListingSchema>;
 export const eventListSchema = z.object({ listofevents: z.array(eventListingSchema) });
 export type EventList = z.infer<typeof eventListSchema>;
 
-/** What creating an event answers: the event as stored. */
+/** What creating or editing an event answers: the event as stored. */
 export const eventEnvelopeData = z.object({ event: campusEventSchema });
 
 export const draftedDescriptionSchema = z.object({ description: z.string() });
@@ -122,6 +129,14 @@ export const eventsApi = {
     data: eventEnvelopeData,
     status: 201,
     errors: [429],
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${E}/update-event/:eventId`,
+    summary: 'Edit an event (host): every field as create-event takes it; a thumbnail replaces the old one, none keeps it',
+    multipart: { fields: updateEventBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
+    data: eventEnvelopeData,
+    errors: [403, 404],
   }),
   delete: endpoint({ method: 'DELETE', path: `${E}/delete-event/:eventId`, summary: 'Delete an event and its thumbnail (host)', data: emptyData, errors: [403, 404] }),
   draftDescription: endpoint({

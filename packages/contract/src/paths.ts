@@ -52,6 +52,8 @@ export const CLIENT_ROUTES = [
   '/add-event',
   '/my-events',
   '/event/:eventId',
+  /** The host's Edit Event form. */
+  '/event/:eventId/edit',
   '/view',
   /** The private calendar feed's address, Copy, add to Google Calendar, Reset. */
   '/calendar',

@@ -301,6 +301,9 @@ export const events = pgTable(
     twitter: text('twitter').notNull().default(''),
     linkedin: text('linkedin').notNull().default(''),
     gform: text('gform').notNull().default(''),
+    // Raised by every edit: the calendar feed's SEQUENCE (RFC 5545 §3.8.7.4), so that calendar
+    // apps take the changed event over the copy they hold under the same UID.
+    revision: integer('revision').notNull().default(0),
     ...timestamps,
   },
   (t) => [

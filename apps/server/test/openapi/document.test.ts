@@ -72,6 +72,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
         'POST /api/v1/users/register',
         'PATCH /api/v1/users/avatar',
         'POST /api/v1/courses/create-course',
+        'PATCH /api/v1/courses/updatecoursethumbnail/{courseId}',
+        'PATCH /api/v1/events/update-event/{eventId}',
         'POST /api/v1/notes/create-notes/{courseId}',
         'POST /api/v1/events/create-event',
         'POST /api/v1/marksheets/createmarksheet/{applicantId}',

@@ -46,7 +46,11 @@ export function feedText(feed: FeedContent): string {
   return lines.join(CRLF) + CRLF;
 }
 
-/** A campus event: its day and time in the campus zone, an hour long (events have no end). */
+/**
+ * A campus event: its day and time in the campus zone, an hour long (events have no end). Its UID
+ * stays whatever the host edits; SEQUENCE is the event's revision (0 as created, one more per
+ * edit), which is how a calendar app knows the copy it holds is out of date (RFC 5545 §3.8.7.4).
+ */
 function eventLines(e: FeedEvent, zone: string, origin: string, host: string): string[] {
   const changed = utcDateTime(e.updatedAt);
   return [
@@ -54,6 +58,7 @@ function eventLines(e: FeedEvent, zone: string, origin: string, host: string): s
     line('UID', `event-${e.id}@${host}`),
     line('DTSTAMP', changed),
     line('LAST-MODIFIED', changed),
+    line('SEQUENCE', String(e.revision)),
     line('DTSTART', localDateTime(e.date, e.time), { TZID: zone }),
     line('DURATION', 'PT1H'),
     line('SUMMARY', text(e.title)),

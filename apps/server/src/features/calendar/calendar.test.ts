@@ -1,9 +1,10 @@
-import { paths, type Course } from '@campus/contract';
+import { paths, type CampusEvent, type Course } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { logCollector, queriesDuring, useTestApp } from '../../../test/build-app';
-import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginExamOffice, type TestUser } from '../../../test/factories';
+import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
+import { multipart } from '../../../test/fixtures';
 
 const ctx = useTestApp();
 
@@ -11,6 +12,8 @@ const ctx = useTestApp();
 const NOW = '2030-05-15T06:30:00Z';
 
 const feedApp = (more: Parameters<typeof ctx.extraApp>[0] = {}) => ctx.extraApp({ now: () => new Date(NOW), ...more });
+/** The same campus a year earlier: events hosted through it were upcoming then (none may start in the past). */
+const yearEarlier = () => ctx.extraApp({ now: () => new Date('2029-05-15T06:30:00Z') });
 
 async function feedUrl(who: TestUser, app: FastifyInstance = ctx.app): Promise<string> {
   const res = await app.inject({ method: 'GET', url: paths.calendar.feed, headers: { cookie: who.cookie } });
@@ -96,7 +99,7 @@ describe('GET /calendar/<token>.ics', () => {
     const host = await buildProfessor(app);
     const student = await buildStudent(app, { fullname: 'Ada Lovelace' });
     const concert = await buildEvent(app, host, { title: 'Concert; strings, brass', description: 'Line one\nLine two, with \\ a backslash', date: '2030-06-01', time: '18:30', venue: 'Main Hall, Block A' });
-    const morning = await buildEvent(app, host, { title: 'Yoga', date: '2030-05-15', time: '06:05', venue: 'Lawn' });
+    const morning = await buildEvent(await yearEarlier(), host, { title: 'Yoga', date: '2030-05-15', time: '06:05', venue: 'Lawn' });
     const res = await fetchFeed(app, await feedUrl(student, app));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
@@ -195,8 +198,9 @@ describe('GET /calendar/<token>.ics', () => {
     const app = await feedApp();
     const host = await buildProfessor(app);
     const student = await buildStudent(app);
-    const recent = await buildEvent(app, host, { date: '2030-02-14' });
-    const old = await buildEvent(app, host, { date: '2030-02-13' });
+    const earlier = await yearEarlier();
+    const recent = await buildEvent(earlier, host, { date: '2030-02-14' });
+    const old = await buildEvent(earlier, host, { date: '2030-02-13' });
     const far = await buildEvent(app, host, { date: '2099-12-31' });
     const { byUid } = parse((await fetchFeed(app, await feedUrl(student, app))).body);
     expect(byUid.has(`event-${recent._id}@localhost`)).toBe(true);
@@ -299,6 +303,46 @@ describe('GET /calendar/<token>.ics', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
     expect(uids(changed.body)).toHaveLength(4);
+  });
+
+  it("follows an event's edit: the same UID, SEQUENCE raised, DTSTAMP and LAST-MODIFIED the edit's time, a new ETag", async () => {
+    const app = await feedApp();
+    const host = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const event = await buildEvent(app, host, { title: 'Robotics night', date: '2030-06-01', time: '18:30', venue: 'Main Hall' });
+    const url = await feedUrl(student, app);
+    const uid = `event-${event._id}@localhost`;
+    const before = await fetchFeed(app, url);
+    const original = parse(before.body).byUid.get(uid)!;
+    expect(original.getFirstPropertyValue('sequence')).toBe(0);
+
+    const edit = async (fields: Record<string, string>) => {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: paths.events.update(event._id),
+        ...withCookie(multipart({ title: 'Robotics night', description: 'Moved', date: '2030-06-02', time: '19:00', venue: 'Lawn', ...fields }), host.cookie),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.event as CampusEvent;
+    };
+    const seconds = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
+
+    const moved = await edit({});
+    const after = await fetchFeed(app, url, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const { vevents, byUid } = parse(after.body);
+    expect(vevents).toHaveLength(1);
+    const changed = byUid.get(uid)!;
+    expect(changed.getFirstPropertyValue('sequence')).toBe(1);
+    expect(startOf(changed).toString()).toBe('2030-06-02T19:00:00');
+    expect(changed.getFirstPropertyValue('location')).toBe('Lawn');
+    expect((changed.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString()).toBe(seconds(moved.updatedAt));
+    expect((changed.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().toISOString()).toBe(seconds(moved.updatedAt));
+
+    // Each edit is a new revision.
+    await edit({ description: 'Moved again' });
+    expect(parse((await fetchFeed(app, url)).body).byUid.get(uid)!.getFirstPropertyValue('sequence')).toBe(2);
   });
 
   it('is three queries whatever the number of events and courses', async () => {

@@ -1,7 +1,7 @@
-import { MESSAGES, api, createCourseBody, formatExamDate } from '@campus/contract';
+import { MESSAGES, api, createCourseBody, formatExamDate, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { conflict, notFound } from '../../platform/errors/app-error';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { parseOrThrow } from '../../platform/errors/validation';
@@ -21,6 +21,7 @@ import {
   joinCourse,
   removeEnrolment,
   removeStudent,
+  replaceCourseThumbnail,
   studentsOfCourse,
   updateCourse,
 } from './courses.service';
@@ -125,6 +126,22 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       await updateCourse(db, app.config, request.user!, course, request.body);
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course updated successfully');
+    },
+  });
+
+  app.route({
+    ...route(courses.updateThumbnail, { access: 'professor' }),
+    handler: async (request, reply) => {
+      // Who may upload is settled before a byte of the file is stored.
+      const course = await courseOr404(db, request.params.courseId);
+      assertOwner(request.user!, course);
+      const replacedKey = await withUpload(request, app.fileStore, async (form) => {
+        if (!form.file) throw badRequest(requiredMessage('thumbnail'));
+        return replaceCourseThumbnail(db, course.id, form.file);
+      });
+      await removeStored(app.fileStore, [replacedKey], request.log);
+      await views.changed(course.id);
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course thumbnail updated successfully');
     },
   });
 

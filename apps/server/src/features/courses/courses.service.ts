@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
-import { insertFileRow } from '../../platform/files/files.service';
+import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
 import { notify, oneUser } from '../notifications';
@@ -196,6 +196,22 @@ export async function updateCourse(db: Db, config: Config, editor: UserRow, cour
       .where(eq(courses.id, course.id));
     if (!changed) return;
     await notify(tx, config, enrolledIn(course.id), { content: examNews(editor.fullname, body.title, before, after), link: courseLink(course.id), kind: 'exams' });
+  });
+}
+
+/**
+ * Replaces a course's thumbnail (its bytes already durable): the new file row and the course
+ * share a transaction, which also deletes the old file's row; the caller removes the old bytes,
+ * whose key this answers, after the commit. The course row is locked, so two replacements at
+ * once each remove the thumbnail the other left.
+ */
+export async function replaceCourseThumbnail(db: Db, courseId: string, thumbnail: StoredUpload): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!current) throw notFound('course not found');
+    const file = await insertFileRow(tx, thumbnail, 'thumbnail', current.ownerId);
+    await tx.update(courses).set({ thumbnailFileId: file.id, updatedAt: new Date() }).where(eq(courses.id, courseId));
+    return current.thumbnailFileId ? deleteFileRow(tx, current.thumbnailFileId) : undefined;
   });
 }
 

@@ -13,7 +13,7 @@ import {
   withCookie,
   type TestUser,
 } from '../../../test/factories';
-import { multipart, pngOfSize, pngThumbnail, textFile } from '../../../test/fixtures';
+import { multipart, pngOfSize, pngThumbnail, textFile, tinyJpeg } from '../../../test/fixtures';
 import { courses, notifications } from '../../db/schema';
 
 const ctx = useTestApp();
@@ -539,6 +539,77 @@ describe('membership', () => {
     expect((await get(paths.courses.examDates, student)).json().data).toEqual({ examdates: ['TBA', '01/12/2030'] });
     expect(titles(await get(paths.courses.byStudent, student))).toEqual([undated.title, dated.title]);
     expect((await get(paths.courses.examDates, prof)).statusCode).toBe(403);
+  });
+});
+
+describe('PATCH /courses/updatecoursethumbnail/:courseId', () => {
+  const replace = (who: TestUser, courseId: string, files: Record<string, { filename: string; contentType: string; data: Buffer }>, fields: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'PATCH', url: paths.courses.updateThumbnail(courseId), ...withCookie(multipart(fields, files), who.cookie) });
+  const jpeg = { thumbnail: { filename: 'new.jpg', contentType: 'image/jpeg', data: tinyJpeg() } };
+
+  it('the owner replaces the thumbnail: {course} with the new one, the old URL gone and its bytes removed', async () => {
+    const owner = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, owner, {}, pngThumbnail());
+    const reader = await buildStudent(ctx.app);
+    // Read once, so the instance's copy of the course page must be forgotten.
+    expect((await get(paths.courses.get(course._id), reader)).json().data.course.thumbnail).toBe(course.thumbnail);
+    const files = storedFiles(ctx).length;
+    const res = await replace(owner, course._id, jpeg);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, success: true });
+    expect(Object.keys(res.json().data)).toEqual(['course']);
+    const changed = res.json().data.course as Course;
+    expect(changed).toMatchObject({ _id: course._id, title: course.title, owner: owner.user._id });
+    expect(changed.thumbnail).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+    expect(changed.thumbnail).not.toBe(course.thumbnail);
+    expect((await get(paths.courses.get(course._id), reader)).json().data.course.thumbnail).toBe(changed.thumbnail);
+    const thumb = await get(changed.thumbnail, reader);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect((await get(course.thumbnail, reader)).statusCode).toBe(404);
+    expect(await count("files where kind = 'thumbnail'")).toBe(1);
+    await vi.waitFor(() => expect(storedFiles(ctx)).toHaveLength(files));
+  });
+
+  it('gives a course without a thumbnail its first', async () => {
+    const owner = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, owner);
+    expect(course.thumbnail).toBe('');
+    const res = await replace(owner, course._id, pngThumbnail());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.course.thumbnail).toMatch(/^\/files\//);
+  });
+
+  it('is 403 for anyone but the owner and 404 for an unknown course, storing nothing', async () => {
+    const owner = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, owner, {}, pngThumbnail());
+    const others = [await buildProfessor(ctx.app), await buildStudent(ctx.app), await loginExamOffice(ctx.app)];
+    const files = storedFiles(ctx);
+    for (const other of others) {
+      const res = await replace(other, course._id, pngThumbnail());
+      expect(res.statusCode).toBe(403);
+      expect(res.json().success).toBe(false);
+    }
+    expect((await replace(owner, '00000000-0000-4000-8000-000000000000', pngThumbnail())).statusCode).toBe(404);
+    expect(storedFiles(ctx)).toEqual(files);
+    expect((await get(paths.courses.get(course._id), owner)).json().data.course.thumbnail).toBe(course.thumbnail);
+  });
+
+  it('refuses no file (400), a file that is not an image (415) and one over 5 MB (413), keeping the old thumbnail', async () => {
+    const owner = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, owner, {}, pngThumbnail());
+    const files = storedFiles(ctx);
+    const none = await replace(owner, course._id, {}, { other: 'x' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toBe('Thumbnail is required');
+    // The name and the claimed type say png; the bytes decide.
+    const wrong = await replace(owner, course._id, { thumbnail: textFile('cover.png', 'not an image') });
+    expect(wrong.statusCode).toBe(415);
+    expect(wrong.json().errors[0]).toBe('Thumbnail must be a png or jpeg image');
+    const big = await replace(owner, course._id, { thumbnail: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024 + 1) } });
+    expect(big.statusCode).toBe(413);
+    expect(storedFiles(ctx)).toEqual(files);
+    expect((await get(course.thumbnail, owner)).statusCode).toBe(200);
   });
 });
 

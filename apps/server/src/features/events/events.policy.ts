@@ -1,9 +1,9 @@
 import type { EventRow, UserRow } from '../../db/schema';
 import { forbidden } from '../../platform/errors/app-error';
 
-/** Any logged-in user may host an event (API.md "Events"); the host alone may delete it. */
+/** Any logged-in user may host an event (API.md "Events"); the host alone may edit or delete it. */
 export const isHost = (user: UserRow, event: EventRow) => event.ownerId === user.id;
 
-export function assertHost(user: UserRow, event: EventRow): void {
-  if (!isHost(user, event)) throw forbidden('only the host of this event can delete it');
+export function assertHost(user: UserRow, event: EventRow, action: 'edit' | 'delete'): void {
+  if (!isHost(user, event)) throw forbidden(`only the host of this event can ${action} it`);
 }

@@ -66,12 +66,21 @@ export async function findEventView(db: Db, eventId: string): Promise<EventView 
 }
 
 /** An event as the calendar feed writes it. */
-export type FeedEvent = Pick<EventRow, 'id' | 'title' | 'description' | 'date' | 'time' | 'venue' | 'updatedAt'>;
+export type FeedEvent = Pick<EventRow, 'id' | 'title' | 'description' | 'date' | 'time' | 'venue' | 'revision' | 'updatedAt'>;
 
 /** Every event on `since` (`YYYY-MM-DD`) or later, by day and time: one statement on the date index. */
 export async function eventsSince(db: Db, since: string): Promise<FeedEvent[]> {
   return db
-    .select({ id: events.id, title: events.title, description: events.description, date: events.date, time: events.time, venue: events.venue, updatedAt: events.updatedAt })
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      date: events.date,
+      time: events.time,
+      venue: events.venue,
+      revision: events.revision,
+      updatedAt: events.updatedAt,
+    })
     .from(events)
     .where(gte(events.date, since))
     .orderBy(...byDay);

@@ -1,4 +1,4 @@
-import { EVENT_DESCRIPTION_MAX, MESSAGES, api, createEventBody, todayIn, type EventList } from '@campus/contract';
+import { EVENT_DESCRIPTION_MAX, MESSAGES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
@@ -13,7 +13,7 @@ import { assertHost } from './events.policy';
 import { eventDescriptionPrompt } from './events.prompt';
 import { presentEvent, presentListing } from './events.presenter';
 import { listEvents, type EventFilter } from './events.queries';
-import { createEvent, deleteEvent, eventOr404, eventViewOr404 } from './events.service';
+import { createEvent, deleteEvent, eventOr404, eventViewOr404, updateEvent } from './events.service';
 
 const { events } = api;
 const route = contractRoutes('events');
@@ -25,7 +25,7 @@ export function fitDescription(text: string): string {
   return cut.trim();
 }
 
-/** Every /api/v1/events route of API.md. Any logged-in user may call each; deleting is the host's alone. */
+/** Every /api/v1/events route of API.md. Any logged-in user may call each; editing and deleting are the host's alone. */
 export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -36,6 +36,8 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
 
   /** The campus's calendar day now, whatever zone the server's clock is in. */
   const today = () => todayIn(config.campusTimeZone, config.now());
+  /** The campus's wall-clock minute now: an event may not be set to start before it. */
+  const campusNow = () => wallClockIn(config.campusTimeZone, config.now());
 
   const listing = async (filter: EventFilter): Promise<EventList> => ({ listofevents: (await listEvents(db, filter)).map(presentListing) });
 
@@ -78,16 +80,31 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createEventBody, form.fields);
-        const view = await createEvent(db, request.user!, body, form.file);
+        const view = await createEvent(db, request.user!, body, form.file, campusNow());
         return ok(reply, { event: presentEvent(view.row) }, MESSAGES.eventCreated, 201);
       }),
+  });
+
+  app.route({
+    ...route(events.update, { access: 'user' }),
+    handler: async (request, reply) => {
+      // Who may edit is settled before a byte of the thumbnail is stored.
+      const event = await eventOr404(db, request.params.eventId);
+      assertHost(request.user!, event, 'edit');
+      const { row, replacedKey } = await withUpload(request, app.fileStore, async (form) =>
+        updateEvent(db, event.id, parseOrThrow(updateEventBody, form.fields), form.file, campusNow()),
+      );
+      // The old thumbnail's row went with the commit; its bytes go now.
+      await removeStored(app.fileStore, [replacedKey], request.log);
+      return ok(reply, { event: presentEvent(row) }, MESSAGES.eventUpdated);
+    },
   });
 
   app.route({
     ...route(events.delete, { access: 'user' }),
     handler: async (request, reply) => {
       const event = await eventOr404(db, request.params.eventId);
-      assertHost(request.user!, event);
+      assertHost(request.user!, event, 'delete');
       await removeStored(app.fileStore, await deleteEvent(db, event), request.log);
       return ok(reply, {}, 'event deleted successfully');
     },

@@ -18,6 +18,8 @@ const count = async (table: string) => Number(((await ctx.database.db.execute(sq
 
 /** An app on the same database whose clock reads `at` in `timeZone`. */
 const appAt = (at: string, timeZone = 'Asia/Kolkata') => ctx.extraApp({ campusTimeZone: timeZone, now: () => new Date(at) });
+/** An app whose clock reads 2020: events hosted through it were upcoming then, whatever they are now. */
+const appIn2020 = () => appAt('2020-01-01T00:00:00Z');
 
 describe('POST /events/create-event', () => {
   it('creates an event from form fields with a thumbnail: 201, the literal message and the event JSON', async () => {
@@ -107,6 +109,32 @@ describe('POST /events/create-event', () => {
     expect(storedFiles(ctx)).toEqual(avatars);
   });
 
+  it('refuses a start already past on campus (400 naming the date or the time), keeping nothing; the current minute is not past', async () => {
+    // 11:30 on 15 June 2026 in Kolkata; 06:00 the same day on a campus in UTC.
+    const kolkata = await appAt('2026-06-15T06:00:00Z');
+    const host = await buildStudent(ctx.app);
+    const avatars = storedFiles(ctx);
+    const createAt = (app: FastifyInstance, fields: Record<string, string>) =>
+      app.inject({ method: 'POST', url: paths.events.create, ...withCookie(multipart(eventFields(fields), pngThumbnail()), host.cookie) });
+
+    const yesterday = await createAt(kolkata, { date: '2026-06-14', time: '23:59' });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json().errors[0]).toBe('Date is in the past: choose today (2026-06-15 on campus) or a later day');
+    const earlierToday = await createAt(kolkata, { date: '2026-06-15', time: '11:29' });
+    expect(earlierToday.statusCode).toBe(400);
+    expect(earlierToday.json().errors[0]).toBe('Time is in the past: an event today must start at 11:30 (campus time) or later');
+    expect(await count('events')).toBe(0);
+    expect(await count("files where kind = 'thumbnail'")).toBe(0);
+    expect(storedFiles(ctx)).toEqual(avatars);
+
+    expect((await createAt(kolkata, { date: '2026-06-15', time: '11:30' })).statusCode).toBe(201);
+    expect((await createAt(kolkata, { date: '2026-06-16', time: '00:00' })).statusCode).toBe(201);
+    // The campus's zone decides: at the same instant it is only 06:00 on a campus in UTC.
+    const utc = await appAt('2026-06-15T06:00:00Z', 'UTC');
+    expect((await createAt(utc, { date: '2026-06-15', time: '06:00' })).statusCode).toBe(201);
+    expect((await createAt(utc, { date: '2026-06-15', time: '05:59' })).statusCode).toBe(400);
+  });
+
   it('is refused to the logged-out (401), storing nothing', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: paths.events.create, ...multipart(eventFields(), pngThumbnail()) });
     expect(res.statusCode).toBe(401);
@@ -116,13 +144,159 @@ describe('POST /events/create-event', () => {
   });
 });
 
+const update = (who: TestUser | undefined, eventId: string, fields: Record<string, string | undefined>, files = {}, app: FastifyInstance = ctx.app) =>
+  app.inject({ method: 'PATCH', url: paths.events.update(eventId), ...(who ? withCookie(multipart(fields, files), who.cookie) : multipart(fields, files)) });
+
+/** Every field of an edit, as the web form sends them (links not given are left out). */
+const edited = (overrides: Record<string, string | undefined> = {}) => ({
+  title: 'Robotics night (moved)',
+  description: 'Now with a drone race',
+  date: '2031-02-03',
+  time: '19:45',
+  venue: 'Open-air theatre',
+  twitter: 'https://x.com/robotics',
+  ...overrides,
+});
+
+describe('PATCH /events/update-event/:eventId', () => {
+  it('the host changes every field and the thumbnail: 200, the message, the event as stored; the old thumbnail goes', async () => {
+    const host = await buildProfessor(ctx.app);
+    const event = await buildEvent(ctx.app, host, { title: 'Robotics night', instagram: 'https://instagram.com/r' }, pngThumbnail());
+    const reader = await buildStudent(ctx.app);
+    const files = storedFiles(ctx).length;
+    const res = await update(host, event._id, edited(), { thumbnail: { filename: 'new.jpg', contentType: 'image/jpeg', data: tinyJpeg() } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ statusCode: 200, success: true, message: 'event updated successfully' });
+    expect(res.json().message).toBe(MESSAGES.eventUpdated);
+    expect(Object.keys(res.json().data)).toEqual(['event']);
+    const changed = res.json().data.event as CampusEvent;
+    expect(changed).toMatchObject({
+      _id: event._id,
+      owner: host.user._id,
+      title: 'Robotics night (moved)',
+      description: 'Now with a drone race',
+      date: '2031-02-03',
+      time: '19:45',
+      venue: 'Open-air theatre',
+      // Sent as create-event takes them: a link left out is none.
+      instagram: '',
+      twitter: 'https://x.com/robotics',
+      createdAt: event.createdAt,
+    });
+    expect(Date.parse(changed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(event.updatedAt));
+    expect(changed.thumbnail).toMatch(/^\/files\/[0-9a-f-]{36}$/);
+    expect(changed.thumbnail).not.toBe(event.thumbnail);
+    expect((await get(paths.events.get(event._id), host)).json().data.listofevents[0].events).toEqual(changed);
+
+    const thumb = await get(changed.thumbnail, reader);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+    expect((await get(event.thumbnail, reader)).statusCode).toBe(404);
+    expect(await count("files where kind = 'thumbnail'")).toBe(1);
+    // One file in, one out: the old bytes are removed once the change is committed.
+    await vi.waitFor(() => expect(storedFiles(ctx)).toHaveLength(files));
+  });
+
+  it('keeps the thumbnail when none is sent, and can add one to an event that had none', async () => {
+    const host = await buildStudent(ctx.app);
+    const withCover = await buildEvent(ctx.app, host, {}, pngThumbnail());
+    const kept = await update(host, withCover._id, edited());
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.event.thumbnail).toBe(withCover.thumbnail);
+    expect((await get(withCover.thumbnail, host)).statusCode).toBe(200);
+
+    const bare = await buildEvent(ctx.app, host);
+    const added = await update(host, bare._id, edited(), pngThumbnail());
+    expect(added.statusCode).toBe(200);
+    expect(added.json().data.event.thumbnail).toMatch(/^\/files\//);
+    expect(await count("files where kind = 'thumbnail'")).toBe(2);
+  });
+
+  it('is 403 for anyone but the host, storing nothing and changing nothing; 404 for unknown ids; 401 logged out', async () => {
+    const host = await buildProfessor(ctx.app);
+    const event = await buildEvent(ctx.app, host, {}, pngThumbnail());
+    const others = [await buildStudent(ctx.app), await buildProfessor(ctx.app), await loginExamOffice(ctx.app)];
+    const files = storedFiles(ctx);
+    for (const other of others) {
+      const res = await update(other, event._id, edited(), pngThumbnail());
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, errors: ['only the host of this event can edit it'] });
+    }
+    expect((await update(undefined, event._id, edited(), pngThumbnail())).statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      const res = await update(host, id, edited(), pngThumbnail());
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors).toEqual(['event not found']);
+    }
+    expect((await get(paths.events.get(event._id), host)).json().data.listofevents[0].events).toEqual(event);
+    expect(await count("files where kind = 'thumbnail'")).toBe(1);
+    expect(storedFiles(ctx)).toEqual(files);
+  });
+
+  it.each([
+    [{ title: '' }, 'Title is required'],
+    [{ title: undefined }, 'Title is required'],
+    [{ description: 'x'.repeat(5001) }, 'Description must be at most 5000 characters'],
+    [{ date: '2031-02-30' }, 'Date is not a real calendar date'],
+    [{ time: '7pm' }, 'Time must be HH:MM between 00:00 and 23:59'],
+    [{ venue: '   ' }, 'Venue is required'],
+    [{ gform: 'javascript:alert(1)' }, 'Google form link must start with http:// or https://'],
+  ])('refuses %o as create-event does (400 naming the field), changing nothing and keeping no file', async (override, message) => {
+    const host = await buildStudent(ctx.app);
+    const event = await buildEvent(ctx.app, host, {}, pngThumbnail());
+    const files = storedFiles(ctx);
+    const res = await update(host, event._id, edited(override), pngThumbnail());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toBe(message);
+    expect((await get(paths.events.get(event._id), host)).json().data.listofevents[0].events).toEqual(event);
+    expect(await count("files where kind = 'thumbnail'")).toBe(1);
+    expect(storedFiles(ctx)).toEqual(files);
+  });
+
+  it('refuses a thumbnail that is not an image (415), keeping the old one', async () => {
+    const host = await buildStudent(ctx.app);
+    const event = await buildEvent(ctx.app, host, {}, pngThumbnail());
+    const res = await update(host, event._id, edited(), { thumbnail: textFile('cover.png', 'not an image') });
+    expect(res.statusCode).toBe(415);
+    expect((await get(event.thumbnail, host)).statusCode).toBe(200);
+    expect((await get(paths.events.get(event._id), host)).json().data.listofevents[0].events).toEqual(event);
+  });
+
+  it('refuses moving an event into the past, but lets the host fix a past event that stays where it was', async () => {
+    // 11:30 on 15 June 2026 on campus; the events were hosted back when they were upcoming.
+    const app = await appAt('2026-06-15T06:00:00Z');
+    const earlier = await appIn2020();
+    const host = await buildProfessor(ctx.app);
+    const upcoming = await buildEvent(earlier, host, { date: '2026-06-20', time: '10:00' });
+    const movedBack = await update(host, upcoming._id, edited({ date: '2026-06-14', time: '10:00' }), {}, app);
+    expect(movedBack.statusCode).toBe(400);
+    expect(movedBack.json().errors[0]).toBe('Date is in the past: choose today (2026-06-15 on campus) or a later day');
+    const earlierToday = await update(host, upcoming._id, edited({ date: '2026-06-15', time: '09:00' }), {}, app);
+    expect(earlierToday.statusCode).toBe(400);
+    expect(earlierToday.json().errors[0]).toBe('Time is in the past: an event today must start at 11:30 (campus time) or later');
+    expect((await update(host, upcoming._id, edited({ date: '2026-06-15', time: '11:30' }), {}, app)).statusCode).toBe(200);
+
+    // A past event: its date and time unchanged, the rest may be corrected.
+    const past = await buildEvent(earlier, host, { date: '2026-06-10', time: '18:00' });
+    const fixed = await update(host, past._id, edited({ date: '2026-06-10', time: '18:00', description: 'Typo fixed' }), {}, app);
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().data.event).toMatchObject({ date: '2026-06-10', time: '18:00', description: 'Typo fixed' });
+    // Moving it is held to the rule: not to another past day or time…
+    expect((await update(host, past._id, edited({ date: '2026-06-11', time: '18:00' }), {}, app)).statusCode).toBe(400);
+    expect((await update(host, past._id, edited({ date: '2026-06-10', time: '18:30' }), {}, app)).statusCode).toBe(400);
+    // …but it may be moved to a day to come.
+    expect((await update(host, past._id, edited({ date: '2026-07-01', time: '18:00' }), {}, app)).json().data.event.date).toBe('2026-07-01');
+  });
+});
+
 describe('listings', () => {
   it('all-events: every event by date then time, each wrapped with its host, in one SQL query', async () => {
+    const earlier = await appIn2020();
     const ada = await buildProfessor(ctx.app, { fullname: 'Ada Lovelace' });
     const sam = await buildStudent(ctx.app, { fullname: 'Sam Student' });
-    await buildEvent(ctx.app, ada, { title: 'Late', date: '2031-03-01', time: '20:00' });
-    await buildEvent(ctx.app, sam, { title: 'Early', date: '2025-01-01', time: '10:00' });
-    await buildEvent(ctx.app, ada, { title: 'Same day, morning', date: '2031-03-01', time: '08:00' });
+    await buildEvent(earlier, ada, { title: 'Late', date: '2031-03-01', time: '20:00' });
+    await buildEvent(earlier, sam, { title: 'Early', date: '2025-01-01', time: '10:00' });
+    await buildEvent(earlier, ada, { title: 'Same day, morning', date: '2031-03-01', time: '08:00' });
 
     let res!: Awaited<ReturnType<typeof get>>;
     const queries = await queriesDuring(async () => {
@@ -151,10 +325,11 @@ describe('listings', () => {
   });
 
   it('other-events: every other day, upcoming soonest first, then past latest first, in one SQL query', async () => {
+    const earlier = await appIn2020();
     // 15 June 2026 in Kolkata.
     const app = await appAt('2026-06-15T06:00:00Z');
     const host = await buildProfessor(ctx.app);
-    const make = (title: string, date: string, time = '12:00') => buildEvent(ctx.app, host, { title, date, time });
+    const make = (title: string, date: string, time = '12:00') => buildEvent(earlier, host, { title, date, time });
     await make('past, May', '2026-05-01');
     await make('past, 10 June morning', '2026-06-10', '10:00');
     await make('today', '2026-06-15');
@@ -185,11 +360,12 @@ describe('listings', () => {
   });
 
   it('today-events: only the campus day, by time', async () => {
+    const earlier = await appIn2020();
     const app = await appAt('2026-06-15T06:00:00Z');
     const host = await buildStudent(ctx.app);
-    await buildEvent(ctx.app, host, { title: 'evening', date: '2026-06-15', time: '19:00' });
-    await buildEvent(ctx.app, host, { title: 'yesterday', date: '2026-06-14' });
-    await buildEvent(ctx.app, host, { title: 'morning', date: '2026-06-15', time: '07:30' });
+    await buildEvent(earlier, host, { title: 'evening', date: '2026-06-15', time: '19:00' });
+    await buildEvent(earlier, host, { title: 'yesterday', date: '2026-06-14' });
+    await buildEvent(earlier, host, { title: 'morning', date: '2026-06-15', time: '07:30' });
     const res = await get(paths.events.today, host, app);
     expect(res.statusCode).toBe(200);
     expect(titles(res)).toEqual(['morning', 'evening']);
@@ -197,12 +373,13 @@ describe('listings', () => {
   });
 
   it('"today" is the campus day (CAMPUS_TZ), not the server clock\'s UTC day', async () => {
+    const earlier = await appIn2020();
     // 20:00 UTC on 23 November is already 01:30 on 24 November in Kolkata.
     const at = '2026-11-23T20:00:00Z';
     const kolkata = await appAt(at, 'Asia/Kolkata');
     const host = await buildStudent(ctx.app);
-    await buildEvent(ctx.app, host, { title: 'on the 24th', date: '2026-11-24' });
-    await buildEvent(ctx.app, host, { title: 'on the 23rd', date: '2026-11-23' });
+    await buildEvent(earlier, host, { title: 'on the 24th', date: '2026-11-24' });
+    await buildEvent(earlier, host, { title: 'on the 23rd', date: '2026-11-23' });
     expect(titles(await get(paths.events.today, host, kolkata))).toEqual(['on the 24th']);
     // The 23rd is over on campus: it is a past event, after the upcoming ones (none here).
     expect(titles(await get(paths.events.other, host, kolkata))).toEqual(['on the 23rd']);
@@ -223,12 +400,13 @@ describe('listings', () => {
 
 describe('GET /events/searchbytitle', () => {
   it('matches a case-insensitive substring over other-events only, in their order', async () => {
+    const earlier = await appIn2020();
     const app = await appAt('2026-06-15T06:00:00Z');
     const host = await buildProfessor(ctx.app);
-    await buildEvent(ctx.app, host, { title: 'Robotics Meetup (past)', date: '2026-06-01' });
-    await buildEvent(ctx.app, host, { title: 'ROBOTICS finals', date: '2026-07-01' });
-    await buildEvent(ctx.app, host, { title: 'robotics today', date: '2026-06-15' });
-    await buildEvent(ctx.app, host, { title: 'Chess club', date: '2026-06-20' });
+    await buildEvent(earlier, host, { title: 'Robotics Meetup (past)', date: '2026-06-01' });
+    await buildEvent(earlier, host, { title: 'ROBOTICS finals', date: '2026-07-01' });
+    await buildEvent(earlier, host, { title: 'robotics today', date: '2026-06-15' });
+    await buildEvent(earlier, host, { title: 'Chess club', date: '2026-06-20' });
     const search = (title: string) => get(`${paths.events.byTitle}?title=${encodeURIComponent(title)}`, host, app);
     const res = await search('rObOtIcS');
     expect(res.statusCode).toBe(200);

@@ -116,6 +116,7 @@ describe('AllCoursesPage', () => {
     const student = aStudent();
     let joined = false;
     let patched = 0;
+    let left = 0;
     loggedInAs(student);
     server.use(
       http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse({ students: joined ? [student._id] : [] })], nextCursor: null })),
@@ -125,20 +126,62 @@ describe('AllCoursesPage', () => {
         return ok({ course: aCourse({ students: [student._id] }) }, 'joined');
       }),
       http.patch(paths.courses.leave(fluid._id), () => {
+        left += 1;
         joined = false;
         return ok({ course: aCourse() }, 'left');
       }),
     );
-    renderApp('/all-courses');
+    const { where } = renderApp('/all-courses');
     await screen.findByRole('link', { name: 'Fluid Mechanics' });
     await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Join' }));
     expect(await within(card('Fluid Mechanics')).findByRole('button', { name: 'Leave' })).toBeEnabled();
     expect(within(card('Fluid Mechanics')).getByText('Enrolled: 1')).toBeInTheDocument();
     expect(patched).toBe(1);
 
+    // Leave asks first, saying what leaving costs; Stay keeps the course.
     await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Fluid Mechanics?' });
+    expect(dialog).toHaveTextContent('You will no longer be able to read its notes, and its exam will be dropped from your admit card.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(left).toBe(0);
+    expect(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' })).toBeInTheDocument();
+
+    await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave course' }));
     expect(await within(card('Fluid Mechanics')).findByRole('button', { name: 'Join' })).toBeEnabled();
     expect(within(card('Fluid Mechanics')).getByText('Enrolled: 0')).toBeInTheDocument();
+    expect(left).toBe(1);
+    // Then it says so, on the same page.
+    expect(await screen.findByRole('status')).toHaveTextContent('You left Fluid Mechanics.');
+    expect(where.pathname).toBe('/all-courses');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says that the student left even where the course leaves the list (My Courses); a refused leave shows in the dialog', async () => {
+    const student = aStudent();
+    let joined = true;
+    loggedInAs(student);
+    server.use(
+      http.get(paths.courses.myCourses, () => ok({ listofcourses: joined ? [aCourse({ students: [student._id] })] : [], nextCursor: null })),
+      http.patch(paths.courses.leave(fluid._id), () => fail(409, 'you have not joined this course')),
+    );
+    renderApp('/my-courses');
+    await screen.findByRole('link', { name: 'Fluid Mechanics' });
+    await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave course' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('you have not joined this course');
+
+    server.use(
+      http.patch(paths.courses.leave(fluid._id), () => {
+        joined = false;
+        return ok({ course: aCourse() }, 'left');
+      }),
+    );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Leave course' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('You left Fluid Mechanics.');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Fluid Mechanics' })).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('You left Fluid Mechanics.');
   });
 
   it('shows a refused join on the card', async () => {

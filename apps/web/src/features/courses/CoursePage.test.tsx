@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aProfessor, aStudent } from '../../test/fixtures';
+import { aPng, aProfessor, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
 import { aCourse } from './test-data';
@@ -297,6 +297,54 @@ describe('CoursePage', () => {
       examDate: null,
       examCentre: 'Library, Room 4',
     });
+  });
+
+  it('Edit Course replaces the thumbnail (multipart PATCH updatecoursethumbnail), returns to the Course tab with the banner', async () => {
+    let sent: string[] = [];
+    let course = aCourse();
+    loggedInAs(prof);
+    serveCourse(() => course);
+    server.use(
+      http.patch(paths.courses.updateThumbnail(course._id), async ({ request }) => {
+        const form = await request.formData();
+        sent = [...form.entries()].map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : `${k}: file ${v.name}`));
+        course = aCourse({ thumbnail: '/files/new-cover' });
+        return ok({ course }, 'course thumbnail updated successfully');
+      }),
+    );
+    renderApp(`/course/${course._id}`);
+    await openTab('Edit Course');
+    const section = within(await screen.findByRole('form', { name: 'Course thumbnail' }));
+    expect(section.getByRole('img', { name: 'Fluid Mechanics thumbnail' })).toHaveAttribute('src', '/files/fluid-cover');
+
+    // Nothing picked, or not an image: said at once, nothing sent.
+    await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
+    expect(await section.findByText('Thumbnail is required')).toBeInTheDocument();
+    await userEvent.upload(section.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
+    await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
+    expect(await section.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.upload(section.getByLabelText('Thumbnail'), aPng('new-cover.png'));
+    await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thumbnail updated.');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true'));
+    expect(sent).toEqual(['thumbnail: file new-cover.png']);
+    await openTab('Edit Course');
+    expect(within(await screen.findByRole('form', { name: 'Course thumbnail' })).getByRole('img', { name: 'Fluid Mechanics thumbnail' })).toHaveAttribute('src', '/files/new-cover');
+  });
+
+  it("a refused thumbnail shows in red under the picker", async () => {
+    loggedInAs(prof);
+    serveCourse(() => aCourse());
+    server.use(http.patch(paths.courses.updateThumbnail(aCourse()._id), () => fail(415, 'Thumbnail must be a png or jpeg image')));
+    renderApp(`/course/${aCourse()._id}`);
+    await openTab('Edit Course');
+    const section = within(await screen.findByRole('form', { name: 'Course thumbnail' }));
+    await userEvent.upload(section.getByLabelText('Thumbnail'), aPng('cover.png'));
+    await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
+    expect(await section.findByRole('alert')).toHaveTextContent('Thumbnail must be a png or jpeg image');
+    expect(section.getByRole('button', { name: 'Upload thumbnail' })).toBeEnabled();
   });
 
   it('Delete Course asks first, then goes to /my-courses, which says "Course deleted.", and the course is not asked for again', async () => {

@@ -1,25 +1,64 @@
 import type { Course } from '@campus/contract/courses';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/Banner';
+import { ConfirmDialog, preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { errorText } from '../../lib/api';
+import { useNavigateWithFlash } from '../../lib/flash';
 import { useMembership } from './api/membership';
 import { isEnrolled } from './roles';
 
-/** Join or Leave for a student (spec §4 "Course membership"); the server's refusal shows in red under it. */
+/**
+ * Join or Leave for a student (spec §4 "Course membership"); the server's refusal shows in red
+ * under it. Leaving takes away the notes and the exam on the admit card, so it asks first, and
+ * says afterwards that it is done: as a flash on the same page, since on My Courses the course's
+ * card (and this button) goes with it.
+ */
 export function MembershipButton({ course, userId, className = '' }: { course: Course; userId: string; className?: string }) {
   const membership = useMembership(course._id);
   const joined = isEnrolled(course.students, userId);
+  const [confirming, setConfirming] = useState(false);
+  const location = useLocation();
+  const navigateWithFlash = useNavigateWithFlash();
+
+  const leave = () =>
+    membership.mutate('leave', {
+      onSuccess: () => {
+        setConfirming(false);
+        navigateWithFlash(`${location.pathname}${location.search}`, `You left ${course.title}.`, { replace: true });
+      },
+    });
+
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
       <Button
         variant={joined ? 'secondary' : 'primary'}
         disabled={membership.isPending}
         aria-busy={membership.isPending || undefined}
-        onClick={() => membership.mutate(joined ? 'leave' : 'join')}
+        // The dialog's code is fetched as the pointer or focus comes near Leave, so it opens at once.
+        onPointerEnter={joined ? preloadConfirmDialog : undefined}
+        onFocus={joined ? preloadConfirmDialog : undefined}
+        onClick={() => {
+          if (!joined) return membership.mutate('join');
+          membership.reset();
+          setConfirming(true);
+        }}
       >
         {joined ? 'Leave' : 'Join'}
       </Button>
-      <ErrorBanner message={membership.isError ? errorText(membership.error) : null} />
+      {!confirming && <ErrorBanner message={membership.isError ? errorText(membership.error) : null} />}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Leave ${course.title}?`}
+        description="You will no longer be able to read its notes, and its exam will be dropped from your admit card. You can join again later."
+        cancelLabel="Stay"
+        confirmLabel="Leave course"
+        onConfirm={leave}
+        pending={membership.isPending}
+        error={confirming && membership.isError ? errorText(membership.error) : null}
+      />
     </div>
   );
 }

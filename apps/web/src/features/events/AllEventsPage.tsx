@@ -1,17 +1,19 @@
 import { RequireUser } from '../auth';
 import { useEventList } from './api/list-events';
+import { useCampusToday } from './campus-day';
 import { EventListResult, EventsPage } from './EventList';
 
-/** /events: every event, by date (spec §2). */
+/** /events: every event, upcoming by date, then past ones latest first, marked Past (spec §2). */
 export default function AllEventsPage() {
   return <RequireUser>{() => <AllEvents />}</RequireUser>;
 }
 
 function AllEvents() {
   const events = useEventList('all');
+  const today = useCampusToday();
   return (
     <EventsPage title="All Events">
-      <EventListResult query={events} empty="No Event Yet" />
+      <EventListResult query={events} empty="No Event Yet" splitAt={today} />
     </EventsPage>
   );
 }

@@ -6,10 +6,10 @@ import { Thumbnail } from '../../components/Thumbnail';
 
 /**
  * One event in a list (spec §2 "Event card"): thumbnail, weekday, day and month, host name and
- * avatar, title, time and venue; the title links to /event/:id. The day is formatted from the
+ * avatar, title, time and venue; the title links to /event/:id. A past event says so on it. The day is formatted from the
  * `YYYY-MM-DD` string (calendarDayParts), so no browser zone moves it to the day before.
  */
-export function EventCard({ listing, level = 2 }: { listing: EventListing; level?: 2 | 3 }) {
+export function EventCard({ listing, level = 2, past = false }: { listing: EventListing; level?: 2 | 3; past?: boolean }) {
   const { events: event, fullname, avatar } = listing;
   const day = calendarDayParts(event.date);
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -24,6 +24,7 @@ export function EventCard({ listing, level = 2 }: { listing: EventListing; level
           <span className="text-xs font-medium uppercase tracking-wide text-campus-700">{day.weekday}</span>{' '}
           <span className="text-2xl font-bold">{day.day}</span> <span className="text-sm font-semibold">{day.month}</span>
         </time>
+        {past && <span className="absolute right-3 top-3 rounded-md bg-slate-800 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-white shadow">Past</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2 text-sm text-slate-700">
@@ -46,13 +47,16 @@ export function EventCard({ listing, level = 2 }: { listing: EventListing; level
   );
 }
 
-/** Events as a grid: up to four (or three) per row on wide screens, one on phones. */
-export function EventGrid({ listings, level = 2, columns = 4 }: { listings: readonly EventListing[]; level?: 2 | 3; columns?: 3 | 4 }) {
+/**
+ * Events as a grid: up to four (or three) per row on wide screens, one on phones. With
+ * `pastBefore` (today on campus), each event of an earlier day is marked Past.
+ */
+export function EventGrid({ listings, level = 2, columns = 4, pastBefore }: { listings: readonly EventListing[]; level?: 2 | 3; columns?: 3 | 4; pastBefore?: string }) {
   return (
     <ul className={`grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 ${columns === 4 ? 'xl:grid-cols-4' : ''}`}>
       {listings.map((listing) => (
         <li key={listing.events._id} className="flex">
-          <EventCard listing={listing} level={level} />
+          <EventCard listing={listing} level={level} past={pastBefore !== undefined && listing.events.date < pastBefore} />
         </li>
       ))}
     </ul>

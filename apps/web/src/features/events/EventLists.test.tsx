@@ -2,7 +2,7 @@ import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -88,6 +88,83 @@ describe('the event lists', () => {
   it('sends a logged-out visitor to /login', async () => {
     const { where } = renderApp('/my-events');
     await waitFor(() => expect(where.pathname).toBe('/login'));
+  });
+});
+
+describe('past events', () => {
+  // Far from today either way, so the test does not age: two to come, three over.
+  const soon = aListing({ _id: 'e7e70000-0000-4000-8000-000000000011', title: 'Soon', date: '2098-01-10', time: '09:00' });
+  const later = aListing({ _id: 'e7e70000-0000-4000-8000-000000000012', title: 'Later', date: '2099-05-01', time: '09:00' });
+  const lastYear = aListing({ _id: 'e7e70000-0000-4000-8000-000000000013', title: 'Last year', date: '2021-06-01', time: '10:00' });
+  const longAgo = aListing({ _id: 'e7e70000-0000-4000-8000-000000000014', title: 'Long ago', date: '2020-01-01', time: '10:00' });
+  const longAgoEvening = aListing({ _id: 'e7e70000-0000-4000-8000-000000000015', title: 'Long ago, evening', date: '2020-01-01', time: '19:00' });
+
+  const titlesIn = (section: HTMLElement) => within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+  const section = (name: string) => screen.getByRole('region', { name });
+
+  it.each([
+    // all-events answers by date: the past ones come first and are turned latest first.
+    ['/events', paths.events.all, [longAgo, longAgoEvening, lastYear, soon, later]],
+    // other-events answers upcoming soonest first, then past latest first: kept as it is.
+    ['/other-events', paths.events.other, [soon, later, lastYear, longAgoEvening, longAgo]],
+  ])('%s: upcoming first, then "Past events", latest first, each card marked Past', async (route, path, answer) => {
+    loggedInAs(aStudent());
+    server.use(http.get(path, () => ok({ listofevents: answer })));
+    renderApp(route);
+    await screen.findByRole('link', { name: 'Soon' });
+    expect(titlesIn(section('Upcoming events'))).toEqual(['Soon', 'Later']);
+    expect(titlesIn(section('Past events'))).toEqual(['Last year', 'Long ago, evening', 'Long ago']);
+    for (const title of ['Last year', 'Long ago, evening', 'Long ago']) expect(within(card(title)).getByText('Past')).toBeVisible();
+    for (const title of ['Soon', 'Later']) expect(within(card(title)).queryByText('Past')).toBeNull();
+    // Upcoming before past in the page's order too.
+    expect(section('Upcoming events').compareDocumentPosition(section('Past events')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('with nothing past, one grid as before; with nothing to come, says so above the past ones', async () => {
+    loggedInAs(aStudent());
+    server.use(http.get(paths.events.all, () => ok({ listofevents: [soon, later] })));
+    const view = renderApp('/events');
+    await screen.findByRole('link', { name: 'Soon' });
+    expect(screen.queryByRole('heading', { name: 'Past events' })).toBeNull();
+    expect(screen.queryByText('Past')).toBeNull();
+    view.unmount();
+
+    server.use(http.get(paths.events.all, () => ok({ listofevents: [longAgo] })));
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Long ago' });
+    expect(within(section('Upcoming events')).getByText('No upcoming events.')).toBeInTheDocument();
+    expect(titlesIn(section('Past events'))).toEqual(['Long ago']);
+  });
+
+  it("the home page's Other events marks the past ones that follow fewer than three to come", async () => {
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.events.today, () => ok({ listofevents: [] })),
+      http.get(paths.events.other, () => ok({ listofevents: [soon, lastYear, longAgo] })),
+    );
+    renderApp('/');
+    const others = await screen.findByRole('region', { name: 'Other events' });
+    await within(others).findByRole('link', { name: 'Soon' });
+    expect(within(card('Last year')).getByText('Past')).toBeVisible();
+    expect(within(card('Long ago')).getByText('Past')).toBeVisible();
+    expect(within(card('Soon')).queryByText('Past')).toBeNull();
+  });
+
+  it("today's events are not past, wherever the browser is: the campus's day decides", async () => {
+    // 20:00 UTC on 23 November is already 24 November in Kolkata.
+    vi.useFakeTimers({ now: new Date('2026-11-23T20:00:00Z'), toFake: ['Date'] });
+    try {
+      loggedInAs(aStudent());
+      const on23 = aListing({ _id: 'e7e70000-0000-4000-8000-000000000021', title: 'On the 23rd', date: '2026-11-23' });
+      const on24 = aListing({ _id: 'e7e70000-0000-4000-8000-000000000022', title: 'On the 24th', date: '2026-11-24' });
+      server.use(http.get(paths.events.all, () => ok({ listofevents: [on23, on24] })));
+      renderApp('/events');
+      await screen.findByRole('link', { name: 'On the 24th' });
+      expect(titlesIn(section('Upcoming events'))).toEqual(['On the 24th']);
+      expect(titlesIn(section('Past events'))).toEqual(['On the 23rd']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

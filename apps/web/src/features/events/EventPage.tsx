@@ -1,8 +1,9 @@
 import type { EventListing } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { buttonClass } from '../../components/Button';
 import { preloadConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { NotFound } from '../../components/NotFound';
@@ -18,7 +19,7 @@ import { formatDay } from '../../lib/dates';
 const loadDelete = () => import('./DeleteEventButton');
 const DeleteEventButton = lazy(() => loadDelete().then((m) => ({ default: m.DeleteEventButton })));
 
-/** /event/:eventId: the event in full (spec §2 "Event detail"); Delete for its host (§6). */
+/** /event/:eventId: the event in full (spec §2 "Event detail"); Edit event and Delete for its host (§6). */
 export default function EventPage() {
   const { eventId = '' } = useParams();
   return <RequireUser>{(user) => <EventView key={eventId} eventId={eventId} user={user} />}</RequireUser>;
@@ -46,9 +47,14 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
   return (
     <EventDetail listing={q.data}>
       {host && (
-        <Suspense fallback={<Spinner label="Loading" />}>
-          <DeleteEventButton eventId={eventId} />
-        </Suspense>
+        <div className="flex flex-wrap items-start gap-3">
+          <Link to={`/event/${eventId}/edit`} className={buttonClass('secondary')}>
+            Edit event
+          </Link>
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <DeleteEventButton eventId={eventId} />
+          </Suspense>
+        </div>
       )}
     </EventDetail>
   );

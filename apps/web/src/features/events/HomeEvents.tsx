@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
 import { useCurrentUser } from '../auth';
 import { useEventList } from './api/list-events';
+import { useCampusToday } from './campus-day';
 import { EventListResult } from './EventList';
 import type { EventListKind } from './keys';
 
@@ -27,6 +28,8 @@ export default function HomeEvents() {
 
 function HomeSection({ kind, title, to, empty }: { kind: EventListKind; title: string; to: string; empty: string }): ReactNode {
   const events = useEventList(kind);
+  // Other events lists the upcoming first; with fewer than three of them past ones follow, marked.
+  const today = useCampusToday();
   const headingId = `home-${kind}-events`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -38,7 +41,7 @@ function HomeSection({ kind, title, to, empty }: { kind: EventListKind; title: s
           View All<span className="sr-only"> {title.toLowerCase()}</span>
         </Link>
       </div>
-      <EventListResult query={events} empty={empty} limit={HOME_SECTION_SIZE} level={3} columns={3} />
+      <EventListResult query={events} empty={empty} limit={HOME_SECTION_SIZE} level={3} columns={3} markPastBefore={today} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { SearchField, useTitleSearch } from '../../components/SearchField';
 import { RequireUser } from '../auth';
 import { useOtherEvents } from './api/list-events';
+import { useCampusToday } from './campus-day';
 import { EventListResult, EventsPage } from './EventList';
 
-/** /other-events: every event not today, with a search by title (spec §2). */
+/** /other-events: every event not today, upcoming first, then past ones marked Past, with a search by title (spec §2). */
 export default function OtherEventsPage() {
   return <RequireUser>{() => <OtherEvents />}</RequireUser>;
 }
@@ -11,6 +12,7 @@ export default function OtherEventsPage() {
 function OtherEvents() {
   const search = useTitleSearch();
   const events = useOtherEvents(search.searched);
+  const today = useCampusToday();
   // While the next answer is on its way the previous one stays; say that it is being replaced.
   const searching = events.isPlaceholderData && events.isFetching;
   // An empty previous answer is no answer to the new search: wait rather than say "No Match Found" early.
@@ -22,7 +24,7 @@ function OtherEvents() {
       <div role="search" className="max-w-xl">
         <SearchField label="Search events" search={search} searching={searching} />
       </div>
-      <EventListResult query={shown} empty={search.searched ? 'No Match Found' : 'No Events Yet'} />
+      <EventListResult query={shown} empty={search.searched ? 'No Match Found' : 'No Events Yet'} splitAt={today} />
     </EventsPage>
   );
 }

@@ -7,6 +7,7 @@ const OtherEventsPage = lazyPage(() => import('./OtherEventsPage'));
 const MyEventsPage = lazyPage(() => import('./MyEventsPage'));
 const EventPage = lazyPage(() => import('./EventPage'));
 const AddEventPage = lazyPage(() => import('./AddEventPage'));
+const EditEventPage = lazyPage(() => import('./EditEventPage'));
 
 export const eventRoutes: RouteObject[] = [
   { path: '/events', element: <AllEventsPage /> },
@@ -15,4 +16,5 @@ export const eventRoutes: RouteObject[] = [
   { path: '/my-events', element: <MyEventsPage /> },
   { path: '/add-event', element: <AddEventPage /> },
   { path: '/event/:eventId', element: <EventPage /> },
+  { path: '/event/:eventId/edit', element: <EditEventPage /> },
 ];
