@@ -138,13 +138,8 @@ function assertNotPast(config: Config, examDate: string): void {
   if (examDate < todayIn(config.campusTimeZone, config.now())) throw badRequest(EXAM_DATE_IN_PAST);
 }
 
-/** A day as the notifications write it, weekday and month in full: "Thursday 3 December 2026". */
-function longDay(day: string): string {
-  const { weekday, day: dayOfMonth } = calendarDayParts(day);
-  const [year, month] = day.split('-').map(Number) as [number, number];
-  return `${weekday} ${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
-}
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
+const longDay = (day: string) => calendarDayParts(day).long;
 
 /** How a notification names the professor who acted: "Prof. Asha Rao" (a title already given is kept). */
 const professorName = (fullname: string) => (/^(prof|dr)\b/i.test(fullname.trim()) ? fullname.trim() : `Prof. ${fullname.trim()}`);

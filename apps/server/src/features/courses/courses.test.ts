@@ -307,13 +307,13 @@ describe('exam dates are news', () => {
     // One INSERT … SELECT for the whole class, never one per student.
     const queries = await queriesDuring(async () => expect((await edit({ examDate: '2030-12-05' })).statusCode).toBe(200));
     expect(queries.filter((q) => /insert into "notifications"/i.test(q))).toHaveLength(1);
-    await told('Prof. Asha Rao set the exam of "Data Structures" for Thursday 5 December 2030');
+    await told('Prof. Asha Rao set the exam of "Data Structures" for Thursday, 5 December 2030');
 
     expect((await edit({ examDate: '2030-12-12' })).statusCode).toBe(200);
-    await told('Prof. Asha Rao moved the exam of "Data Structures" from Thursday 5 December 2030 to Thursday 12 December 2030');
+    await told('Prof. Asha Rao moved the exam of "Data Structures" from Thursday, 5 December 2030 to Thursday, 12 December 2030');
 
     expect((await edit({ examDate: null })).statusCode).toBe(200);
-    await told('Prof. Asha Rao removed the exam date of "Data Structures" (it was Thursday 12 December 2030): the exam date is no longer set');
+    await told('Prof. Asha Rao removed the exam date of "Data Structures" (it was Thursday, 12 December 2030): the exam date is no longer set');
 
     expect(await examNews()).toHaveLength(6);
     expect((await examNews()).some((n) => n.to === outsider.user._id || n.to === prof.user._id)).toBe(false);

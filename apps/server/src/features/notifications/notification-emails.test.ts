@@ -199,7 +199,7 @@ describe('exam dates by email', () => {
 
     const mails = await smtp.waitFor(2);
     expect(mails.map((m) => m.to[0]).sort()).toEqual([fresh.user.email, other.user.email].sort());
-    const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday 9 April 2026';
+    const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday, 9 April 2026';
     expect(mails.map((m) => m.parsed.subject)).toEqual([subject, subject]);
     const text = mails[0]!.parsed.text ?? '';
     expect(text).toContain(`Open it: ${ORIGIN}/course/${course._id}`);
@@ -233,7 +233,7 @@ describe('exam dates by email', () => {
     await setExam(prof, course, '2026-04-10');
     expect(await jobs()).toHaveLength(1);
     const list = (await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: student.cookie } })).json().data.unreadnotifications as { content: string }[];
-    expect(list[0]!.content).toContain('moved the exam of "Compilers" from Thursday 9 April 2026 to Friday 10 April 2026');
+    expect(list[0]!.content).toContain('moved the exam of "Compilers" from Thursday, 9 April 2026 to Friday, 10 April 2026');
   });
 
   it('a link for a deleted user changes nothing and saves nothing', async () => {
