@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import type { CreateEventBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
@@ -12,14 +13,14 @@ import { findEventView, type EventView } from './events.queries';
 /** The event row for a path id, or 404 (malformed and unknown ids alike). */
 export async function eventOr404(db: Db, eventId: string): Promise<EventRow> {
   const [row] = await db.select().from(events).where(eq(events.id, existingId(eventId, 'event'))).limit(1);
-  if (!row) throw notFound('event not found');
+  if (!row) throw notFound(REFUSALS.eventNotFound);
   return row;
 }
 
 /** The event with its host's name and avatar, or 404. */
 export async function eventViewOr404(db: Db, eventId: string): Promise<EventView> {
   const view = await findEventView(db, existingId(eventId, 'event'));
-  if (!view) throw notFound('event not found');
+  if (!view) throw notFound(REFUSALS.eventNotFound);
   return view;
 }
 

@@ -128,7 +128,7 @@ describe('CalendarPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset address' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reset it' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('internal server error');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

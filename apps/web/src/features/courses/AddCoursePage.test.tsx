@@ -31,9 +31,9 @@ describe('AddCoursePage', () => {
     renderApp('/add-course');
     await userEvent.type(await screen.findByLabelText('Course number'), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
-    expect(await screen.findByText('Title is required')).toBeInTheDocument();
-    expect(screen.getByText('Description is required')).toBeInTheDocument();
-    expect(screen.getByText('Course number must be at least 100000000')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a title.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a description.')).toBeInTheDocument();
+    expect(screen.getByText('A course number has at least 9 digits.')).toBeInTheDocument();
     expect(sent).toBe(false);
   });
 
@@ -43,7 +43,7 @@ describe('AddCoursePage', () => {
     const main = await fillIn();
     await userEvent.upload(main.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
-    expect(await main.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(await main.findByText('Choose a picture that is a PNG or JPEG image.')).toBeInTheDocument();
   });
 
   it('sends the multipart fields, then opens the new course, which says "Course created." until dismissed', async () => {

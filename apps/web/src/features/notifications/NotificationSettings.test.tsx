@@ -97,7 +97,7 @@ describe('/settings/notifications', () => {
     renderApp('/settings/notifications');
     const marksheets = await group('Marksheets');
     await userEvent.click(marksheets.getByRole('radio', { name: 'A daily digest email' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Marksheets must be inapp, immediate or daily');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose how news of marksheets reaches you.');
     await waitFor(() => expect(marksheets.getByRole('radio', { name: 'In the portal only' })).toBeChecked());
   });
 
@@ -155,7 +155,7 @@ describe('/unsubscribe (an email\'s link; no login)', () => {
     server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
     renderApp('/unsubscribe?token=forged&scope=courses');
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('this unsubscribe link is not valid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid. Change your email settings from your profile instead.');
   });
 
   it('without a token, says the link is incomplete and points to the settings', async () => {
