@@ -145,7 +145,8 @@ const EXACT = new Map<string, string>([
   [MESSAGES.invalidLogin, 'That registration id or password is not right.'],
   [MESSAGES.avatarRequired, 'Choose a photo of yourself.'],
   [MESSAGES.cannotApply, 'You can ask only for the marksheets of semesters you have reached.'],
-  [MESSAGES.draftFailed, 'Sorry, something went wrong. Try again, or write your own description.'],
+  // Spec §8 gives Add Event these very words.
+  [MESSAGES.draftFailed, MESSAGES.draftFailed],
   [MESSAGES.courseDeleted, 'Course deleted.'],
   [MESSAGES.notesAdded, 'Notes added.'],
   [MESSAGES.notesDeleted, 'Notes deleted.'],

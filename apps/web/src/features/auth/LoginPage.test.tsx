@@ -90,7 +90,7 @@ describe('LoginPage', () => {
   it('links to both signups', async () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Sign up as a student' })).toHaveAttribute('href', '/student-signup');
-    expect(screen.getByRole('link', { name: 'as a teacher' })).toHaveAttribute('href', '/teacher-signup');
+    expect(screen.getByRole('link', { name: 'as a professor' })).toHaveAttribute('href', '/teacher-signup');
   });
 
   it('offers "Forgot password?" only when the server sends email', async () => {

@@ -112,7 +112,7 @@ describe('AddCoursePage', () => {
     renderApp('/add-course');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('a course with this coursenumber already exists');
+    expect(await main.findByRole('alert')).toHaveTextContent('A course with this coursenumber already exists.');
     expect(main.getByRole('button', { name: 'Add Course' })).toBeEnabled();
   });
 

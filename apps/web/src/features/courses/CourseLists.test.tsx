@@ -106,7 +106,7 @@ describe('AllCoursesPage', () => {
     loggedInAs(aProfessor());
     server.use(http.get(paths.courses.myCoursesTeacher, () => (fails ? fail(403, 'you may not list these courses') : ok({ listofcourses: [aCourse()] }))));
     renderApp('/my-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not list these courses');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not list these courses.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();

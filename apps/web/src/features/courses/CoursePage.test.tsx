@@ -228,7 +228,7 @@ describe('CoursePage', () => {
     // Back on the Notes tab at once: the new file in the list, the success said above it.
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Notes added.');
-    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true'));
     expect(await screen.findByRole('link', { name: 'Download Lecture 1' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(form!.get('filename')).toBe('Lecture 1');

@@ -108,7 +108,7 @@ describe('/settings/notifications', () => {
       http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp' } }))),
     );
     renderApp('/settings/notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these settings');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not read these settings.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await group('Notes')).getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
