@@ -69,7 +69,8 @@ const BY_LABEL = new Map<string, LabelledField>(
 const LABEL = `(${[...BY_LABEL.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})`;
 
 type Field = (typeof FIELDS)[LabelledField];
-type Rule = [RegExp, (field: Field, ...groups: string[]) => string];
+/** A pattern, and the sentence from its groups. */
+type Rule = [RegExp, (...groups: string[]) => string];
 
 /** `<Label> …` messages: the field schemas' (fields.ts) and the server's FIELD_MESSAGES. */
 const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
@@ -100,7 +101,7 @@ const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
   ['must be at most (\\d+ [KM]B)', (f, size) => `Choose a ${f.noun} of ${size} or less.`],
   ["must be at most the applicant's semester \\((\\d+)\\)", (_f, n) => `This student is in semester ${n}. Choose semester ${n} or an earlier one.`],
   // A file's type: "must be a png or jpeg image", "must be a pdf, png or jpeg file".
-  ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(/\bpdf\b|\bpng\b|\bjpeg\b|\bdocx\b|\bpptx\b|\bxlsx\b|\bzip\b/g, (t) => t.toUpperCase())}.`],
+  ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(/\bpdf\b|\bpng\b|\bjpeg\b|\btxt\b|\bdocx\b|\bpptx\b|\bxlsx\b|\bzip\b/g, (t) => t.toUpperCase())}.`],
   // The server's own wording for a rule the contract forgot to word ("<Label>: …").
   [': .+', (f) => `Check the ${f.noun} and try again.`],
 ];
@@ -120,21 +121,21 @@ const RATE_LIMITS: Record<string, string> = {
 };
 
 const RULES: Rule[] = [
-  ...FIELD_RULES.map(([tail, say]): Rule => [new RegExp(`^${LABEL} ${tail}$`.replace(' : ', ': ')), (_f, label, ...groups) => say(FIELDS[BY_LABEL.get(label!)!], ...groups)]),
+  ...FIELD_RULES.map(([tail, say]): Rule => [new RegExp(`^${LABEL}${tail.startsWith(':') ? '' : ' '}${tail}$`), (label, ...groups) => say(FIELDS[BY_LABEL.get(label!)!], ...groups)]),
   [
     new RegExp(`^(${Object.keys(KINDS).join('|')}) must be inapp, immediate or daily$`),
-    (_f, kind) => `Choose how news of ${KINDS[kind!]} reaches you.`,
+    (kind) => `Choose how news of ${KINDS[kind!]} reaches you.`,
   ],
   [/^Give at least one of .+$/, () => 'Choose how at least one kind of notification reaches you.'],
   [
     new RegExp(`^(${Object.keys(RATE_LIMITS).map(escape).join('|')}); try again in (.+)$`),
-    (_f, reason, wait) => `${RATE_LIMITS[reason!]} Try again in ${wait}.`,
+    (reason, wait) => `${RATE_LIMITS[reason!]} Try again in ${wait}.`,
   ],
   [
     /^this would take your uploads past your storage quota of (.+); delete some of your files first$/,
-    (_f, quota) => `This would take your uploads past your ${quota} of storage. Delete some of your files first.`,
+    (quota) => `This would take your uploads past your ${quota} of storage. Delete some of your files first.`,
   ],
-  [/^you will get no more emails about (\w+)$/, (_f, kind) => `You will get no more emails about ${kind}.`],
+  [/^you will get no more emails about (\w+)$/, (kind) => `You will get no more emails about ${kind}.`],
   [/^route \w+ \S+ not found$/, () => TRY_AGAIN],
   [/^Request failed \(\d+\)$/, () => TRY_AGAIN],
   [/^this instance is \w+$/, () => TRY_AGAIN],
@@ -248,7 +249,7 @@ function known(message: string): string | undefined {
   if (exact !== undefined) return exact;
   for (const [pattern, say] of RULES) {
     const m = pattern.exec(message);
-    if (m) return say(FIELDS.limit, ...m.slice(1));
+    if (m) return say(...m.slice(1));
   }
   return undefined;
 }
