@@ -3,7 +3,8 @@
 //  1. typecheck and lint
 //  2. contract, server (embedded PGlite) and web unit/integration tests
 //  3. the same server tests on PostgreSQL when TEST_DATABASE_URL is set
-//  4. end-to-end journeys in Chromium when a Chromium is present (REQUIRE_E2E=1 makes its
+//  4. the build, and each page's first-load JavaScript on the wire against its budget
+//  5. end-to-end journeys in Chromium when a Chromium is present (REQUIRE_E2E=1 makes its
 //     absence a failure, as CI needs)
 // It ends with one line "N passed, N failed" summing every test runner.
 import { spawnSync } from 'node:child_process';
@@ -85,9 +86,14 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitest('web', 'apps/web');
 
+// The build, then what each page's first load costs on the wire against its budget (README
+// "Test it"; apps/web/build/js-budget.ts): both run with or without a browser.
+const built = check('build', 'npm', ['run', 'build', '--silent']);
+if (built) check('JavaScript budget', 'node', ['apps/web/build/check-js-budget.ts']);
+
 const chromium = findChromium();
 if (chromium) {
-  if (check('build', 'npm', ['run', 'build', '--silent'])) {
+  if (built) {
     const out = join(reports, 'e2e.json');
     const ok = run('e2e (Chromium)', 'npx', ['playwright', 'test'], {
       cwd: join(root, 'e2e'),

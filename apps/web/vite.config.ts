@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
+import { contractRoutes } from './build/contract-routes';
 import { precompress } from './build/precompress';
 import { stylesheetInBody } from './build/stylesheet-in-body';
 
@@ -8,13 +9,16 @@ import { stylesheetInBody } from './build/stylesheet-in-body';
 const api = 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), stylesheetInBody(), precompress()],
+  plugins: [contractRoutes(), react(), tailwindcss(), stylesheetInBody(), precompress()],
   server: { port: 5173, proxy: { '/api': api, '/files': api } },
   preview: { proxy: { '/api': api, '/files': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which file each module became, for the JavaScript budget check
+    // (build/js-budget.ts). The server does not serve it (dot folders are not served).
+    manifest: true,
     // No manualChunks: rollup's own split keeps zod, react-hook-form and Radix out of the entry
     // chunk, and forcing names merged shared helpers into chunks that /login then had to load.
   },

@@ -5,21 +5,20 @@ import { logIn, mainNav, newUser, signUp } from '../support/flows';
 test('a professor signs up, logs in, edits the profile, changes avatar and password, and logs out', async ({ page }) => {
   const prof = newUser('professor', uniqueRegistrationId());
 
+  // Signing up logs in: the home page, with a welcome.
   await signUp(page, prof);
   await shot(page, 'professor-01-signed-up');
-
-  await logIn(page, prof.registrationId, prof.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: new RegExp(prof.fullname) })).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Add Course' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Admit Card' })).toHaveCount(0);
-  await expect(page.getByText('Teacher', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Professor', { exact: true }).first()).toBeVisible();
   await shot(page, 'professor-02-home');
 
   // Profile: view, then edit and save.
   await page.goto('/update-account');
-  await expect(page.getByText('Professor', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Professor', { exact: true })).toBeVisible();
   await expect(page.getByText(prof.email)).toBeVisible();
   await page.getByRole('button', { name: 'Edit' }).click();
   const renamed = `${prof.fullname} Renamed`;
@@ -59,7 +58,7 @@ test('a professor signs up, logs in, edits the profile, changes avatar and passw
   await shot(page, 'professor-06-logged-out');
 
   await logIn(page, prof.registrationId, prof.password);
-  await expect(page.getByRole('alert')).toContainText('invalid registration id or password');
+  await expect(page.getByRole('alert')).toContainText('That registration id or password is not right.');
   await logIn(page, prof.registrationId, newPassword);
   await expect(page.getByRole('heading', { name: new RegExp(renamed) })).toBeVisible();
 });
@@ -70,7 +69,6 @@ test('a student signs up; the session survives closing the browser and logout en
   const page = await first.newPage();
 
   await signUp(page, student);
-  await logIn(page, student.registrationId, student.password);
   await expect(page.getByRole('heading', { name: new RegExp(student.fullname) })).toBeVisible();
   const nav = mainNav(page);
   await expect(nav.getByRole('link', { name: 'Admit Card' })).toBeVisible();

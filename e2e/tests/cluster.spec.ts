@@ -79,7 +79,7 @@ test('across two instances over HTTPS, one restarted mid-way: the upload, the be
     await prof.getByLabel('File name').fill('Lecture 1');
     await prof.getByLabel('Notes file').setInputFiles({ name: 'lecture1.txt', mimeType: 'text/plain', buffer: notes });
     await prof.getByRole('button', { name: 'Add Notes' }).click();
-    await expect(prof.getByRole('status').filter({ hasText: 'notes added successfully' })).toBeVisible();
+    await expect(prof.getByRole('status').filter({ hasText: 'Notes added.' })).toBeVisible();
   });
   expect(uploadedOn).toBe(other(loggedInOn));
   const courseUrl = new URL(prof.url()).pathname;
@@ -114,7 +114,7 @@ test('across two instances over HTTPS, one restarted mid-way: the upload, the be
       await prof.getByLabel('File name').fill(`Lecture ${lecture}`);
       await prof.getByLabel('Notes file').setInputFiles({ name: `lecture${lecture}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`Lecture ${lecture}`) });
       await prof.getByRole('button', { name: 'Add Notes' }).click();
-      await expect(prof.getByRole('status').filter({ hasText: 'notes added successfully' })).toBeVisible();
+      await expect(prof.getByRole('status').filter({ hasText: 'Notes added.' })).toBeVisible();
     });
     unread += 1;
     await expect(bell(student)).toHaveAccessibleName(`Notifications, ${unread} unread`, { timeout: 5_000 });
@@ -134,7 +134,7 @@ test('across two instances over HTTPS, one restarted mid-way: the upload, the be
   await prof.getByLabel('File name').fill('After the restart');
   await prof.getByLabel('Notes file').setInputFiles({ name: 'after.txt', mimeType: 'text/plain', buffer: Buffer.from('after the restart') });
   await prof.getByRole('button', { name: 'Add Notes' }).click();
-  await expect(prof.getByRole('status').filter({ hasText: 'notes added successfully' })).toBeVisible();
+  await expect(prof.getByRole('status').filter({ hasText: 'Notes added.' })).toBeVisible();
   await expect(bell(student)).toHaveAccessibleName(`Notifications, ${unread + 1} unread`, { timeout: 10_000 });
 
   // Both instances served the journey, and nothing the browsers asked for failed.

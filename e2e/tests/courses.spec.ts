@@ -61,15 +61,15 @@ test('a course from creation to deletion: search, filters, join, notes, removal,
   await expect(card(student, title).getByRole('button', { name: 'Leave' })).toBeVisible();
   await expect(card(student, title)).toContainText('Enrolled: 1');
 
-  // The professor uploads a notes file; the banner leads back to the Notes tab.
+  // The professor uploads a notes file; the page goes back to the Notes tab, saying so.
   const notes = Buffer.from(`Lecture 1 of ${title}\nBernoulli: p + ½ρv² + ρgh = constant\n`);
   await prof.goto(courseUrl);
   await prof.getByRole('tab', { name: 'Add Notes' }).click();
   await prof.getByLabel('File name').fill('Lecture 1');
   await prof.getByLabel('Notes file').setInputFiles({ name: 'lecture1.txt', mimeType: 'text/plain', buffer: notes });
   await prof.getByRole('button', { name: 'Add Notes' }).click();
-  await dismissSuccess(prof, 'notes added successfully');
   await expect(prof.getByRole('tab', { name: 'Notes', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await dismissSuccess(prof, 'Notes added.');
   await expect(prof).toHaveURL(`${courseUrl}/notes`);
   await expect(prof.getByRole('link', { name: 'Download Lecture 1' })).toBeVisible();
   await expect(prof.getByRole('listitem').filter({ hasText: 'Lecture 1' })).toContainText(`Text · ${notes.length} B · `);

@@ -13,10 +13,10 @@ test('the exam office sees no course items, and sees Applications', async ({ pag
   await shot(page, 'exam-office-home');
 });
 
-test('logged out, the header offers Login, Signup and Teacher Signup and no course items', async ({ page }) => {
+test('logged out, the header offers Login, Signup and Professor Signup and no course items', async ({ page }) => {
   await page.goto('/');
   const nav = mainNav(page);
-  for (const name of ['Home', 'Login', 'Signup', 'Teacher Signup']) {
+  for (const name of ['Home', 'Login', 'Signup', 'Professor Signup']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Courses', exact: true })).toHaveCount(0);

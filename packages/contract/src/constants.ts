@@ -67,6 +67,13 @@ export const FILE_LIMITS = {
 } as const;
 export type FileKind = keyof typeof FILE_LIMITS;
 
+/** The notification stream's event names (Server-Sent Events `event:` field). */
+export const STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+/** The client route an email's unsubscribe link's GET leads to: it asks before it POSTs. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+/** The client route of the notification preferences page. */
+export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
+
 /** Messages that clients compare literally (API.md "Envelope"), and other fixed texts. */
 export const MESSAGES = {
   courseDeleted: 'course deleted successfully',

@@ -1,6 +1,7 @@
+import { REFUSALS } from './messages';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
-import { COURSENUMBER_TAKEN, EXAM_CENTRE_MAX, EXAM_DATE_IN_PAST, courseFilterQuery, courseSchema, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
+import { EXAM_CENTRE_MAX, courseFilterQuery, courseSchema, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
 import { formatExamDate, isCalendarDate } from './dates';
 import { createNotesBody } from './notes';
 
@@ -76,8 +77,8 @@ describe('a course as JSON', () => {
 
   it('create-course declares its 409 (a course number another course has); the messages name the fields', () => {
     expect(api.courses.create.errors).toContain(409);
-    expect(COURSENUMBER_TAKEN).toBe('Course number is already used by another course');
-    expect(EXAM_DATE_IN_PAST).toBe('Exam date must not be in the past');
+    expect(REFUSALS.coursenumberTaken).toBe('Course number is already used by another course');
+    expect(REFUSALS.examDateInPast).toBe('Exam date must not be in the past');
   });
 });
 

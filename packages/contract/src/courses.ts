@@ -13,10 +13,6 @@ export const LIST_LIMIT_MAX = 500;
 /** An exam centre is one line: a hall and a building, as an admit card prints it. */
 export const EXAM_CENTRE_MAX = 120;
 
-/** What create-course answers (409) for a course number another course has (numbers are unique). */
-export const COURSENUMBER_TAKEN = `${label('coursenumber')} is already used by another course`;
-/** What a new or moved exam date before today (the campus's day) gets (400). */
-export const EXAM_DATE_IN_PAST = `${label('examDate')} must not be in the past`;
 
 export const coursenumberField = wholeNumber('coursenumber').pipe(
   z

@@ -89,13 +89,14 @@ export function fillPath<P extends string>(pattern: P, params: PathParams<P>): s
   return pattern.replace(PARAM, (_, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
 }
 
-/** An id in a path: any text the server then looks up (an unknown one is a 404, not a 400). */
-const pathSegment = z.string().max(100);
-
-/** The zod object of a pattern's params, every one a path segment of text. */
+/**
+ * The zod object of a pattern's params, every one a path segment: any text the server then looks
+ * up (an unknown one is a 404, not a 400). Built when asked, not when this module loads: the web
+ * app imports `fillPath` from here on every page, and a schema built at load would bring zod.
+ */
 export function paramsSchema(pattern: string): z.ZodObject | undefined {
   const names = paramNames(pattern);
-  return names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((n) => [n, pathSegment])));
+  return names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((n) => [n, z.string().max(100)])));
 }
 
 /** The whole success envelope of an endpoint. */

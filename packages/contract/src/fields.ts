@@ -62,7 +62,8 @@ export const wholeNumber = (field: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
-      .number({ error: `${label(field)} must be a number` })
+      // Nothing given (absent, or a form's empty field) is "required", not "must be a number".
+      .number({ error: (issue) => (issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '') ? requiredMessage(field) : `${label(field)} must be a number`) })
       .int({ error: `${label(field)} must be a whole number` }),
   );
 

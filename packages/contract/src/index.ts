@@ -2,6 +2,7 @@ export * from './constants';
 export * from './envelope';
 export * from './fields';
 export * from './labels';
+export * from './messages';
 export * from './users';
 export * from './config';
 export * from './paths';

@@ -29,8 +29,10 @@ export const notificationsDataSchema = z.object({
 });
 export type NotificationsData = z.infer<typeof notificationsDataSchema>;
 
-/** The stream's event names (Server-Sent Events `event:` field). */
-export const STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
+// The stream's event names and the client routes live in constants.ts, free of zod: the web
+// app's shell reads them on every page.
+import { UNSUBSCRIBE_PAGE } from './constants';
+export { NOTIFICATION_SETTINGS_PAGE, STREAM_EVENTS, UNSUBSCRIBE_PAGE } from './constants';
 
 /** `event: notification`: one new notification and the recipient's unread count after it. */
 export const notificationEventSchema = z.object({
@@ -142,10 +144,6 @@ export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
 
 const N = `${API_PREFIX}/notifications`;
 
-/** The client route an unsubscribe link's GET leads to: it asks before it POSTs. */
-export const UNSUBSCRIBE_PAGE = '/unsubscribe';
-/** The client route of the preferences page. */
-export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
 
 /** API.md "Notifications". */
 export const notificationsApi = {

@@ -43,7 +43,7 @@ describe('registerBody', () => {
 
   it.each([
     [{ registrationId: '99999999' }, 'Registration ID must be at least 100000000'],
-    [{ registrationId: '' }, 'Registration ID must be a number'],
+    [{ registrationId: '' }, 'Registration ID is required'],
     [{ registrationId: 'abc' }, 'Registration ID must be a number'],
     [{ registrationId: 2.5e8 + 0.5 }, 'Registration ID must be a whole number'],
     [{ semester: '9' }, 'Semester must be between 1 and 8'],

@@ -13,6 +13,7 @@ import {
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { fieldLabel as label, requiredMessage } from './labels';
+import { REFUSALS } from './messages';
 import { API_PREFIX } from './prefix';
 
 /** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
@@ -53,13 +54,23 @@ export const updateAccountBody = z.object({
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
-/** POST /users/change-password */
-export const changePasswordBody = z.object({
+/** POST /users/change-password: the fields, which the web form extends with its confirmation. */
+export const changePasswordFields = z.object({
   oldpassword: textField('oldpassword', requiredMessage('oldpassword'))
     .min(1, { error: requiredMessage('oldpassword') })
     .max(1024, { error: `${label('oldpassword')} is too long` }),
   newpassword: passwordField('newpassword'),
 });
+
+/**
+ * A "change" to the password already in use changes nothing, yet would end every other session
+ * and email a notice: refused, naming the new password. The old one is checked against the
+ * account after this, so equal to it means equal to the current password.
+ */
+export const newPasswordDiffers = (body: { oldpassword: string; newpassword: string }) => body.newpassword !== body.oldpassword;
+export const samePasswordIssue = { path: ['newpassword'], error: REFUSALS.samePassword };
+
+export const changePasswordBody = changePasswordFields.refine(newPasswordDiffers, samePasswordIssue);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** POST /users/forgot-password */
@@ -70,7 +81,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({
   token: textField('token', requiredMessage('token'))
     .min(1, { error: requiredMessage('token') })
-    .max(200, { error: `${label('token')} is not valid; ask for a new reset link` }),
+    .max(200, { error: REFUSALS.resetTokenUnknown }),
   newpassword: passwordField('newpassword'),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -79,7 +90,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const confirmEmailBody = z.object({
   token: textField('token', requiredMessage('token'))
     .min(1, { error: requiredMessage('token') })
-    .max(200, { error: `${label('token')} is not valid; change your email again from your profile for a new link` }),
+    .max(200, { error: REFUSALS.emailTokenMalformed }),
 });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 

@@ -78,7 +78,7 @@ describe('loading the current user', () => {
     );
     renderApp('/');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toHaveTextContent('the database is not answering');
+    expect(alert).toHaveTextContent('The database is not answering.');
     expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(asked).toBe(2); // the first try and one retry, then nothing until asked

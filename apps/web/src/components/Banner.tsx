@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
+import { sentence } from '../lib/words';
 
 /**
- * The spec's green dismissible banner headed "Success" (§4 "Messages"), with the server's message.
+ * The spec's green dismissible banner headed "Success" (§4 "Messages"), with the server's message
+ * said as a sentence (lib/words).
  * onDismiss tells the page it was closed (after signup it leads on to the login page).
  */
 export function SuccessBanner({ message, onDismiss, children }: { message: string; onDismiss?: () => void; children?: ReactNode }) {
@@ -11,7 +13,7 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
     <div role="status" className="flex items-start justify-between gap-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
       <div>
         <h2 className="font-semibold">Success</h2>
-        <p>{message}</p>
+        <p>{sentence(message)}</p>
         {children}
       </div>
       <button
@@ -29,12 +31,12 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
   );
 }
 
-/** A server or client error in red: the spec shows the server's errors[0]. Renders nothing without a message. */
+/** A server or client error in red: the spec's errors[0], as a sentence (lib/words). Renders nothing without a message. */
 export function ErrorBanner({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-      {message}
+      {sentence(message)}
     </p>
   );
 }

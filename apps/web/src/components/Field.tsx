@@ -1,9 +1,13 @@
+import { sentence } from '../lib/words';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
-/** A visible <label> tied to its control, an optional hint, and the inline error under it. */
+/**
+ * A visible <label> tied to its control, an optional hint, and the inline error under it: the
+ * contract's or the browser's message, said as a sentence (lib/words).
+ */
 function FieldShell({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
@@ -18,7 +22,7 @@ function FieldShell({ id, label, hint, error, children }: { id: string; label: s
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
+          {sentence(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { ApiEnvelope } from '@campus/contract/envelope';
 import { fillPath, type DataOf, type Endpoint, type MultipartSpec, type PathParamName, type PathParams } from '@campus/contract/endpoint';
 import type { z } from 'zod';
+import { sentence } from './words';
 
 /** A refused or failed call. `message` is the server's errors[0], the text the spec shows in red. */
 export class ApiError extends Error {
@@ -122,10 +123,13 @@ export function upload<T>(path: string, form: FormData, { method = 'POST', onPro
   });
 }
 
-/** The text to show in red for whatever a query or mutation threw. */
+/**
+ * The sentence to show in red for whatever a query or mutation threw: the server's errors[0],
+ * said as the app says it (lib/words); `ApiError.message` keeps the server's own words.
+ */
 export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  return 'Something went wrong. Please try again.';
+  if (err instanceof ApiError) return sentence(err.message);
+  return sentence(null);
 }
 
 type ParamsPart<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? unknown : { params: PathParams<E['path']> };

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { api, paths, todayIn } from '@campus/contract';
+import { SUCCESSES, api, paths, todayIn } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors/app-error';
@@ -63,7 +63,7 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
     ...route(calendar.reset, { access: 'user' }),
     handler: async (request, reply) => {
       const token = await resetFeed(db, app.appSecret, request.user!.id);
-      return ok(reply, { url: feedUrl(request, token) }, 'calendar feed address reset successfully');
+      return ok(reply, { url: feedUrl(request, token) }, SUCCESSES.feedReset);
     },
   });
 
@@ -72,7 +72,7 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await feedOwner(db, request.params.token);
       // Unknown, revoked and malformed tokens alike: nothing says which, or that a feed was here.
-      if (!owner) throw notFound('not found');
+      if (!owner) throw notFound();
       await perFeed(reply, owner.id);
       const today = todayIn(config.campusTimeZone, config.now());
       // Two statements, whatever the number of events and courses.

@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import type { CourseRow, UserRow } from '../../db/schema';
 import { isExamOffice, isProfessor } from '../../platform/auth/access';
 import { forbidden } from '../../platform/errors/app-error';
@@ -9,5 +10,5 @@ export const isOwner = (user: UserRow, course: CourseRow) => course.ownerId === 
 
 /** Edit, delete, add notes, remove a student: the owner only (spec §6), enforced here. */
 export function assertOwner(user: UserRow, course: CourseRow): void {
-  if (!isOwner(user, course)) throw forbidden('only the owner of this course can do this');
+  if (!isOwner(user, course)) throw forbidden(REFUSALS.courseOwnerOnly);
 }

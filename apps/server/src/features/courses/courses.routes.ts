@@ -1,4 +1,4 @@
-import { MESSAGES, api, createCourseBody, formatExamDate, requiredMessage } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createCourseBody, formatExamDate, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
@@ -34,7 +34,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const views = new CourseViews(db, app.bus);
-  const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, 'too many courses created this hour', (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, LIMIT_REASONS.courses, (r) => r.user!.id);
 
   /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
   const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<void> => {
@@ -106,7 +106,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createCourseBody, form.fields);
         const view = await createCourse(db, app.config, request.user!, body, form.file);
-        return ok(reply, { course: presentCourse(view) }, 'course created successfully', 201);
+        return ok(reply, { course: presentCourse(view) }, SUCCESSES.courseCreated, 201);
       }),
   });
 
@@ -125,7 +125,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       assertOwner(request.user!, course);
       await updateCourse(db, app.config, request.user!, course, request.body);
       await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course updated successfully');
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.courseUpdated);
     },
   });
 
@@ -141,7 +141,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
       await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'course thumbnail updated successfully');
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.courseThumbnailUpdated);
     },
   });
 
@@ -171,7 +171,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       await joinCourse(db, app.config, course, request.user!);
       await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'joined the course successfully');
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.joined);
     },
   });
 
@@ -179,9 +179,9 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.leave, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict('you have not joined this course');
+      if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict(REFUSALS.notJoined);
       await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'left the course successfully');
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.left);
     },
   });
 
@@ -191,9 +191,9 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(db, app.config, course, studentId))) throw notFound('student is not enrolled in this course');
+      if (!(await removeStudent(db, app.config, course, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
       await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'student removed successfully');
+      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.studentRemoved);
     },
   });
 }

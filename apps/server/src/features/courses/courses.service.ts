@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXAM_DATE_IN_PAST, ROLES, calendarDayParts, todayIn, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { REFUSALS, ROLES, calendarDayParts, todayIn, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
@@ -23,14 +23,14 @@ const courseQuery = prepared((db) => db.select().from(courses).where(eq(courses.
 /** The course row for a path id, or 404 (malformed and unknown ids alike). */
 export async function courseOr404(db: Db, courseId: string): Promise<CourseRow> {
   const [row] = await courseQuery(db).execute({ courseId: existingId(courseId, 'course') });
-  if (!row) throw notFound('course not found');
+  if (!row) throw notFound(REFUSALS.courseNotFound);
   return row;
 }
 
 /** The course with its owner's name and students, or 404. */
 export async function courseViewOr404(db: Db, courseId: string): Promise<CourseView> {
   const view = await findCourseView(db, existingId(courseId, 'course'));
-  if (!view) throw notFound('course not found');
+  if (!view) throw notFound(REFUSALS.courseNotFound);
   return view;
 }
 
@@ -135,7 +135,7 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
  * field. Today itself is fine: the exam may be this afternoon.
  */
 function assertNotPast(config: Config, examDate: string): void {
-  if (examDate < todayIn(config.campusTimeZone, config.now())) throw badRequest(EXAM_DATE_IN_PAST);
+  if (examDate < todayIn(config.campusTimeZone, config.now())) throw badRequest(REFUSALS.examDateInPast);
 }
 
 /** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
@@ -237,7 +237,7 @@ export async function joinCourse(db: Db, config: Config, course: CourseRow, stud
       .values({ courseId: course.id, studentId: student.id, joinedAt: new Date() })
       .onConflictDoNothing()
       .returning({ courseId: enrollments.courseId });
-    if (inserted.length === 0) throw conflict('you have already joined this course');
+    if (inserted.length === 0) throw conflict(REFUSALS.alreadyJoined);
     await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
   });
 }

@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import type { EventRow, UserRow } from '../../db/schema';
 import { forbidden } from '../../platform/errors/app-error';
 
@@ -5,5 +6,5 @@ import { forbidden } from '../../platform/errors/app-error';
 export const isHost = (user: UserRow, event: EventRow) => event.ownerId === user.id;
 
 export function assertHost(user: UserRow, event: EventRow, action: 'edit' | 'delete'): void {
-  if (!isHost(user, event)) throw forbidden(`only the host of this event can ${action} it`);
+  if (!isHost(user, event)) throw forbidden(action === 'edit' ? REFUSALS.eventHostOnlyEdit : REFUSALS.eventHostOnly);
 }

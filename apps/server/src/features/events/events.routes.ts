@@ -1,4 +1,4 @@
-import { EVENT_DESCRIPTION_MAX, MESSAGES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
+import { EVENT_DESCRIPTION_MAX, LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
@@ -31,8 +31,8 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { config } = app;
   const generator = createTextGenerator(config.textgen);
-  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, 'too many descriptions drafted', (r) => r.user!.id);
-  const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, 'too many events created this hour', (r) => r.user!.id);
+  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, LIMIT_REASONS.drafts, (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, LIMIT_REASONS.events, (r) => r.user!.id);
 
   /** The campus's calendar day now, whatever zone the server's clock is in. */
   const today = () => todayIn(config.campusTimeZone, config.now());
@@ -106,7 +106,7 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
       const event = await eventOr404(db, request.params.eventId);
       assertHost(request.user!, event, 'delete');
       await removeStored(app.fileStore, await deleteEvent(db, event), request.log);
-      return ok(reply, {}, 'event deleted successfully');
+      return ok(reply, {}, SUCCESSES.eventDeleted);
     },
   });
 
@@ -115,24 +115,24 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
     // After validation: a malformed request does not use up the caller's drafts.
     preHandler: [draftPerUser],
     handler: async (request, reply) => {
-      if (!generator) throw serviceUnavailable('description drafting is not configured on this server');
+      if (!generator) throw serviceUnavailable(REFUSALS.draftingOff);
       let text: string;
       try {
         text = await generator.draft(eventDescriptionPrompt(request.body.title), AbortSignal.timeout(config.textgen.timeoutMs));
       } catch (err) {
         if (!(err instanceof TextGenError)) {
           request.log.error({ err }, 'text generator failed unexpectedly');
-          throw badGateway('the text generator could not draft a description; try again or write your own');
+          throw badGateway(REFUSALS.draftingFailed);
         }
         request.log.warn({ provider: config.textgen.provider, reason: err.reason, status: err.status, detail: err.message }, 'text generator failed');
         throw badGateway(
           err.reason === 'timeout'
-            ? 'the text generator did not answer in time; try again or write your own description'
-            : 'the text generator could not draft a description; try again or write your own',
+            ? REFUSALS.draftingTimedOut
+            : REFUSALS.draftingFailed,
         );
       }
       const description = fitDescription(text);
-      if (description === '') throw badGateway('the text generator could not draft a description; try again or write your own');
+      if (description === '') throw badGateway(REFUSALS.draftingFailed);
       return ok(reply, { description }, 'description drafted successfully');
     },
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fieldLabel, type CreateEventBody, type UpdateEventBody } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, type CreateEventBody, type UpdateEventBody } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { events, files, type EventRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -12,14 +12,14 @@ import { findEventView, type EventView } from './events.queries';
 /** The event row for a path id, or 404 (malformed and unknown ids alike). */
 export async function eventOr404(db: Db, eventId: string): Promise<EventRow> {
   const [row] = await db.select().from(events).where(eq(events.id, existingId(eventId, 'event'))).limit(1);
-  if (!row) throw notFound('event not found');
+  if (!row) throw notFound(REFUSALS.eventNotFound);
   return row;
 }
 
 /** The event with its host's name and avatar, or 404. */
 export async function eventViewOr404(db: Db, eventId: string): Promise<EventView> {
   const view = await findEventView(db, existingId(eventId, 'event'));
-  if (!view) throw notFound('event not found');
+  if (!view) throw notFound(REFUSALS.eventNotFound);
   return view;
 }
 
@@ -36,10 +36,10 @@ export interface CampusMinute {
  */
 export function assertNotPast(start: CampusMinute, now: CampusMinute): void {
   if (start.date < now.date) {
-    throw badRequest(`${fieldLabel('date')} is in the past: choose today (${now.date} on campus) or a later day`);
+    throw badRequest(REFUSALS.eventDayPast);
   }
   if (start.date === now.date && start.time < now.time) {
-    throw badRequest(`${fieldLabel('time')} is in the past: an event today must start at ${now.time} (campus time) or later`);
+    throw badRequest(FIELD_MESSAGES.eventTimePast(now.time));
   }
 }
 

@@ -1,4 +1,4 @@
-import { ROLES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
+import { REFUSALS, ROLES, SUCCESSES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isExamOffice } from '../../platform/auth/access';
@@ -45,7 +45,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   /** The user whose records a path names, when they exist and the caller may see them; otherwise 404. */
   const recordsOwner = async (viewer: Parameters<typeof canSeeRecordsOf>[0], userId: string) => {
     const id = existingId(userId, 'user');
-    if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw notFound('user not found');
+    if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw notFound(REFUSALS.userNotFound);
     return id;
   };
 
@@ -55,7 +55,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const student = request.user!;
       const application = await createApplication(db, app.config, student, request.body.semester);
       const applicant = { fullname: student.fullname, registrationId: student.registrationId };
-      return ok(reply, { application: presentApplication({ ...application, applicant }) }, 'application created successfully', 201);
+      return ok(reply, { application: presentApplication({ ...application, applicant }) }, SUCCESSES.applicationCreated, 201);
     },
   });
 
@@ -92,7 +92,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       // The path carries text: the semester is held to the field's rule here, as in a body.
       const semester = parseOrThrow(semesterField, request.params.semester);
       const marksheet = await marksheetFor(db, userId, semester);
-      if (!marksheet) throw notFound('marksheet not found');
+      if (!marksheet) throw notFound(REFUSALS.marksheetNotFound);
       return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet fetched successfully');
     },
   });
@@ -102,14 +102,14 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       // The applicant is settled before a byte of the file is stored.
       const applicant = await findUserById(db, existingId(request.params.applicantId, 'applicant'));
-      if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound('applicant not found');
+      if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound(REFUSALS.applicantNotFound);
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));
         return uploadMarksheet(db, app.config, applicant, semester, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
-      return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet uploaded successfully', 201);
+      return ok(reply, { marksheet: presentMarksheet(marksheet) }, SUCCESSES.marksheetUploaded, 201);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, fieldLabel } from '@campus/contract';
+import { FIELD_MESSAGES, MESSAGES, REFUSALS } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
@@ -22,7 +22,7 @@ export async function createApplication(db: Db, config: Config, student: UserRow
   if (semester > student.semester) throw badRequest(MESSAGES.cannotApply);
   try {
     return await db.transaction(async (tx) => {
-      if (await marksheetFor(tx, student.id, semester)) throw conflict('the marksheet for this semester already exists');
+      if (await marksheetFor(tx, student.id, semester)) throw conflict(REFUSALS.marksheetExists);
       const [row] = await tx
         .insert(applications)
         .values({
@@ -39,7 +39,7 @@ export async function createApplication(db: Db, config: Config, student: UserRow
       return row;
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'applications_one_open_unique') throw conflict('you have already applied for this semester');
+    if (uniqueViolation(err) === 'applications_one_open_unique') throw conflict(REFUSALS.alreadyApplied);
     throw err;
   }
 }
@@ -106,7 +106,7 @@ export async function uploadMarksheet(
   semester: number,
   upload: StoredUpload,
 ): Promise<{ marksheet: MarksheetRow; replacedKey: string | undefined }> {
-  if (semester > applicant.semester) throw badRequest(`${fieldLabel('semester')} must be at most the applicant's semester (${applicant.semester})`);
+  if (semester > applicant.semester) throw badRequest(FIELD_MESSAGES.semesterAtMostApplicants(applicant.semester));
   let oldKey: string | undefined;
   let row: MarksheetRow | undefined;
   try {
@@ -137,7 +137,7 @@ export async function uploadMarksheet(
     });
   } catch (err) {
     // Two first uploads for one semester at the same moment: the second meets the unique index.
-    if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw conflict('another upload for this semester is in progress; try again');
+    if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw conflict(REFUSALS.marksheetUploadInProgress);
     throw err;
   }
   return { marksheet: row, replacedKey: oldKey };

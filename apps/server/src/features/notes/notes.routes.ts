@@ -1,4 +1,4 @@
-import { MESSAGES, api, createNotesBody, requiredMessage } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, REFUSALS, api, createNotesBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, forbidden, notFound } from '../../platform/errors/app-error';
@@ -20,7 +20,7 @@ const route = contractRoutes('notes');
 export async function notesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, 'too many notes added this hour', (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, LIMIT_REASONS.notes, (r) => r.user!.id);
 
   // The file URL gives no access by itself: the same readers as the course's notes list.
   // Its download is named after the note's title.
@@ -37,7 +37,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
     ...route(notes.ofCourse, { access: 'user' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      if (!(await canReadNotes(db, request.user!, course))) throw forbidden('join the course to read its notes');
+      if (!(await canReadNotes(db, request.user!, course))) throw forbidden(REFUSALS.joinToReadNotes);
       return ok(reply, { notesofcourse: (await notesOfCourse(db, course.id)).map(presentNote) }, 'notes fetched successfully');
     },
   });
@@ -63,7 +63,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { note, course } = await noteOr404(db, request.params.notesId);
       // Like the file itself: those who may not read the notes are told it does not exist.
-      if (!(await canReadNotes(db, request.user!, course))) throw notFound('notes not found');
+      if (!(await canReadNotes(db, request.user!, course))) throw notFound(REFUSALS.notesNotFound);
       assertOwner(request.user!, course);
       await removeStored(app.fileStore, await deleteNote(db, note), request.log);
       return ok(reply, {}, MESSAGES.notesDeleted);

@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { courses, files, notes, type CourseRow, type NoteRow } from '../../db/schema';
@@ -39,7 +40,7 @@ export function notesOfCourse(db: Db, courseId: string): Promise<NoteWithFile[]>
 /** A note with its course, or 404 (a malformed id names no note either). */
 export async function noteOr404(db: Db, notesId: string): Promise<{ note: NoteRow; course: CourseRow }> {
   const [row] = await db.select({ note: notes, course: courses }).from(notes).innerJoin(courses, eq(courses.id, notes.courseId)).where(eq(notes.id, existingId(notesId, 'notes'))).limit(1);
-  if (!row) throw notFound('notes not found');
+  if (!row) throw notFound(REFUSALS.notesNotFound);
   return row;
 }
 

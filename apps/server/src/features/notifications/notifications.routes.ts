@@ -1,4 +1,4 @@
-import { RECENT_DEFAULT, api } from '@campus/contract';
+import { RECENT_DEFAULT, REFUSALS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors/app-error';
@@ -49,7 +49,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     handler: async (request, reply) => {
       // An id that is not a seq names no notification: 404, like someone else's.
       const seq = seqOf(request.params.notificationId);
-      if (seq === undefined || !(await markRead(db, request.user!.id, seq))) throw notFound('notification not found');
+      if (seq === undefined || !(await markRead(db, request.user!.id, seq))) throw notFound(REFUSALS.notificationNotFound);
       return ok(reply, {}, 'notification marked as read');
     },
   });

@@ -1,4 +1,4 @@
-import { UNSUBSCRIBE_PAGE, api } from '@campus/contract';
+import { REFUSALS, SUCCESSES, UNSUBSCRIBE_PAGE, api, unsubscribedMessage } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors/app-error';
@@ -28,7 +28,7 @@ export async function preferencesRoutes(root: FastifyInstance): Promise<void> {
 
   app.route({
     ...route(notifications.updatePreferences, { access: 'user' }),
-    handler: async (request, reply) => ok(reply, { preferences: await updatePreferences(db, request.user!.id, request.body, mailOn) }, 'preferences saved'),
+    handler: async (request, reply) => ok(reply, { preferences: await updatePreferences(db, request.user!.id, request.body, mailOn) }, SUCCESSES.preferencesSaved),
   });
 
   await app.register(unsubscribeRoutes);
@@ -48,7 +48,7 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
 
   const verified = (token: string) => {
     const found = verifyUnsubscribe(signingKeyOf(app.config), token);
-    if (!found) throw badRequest('this unsubscribe link is not valid');
+    if (!found) throw badRequest(REFUSALS.unsubscribeInvalid);
     return found;
   };
 
@@ -67,7 +67,7 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId, scope } = verified(request.query.token);
       await unsubscribe(db, userId, scope);
-      return ok(reply, { scope }, scope === 'digest' ? 'you will get no more daily digests' : `you will get no more emails about ${scope}`);
+      return ok(reply, { scope }, scope === 'digest' ? SUCCESSES.digestOff : unsubscribedMessage(scope));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_CHANGE_LINK_HOURS, fieldLabel } from '@campus/contract';
+import { EMAIL_CHANGE_LINK_HOURS, REFUSALS } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { passwordResets, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
@@ -15,7 +15,7 @@ export const EMAIL_CHANGE_LINK_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 3_600_000;
 /** Emails are the same address whatever their case (the unique index is on lower(email)). */
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-const TAKEN = `${fieldLabel('email')} is already registered`;
+const TAKEN = REFUSALS.emailTaken;
 
 /** Whether another account has `email` (any case). */
 async function addressTaken(db: Db, email: string, userId: string): Promise<boolean> {
@@ -67,9 +67,9 @@ export const NO_PENDING_EMAIL = { pendingEmail: null, emailChangeTokenHash: null
 
 /** Why a token cannot be used, said plainly, with the way forward. */
 const TOKEN_REFUSALS = {
-  unknown: `${fieldLabel('token')} is not valid (a newer request replaces an older link); change your email again from your profile for a new link`,
-  used: `${fieldLabel('token')} has already been used: this email change is done`,
-  expired: `${fieldLabel('token')} has expired; change your email again from your profile for a new link`,
+  unknown: REFUSALS.emailTokenUnknown,
+  used: REFUSALS.emailTokenUsed,
+  expired: REFUSALS.emailTokenExpired,
 };
 
 /**

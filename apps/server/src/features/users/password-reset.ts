@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fieldLabel } from '@campus/contract';
+import { REFUSALS } from '@campus/contract';
 import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
@@ -54,9 +54,9 @@ export async function requestPasswordReset(db: Db, config: Config, registrationI
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */
 const TOKEN_REFUSALS = {
-  unknown: `${fieldLabel('token')} is not valid; ask for a new reset link`,
-  used: `${fieldLabel('token')} has already been used; ask for a new reset link`,
-  expired: `${fieldLabel('token')} has expired; ask for a new reset link`,
+  unknown: REFUSALS.resetTokenUnknown,
+  used: REFUSALS.resetTokenUsed,
+  expired: REFUSALS.resetTokenExpired,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGES, api, registerBody, requiredMessage } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,8 +43,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   app.mailTemplates.add(...USERS_MAIL_TEMPLATES);
 
   // A whole class may sign up from one campus address within the hour; a script meets the burst limit.
-  const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, 'too many signups from your network this hour', (r) => addressKey(r.ip));
-  const registerBurst = limiter(app, 'register-burst', limits.registerBurst, 'too many signups from your network just now', (r) => addressKey(r.ip));
+  const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, LIMIT_REASONS.signupsThisHour, (r) => addressKey(r.ip));
+  const registerBurst = limiter(app, 'register-burst', limits.registerBurst, LIMIT_REASONS.signupsJustNow, (r) => addressKey(r.ip));
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
   // pendingEmail is shown only while its link still works.
   const present = (user: UserRow) => presentUser(user, app.config.now());
@@ -58,7 +58,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
         const body = parseOrThrow(registerBody, form.fields);
         if (!form.file) throw badRequest(MESSAGES.avatarRequired);
         const user = await registerUser(db, app.config, body, form.file);
-        return ok(reply, present(user), 'user registered successfully', 201);
+        return ok(reply, present(user), SUCCESSES.registered, 201);
       }),
   });
 
@@ -72,7 +72,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await rememberDevice(db, request, reply, user.id);
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
-      return ok(reply, { user: present(user) }, 'logged in successfully');
+      return ok(reply, { user: present(user) }, SUCCESSES.loggedIn);
     },
   });
 
@@ -81,7 +81,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       await app.sessions.revoke(request.sessionHash!);
       clearSessionCookie(request, reply);
-      return ok(reply, {}, 'logged out successfully');
+      return ok(reply, {}, SUCCESSES.loggedOut);
     },
   });
 
@@ -99,7 +99,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       });
       await removeStored(app.fileStore, [oldKey], request.log);
       await app.sessions.accountChanged(user.id);
-      return ok(reply, { user: present(user) }, 'avatar updated successfully');
+      return ok(reply, { user: present(user) }, SUCCESSES.avatarUpdated);
     },
   });
 
@@ -121,8 +121,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await app.sessions.accountChanged(updated.id);
       // With mail on, the new address waits for its link: the answer says so.
       const message = newAddress && updated.pendingEmail !== null
-        ? 'account updated; the new email address takes effect once the link sent to it is opened'
-        : 'account updated successfully';
+        ? SUCCESSES.accountUpdatedPendingEmail
+        : SUCCESSES.accountUpdated;
       return ok(reply, { user: present(updated) }, message);
     },
   });
@@ -133,7 +133,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const user = await confirmEmailChange(db, app.config, request.body.token);
       // No instance may keep serving the old address from a cached session.
       await app.sessions.accountChanged(user.id);
-      return ok(reply, { user: present(user) }, 'email address confirmed');
+      return ok(reply, { user: present(user) }, SUCCESSES.emailConfirmed);
     },
   });
 
@@ -147,12 +147,12 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await attempt.succeeded();
       await changePassword(db, app.config, user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
-      return ok(reply, {}, 'password changed successfully');
+      return ok(reply, {}, SUCCESSES.passwordChanged);
     },
   });
 
   // Per address: a script trying many ids or tokens meets a 429.
-  const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, 'too many password reset requests from your network', (r) => addressKey(r.ip));
+  const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, LIMIT_REASONS.resetRequests, (r) => addressKey(r.ip));
 
   /**
    * Whether the account's hourly allowance of reset links is spent. Counted for any id, existing
@@ -171,7 +171,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   };
 
   const mailOn = async () => {
-    if (!app.config.mail) throw serviceUnavailable('password reset by email is not available: this server sends no email');
+    if (!app.config.mail) throw serviceUnavailable(REFUSALS.resetUnavailable);
   };
 
   app.route({
@@ -182,7 +182,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const { registrationId } = request.body;
       await requestPasswordReset(db, app.config, registrationId, await resetOverLimit(request, registrationId));
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
-      return ok(reply, {}, 'if that account exists, a reset link is on its way to its email');
+      return ok(reply, {}, SUCCESSES.resetLinkSent);
     },
   });
 
@@ -195,7 +195,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await app.sessions.accountChanged(user.id);
       // Whoever holds the reset link holds the account's email: its login failures are forgiven.
       await throttle.forgive(request, user.registrationId);
-      return ok(reply, {}, 'password reset successfully');
+      return ok(reply, {}, SUCCESSES.passwordReset);
     },
   });
 
@@ -204,9 +204,9 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId } = request.params;
       // Malformed ids, unknown ids and users the caller may not see all answer the same 404.
-      if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound('user not found');
+      if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound(REFUSALS.userNotFound);
       const user = await findUserById(db, userId);
-      if (!user) throw notFound('user not found');
+      if (!user) throw notFound(REFUSALS.userNotFound);
       return ok(reply, { user: present(user) }, 'user fetched successfully');
     },
   });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ROLES, fieldLabel, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, ROLES, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -29,7 +29,7 @@ function staffCodeMatches(given: string | undefined, expected: string): boolean 
 }
 
 export function assertPasswordAllowed(password: string, field: string): void {
-  if (isCommonPassword(password)) throw badRequest(`${fieldLabel(field)} is too common`);
+  if (isCommonPassword(password)) throw badRequest(FIELD_MESSAGES.tooCommon(field));
 }
 
 /**
@@ -38,10 +38,10 @@ export function assertPasswordAllowed(password: string, field: string): void {
  */
 export async function registerUser(db: Db, config: Config, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
   if (body.registrationId === config.examOffice.registrationId) {
-    throw conflict(`${fieldLabel('registrationId')} is reserved for the exam office`);
+    throw conflict(REFUSALS.registrationIdReserved);
   }
   if (body.userrole === ROLES.PROFESSOR && config.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, config.staffSignupCode)) {
-    throw forbidden(`A valid ${fieldLabel('staffcode').toLowerCase()} is required`);
+    throw forbidden(REFUSALS.staffCodeRequired);
   }
   assertPasswordAllowed(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
@@ -116,7 +116,7 @@ export async function updateAccount(db: Db, config: Config, user: UserRow, body:
 
 /** The proof that the caller knows the account's password, sent as `field` (400 naming it otherwise). */
 export async function assertPassword(user: UserRow, password: string, field: 'oldpassword' | 'currentPassword'): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(`${fieldLabel(field)} is incorrect`);
+  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(FIELD_MESSAGES.incorrect(field));
 }
 
 /** Sets a new password; with mail on, the account's address is told in the same transaction. */

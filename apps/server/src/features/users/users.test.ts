@@ -1,4 +1,4 @@
-import { paths } from '@campus/contract';
+import { REFUSALS, paths } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, sessions, users } from '../../db/schema';
@@ -338,6 +338,18 @@ describe('POST /users/change-password', () => {
     const common = await send({ oldpassword: DEFAULT_PASSWORD, newpassword: 'qwertyuiop' });
     expect(common.statusCode).toBe(400);
     expect(common.json().message).toBe('New password is too common');
+    await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);
+  });
+
+  it('refuses the current password as the new one, naming the new password, and changes nothing', async () => {
+    const student = await buildStudent(ctx.app);
+    const otherCookie = await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);
+    const res = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: student.cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: DEFAULT_PASSWORD } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: REFUSALS.samePassword, errors: [REFUSALS.samePassword] });
+    expect(REFUSALS.samePassword).toMatch(/^New password /);
+    // No change happened, so no other session ended.
+    expect((await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: otherCookie } })).statusCode).toBe(200);
     await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);
   });
 });

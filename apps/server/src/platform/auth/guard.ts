@@ -36,6 +36,6 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (!session) throw unauthorized();
     request.user = session.user;
     request.sessionHash = session.tokenHash;
-    if (!allows(access, session.user)) throw forbidden('you are not allowed to do this');
+    if (!allows(access, session.user)) throw forbidden();
   });
 }

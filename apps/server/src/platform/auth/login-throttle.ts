@@ -1,3 +1,4 @@
+import { LIMIT_REASONS } from '@campus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Count, CounterStore } from '../limits/counter-store';
 import { addressKey } from '../limits/client-address';
@@ -56,12 +57,12 @@ export class LoginThrottle {
       if (count.count > max && !(await knownMayPass())) refuse(reply, what, count.resetInMs);
     };
     // A refused attempt stops here: the counters after it are not charged for it.
-    await check(await this.counters.increment(pairKey, perAccountAddress.windowMs), perAccountAddress.max, 'too many failed attempts for this account from your network');
-    await check(await this.counters.increment(addressKeyName, perAddress.windowMs), perAddress.max, 'too many failed attempts from your network');
+    await check(await this.counters.increment(pairKey, perAccountAddress.windowMs), perAccountAddress.max, LIMIT_REASONS.loginAccountAddress);
+    await check(await this.counters.increment(addressKeyName, perAddress.windowMs), perAddress.max, LIMIT_REASONS.loginAddress);
     await check(
       await this.counters.increment(accountKey, perAccount.windowMs),
       perAccount.max,
-      'too many failed attempts for this account; log in from a browser you have used here before, or wait',
+      LIMIT_REASONS.loginAccount,
     );
     return {
       succeeded: async () => {

@@ -1,4 +1,4 @@
-import { COURSENUMBER_TAKEN, fieldLabel } from '@campus/contract';
+import { REFUSALS } from '@campus/contract';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -9,41 +9,41 @@ import { validationError } from './validation';
 
 /** Which field a unique constraint protects, for a 409 that names it. */
 const UNIQUE_MESSAGES: Record<string, string> = {
-  users_registration_id_unique: `${fieldLabel('registrationId')} is already registered`,
-  users_email_lower_unique: `${fieldLabel('email')} is already registered`,
+  users_registration_id_unique: REFUSALS.registrationIdTaken,
+  users_email_lower_unique: REFUSALS.emailTaken,
   // Any write that gives a course another course's number: create-course, an import.
-  courses_coursenumber_unique: COURSENUMBER_TAKEN,
+  courses_coursenumber_unique: REFUSALS.coursenumberTaken,
 };
 
 /** Fastify's own errors that are the client's fault, by code, with the message we give instead. */
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request body is not valid JSON'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request body is empty'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request body is too large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported content type'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid content length'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'request must be multipart/form-data'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'file is too large'],
-  FST_PARTS_LIMIT: [413, 'too many parts in the form'],
-  FST_FILES_LIMIT: [413, 'too many files in the form'],
-  FST_FIELDS_LIMIT: [413, 'too many fields in the form'],
-  FST_PROTO_VIOLATION: [400, 'invalid form field name'],
-  FST_ERR_VALIDATION: [400, 'invalid input'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, REFUSALS.notJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, REFUSALS.emptyBody],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, REFUSALS.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, REFUSALS.unsupportedType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, REFUSALS.badContentLength],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, REFUSALS.notMultipart],
+  FST_REQ_FILE_TOO_LARGE: [413, REFUSALS.fileTooLarge],
+  FST_PARTS_LIMIT: [413, REFUSALS.tooManyParts],
+  FST_FILES_LIMIT: [413, REFUSALS.tooManyFiles],
+  FST_FIELDS_LIMIT: [413, REFUSALS.tooManyFields],
+  FST_PROTO_VIOLATION: [400, REFUSALS.badFieldName],
+  FST_ERR_VALIDATION: [400, REFUSALS.invalidInput],
 };
 
 function toAppError(err: FastifyError): AppError | undefined {
   if (err instanceof AppError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    return validationError(err.validation.map((v) => ({ message: v.message ?? 'invalid input', path: v.instancePath.split('/').filter(Boolean) })));
+    return validationError(err.validation.map((v) => ({ message: v.message ?? REFUSALS.invalidInput, path: v.instancePath.split('/').filter(Boolean) })));
   }
   const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
   if (known) return new AppError(known[0], known[1]);
   const constraint = uniqueViolation(err);
-  if (constraint !== undefined) return new AppError(409, UNIQUE_MESSAGES[constraint] ?? 'already exists');
-  if (isInvalidInputError(err)) return new AppError(400, 'invalid input');
+  if (constraint !== undefined) return new AppError(409, UNIQUE_MESSAGES[constraint] ?? REFUSALS.alreadyExists);
+  if (isInvalidInputError(err)) return new AppError(400, REFUSALS.invalidInput);
   // Any other 4xx Fastify raised (e.g. 406, 431) is still the client's; keep its status, not its text.
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    return new AppError(err.statusCode, 'invalid request');
+    return new AppError(err.statusCode, REFUSALS.invalidRequest);
   }
   return undefined;
 }
@@ -63,7 +63,7 @@ const cutOff = (raw: IncomingMessage) => raw.complete !== true && (raw.readableA
  */
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'invalid request URL';
+  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? REFUSALS.paramTooLong : REFUSALS.invalidUrl;
   reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(failureBody(status, message));
 }
 
@@ -81,7 +81,7 @@ export function registerErrorHandling(
     // failed for want of the rest of the body is nobody's bug, and no answer can reach anyone.
     if (cutOff(request.raw) && !(err instanceof AppError)) {
       request.log.info({ reqId: request.id, code: err.code }, 'the client went away before it was answered');
-      return reply.code(400).send(failureBody(400, 'the request did not arrive whole'));
+      return reply.code(400).send(failureBody(400, REFUSALS.cutOff));
     }
     const known = toAppError(err);
     if (known) {
@@ -91,7 +91,7 @@ export function registerErrorHandling(
       return reply.code(known.statusCode).send(failureBody(known.statusCode, known.message, known.errors));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send(failureBody(500, 'internal server error'));
+    return reply.code(500).send(failureBody(500, REFUSALS.internal));
   });
 
   app.setNotFoundHandler((request, reply) => {

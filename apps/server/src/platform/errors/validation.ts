@@ -1,4 +1,4 @@
-import { fieldLabel } from '@campus/contract';
+import { REFUSALS, fieldLabel } from '@campus/contract';
 import type { z } from 'zod';
 import { badRequest, type AppError } from './app-error';
 
@@ -20,7 +20,7 @@ function describe(issue: IssueLike): string {
 
 export function validationError(issues: IssueLike[]): AppError {
   const messages = issues.map(describe);
-  return badRequest(messages[0] ?? 'invalid input', messages);
+  return badRequest(messages[0] ?? REFUSALS.invalidInput, messages);
 }
 
 /** Validates values that did not go through a route schema (multipart fields). */

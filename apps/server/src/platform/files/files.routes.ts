@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import { FILE_LIMITS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,13 +30,13 @@ export async function filesRoutes(root: FastifyInstance): Promise<void> {
       const { fileId: id } = request.params;
       const { inline } = request.query;
       // A malformed id is simply an unknown file: 404, never a database error.
-      if (!isUuid(id)) throw notFound('file not found');
+      if (!isUuid(id)) throw notFound(REFUSALS.fileNotFound);
       const file = await findFile(app.database.db, id);
       // Files the caller may not read are "not found" too: their existence is private.
-      if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound('file not found');
+      if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound(REFUSALS.fileNotFound);
       // Bytes missing under a row are "not found" too; a store that cannot be reached says so (503).
       const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
-        throw err instanceof AppError ? err : notFound('file not found');
+        throw err instanceof AppError ? err : notFound(REFUSALS.fileNotFound);
       });
       const shown = PICTURE_KINDS.has(file.kind) || (inline === '1' && VIEWABLE_TYPES.has(file.contentType));
       if (shown) allowSameOriginFraming(reply);

@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
@@ -27,7 +28,7 @@ export interface S3Settings {
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-const UNAVAILABLE = 'file storage is unavailable; try again shortly';
+const UNAVAILABLE = REFUSALS.storageUnavailable;
 
 /**
  * A client that gives up quickly on a dead bucket, so an upload answers 503 within seconds

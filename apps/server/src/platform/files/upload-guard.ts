@@ -1,4 +1,4 @@
-import { FILE_LIMITS, fieldLabel, type FileKind } from '@campus/contract';
+import { FIELD_MESSAGES, FILE_LIMITS, LIMIT_REASONS, type FileKind } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isExamOffice } from '../auth/access';
 import { tooLarge } from '../errors/app-error';
@@ -19,7 +19,7 @@ const MB = 1024 * KB;
 /** "5 MB", "1024 MB", "300 KB": a size for people. */
 const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
-export const fileTooLarge = (upload: UploadRoute) => tooLarge(`${fieldLabel(upload.field)} must be at most ${inWords(FILE_LIMITS[upload.kind].maxBytes)}`);
+export const fileTooLarge = (upload: UploadRoute) => tooLarge(FIELD_MESSAGES.fileAtMost(upload.field, inWords(FILE_LIMITS[upload.kind].maxBytes)));
 
 /**
  * How many more bytes the caller may store, or undefined when no quota applies: signups (no
@@ -33,7 +33,7 @@ export async function quotaLeft(request: FastifyRequest): Promise<number | undef
 }
 
 export const quotaExceeded = (request: FastifyRequest) =>
-  tooLarge(`this would take your uploads past your storage quota of ${inWords(request.server.config.uploadQuotaBytes)}; delete some of your files first`);
+  tooLarge(FIELD_MESSAGES.overQuota(inWords(request.server.config.uploadQuotaBytes)));
 
 /**
  * What every upload route checks before it reads a byte of the body, so a refusal comes at
@@ -41,7 +41,7 @@ export const quotaExceeded = (request: FastifyRequest) =>
  * a full storage quota (413). Runs after the session is resolved (registered after auth).
  */
 export function registerUploadGuard(app: FastifyInstance): void {
-  const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, 'too many uploads this hour', (r) =>
+  const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, LIMIT_REASONS.uploads, (r) =>
     r.user && !isExamOffice(r.user) ? r.user.id : undefined,
   );
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, fieldLabel, type FileKind } from '@campus/contract';
+import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, type FileKind } from '@campus/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
@@ -20,10 +20,10 @@ export interface MultipartForm {
 }
 
 const TYPE_MESSAGES: Record<FileKind, string> = {
-  avatar: `${fieldLabel('avatar')} must be a png or jpeg image`,
-  thumbnail: `${fieldLabel('thumbnail')} must be a png or jpeg image`,
-  notesfile: `${fieldLabel('notesfile')} must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file`,
-  marksheet: `${fieldLabel('marksheet')} must be a pdf, png or jpeg file`,
+  avatar: FIELD_MESSAGES.wrongType('avatar', 'a png or jpeg image'),
+  thumbnail: FIELD_MESSAGES.wrongType('thumbnail', 'a png or jpeg image'),
+  notesfile: FIELD_MESSAGES.wrongType('notesfile', 'a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file'),
+  marksheet: FIELD_MESSAGES.wrongType('marksheet', 'a pdf, png or jpeg file'),
 };
 
 const MAX_FIELD_BYTES = 100 * 1024;
@@ -63,7 +63,7 @@ async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: st
     throw err;
   }
   if (!sniffed) {
-    if (head.byteLength === 0) throw badRequest(`${fieldLabel(field)} is empty`);
+    if (head.byteLength === 0) throw badRequest(FIELD_MESSAGES.emptyFile(field));
     await sniff();
     yield head;
   }
@@ -78,7 +78,7 @@ function asClientError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const e = err as { code?: unknown; errno?: unknown };
   if (typeof e?.code === 'string' || typeof e?.errno === 'number') return err;
-  return badRequest('malformed multipart body');
+  return badRequest(REFUSALS.malformedMultipart);
 }
 
 /** A client file name reduced to something safe to echo in a header or a page. */
@@ -111,7 +111,7 @@ export async function readMultipart(request: FastifyRequest, store: FileStore): 
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(`${fieldLabel(part.fieldname)} is too long`);
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(FIELD_MESSAGES.tooLong(part.fieldname));
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

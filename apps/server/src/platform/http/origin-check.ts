@@ -1,3 +1,4 @@
+import { REFUSALS } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors/app-error';
 
@@ -33,8 +34,8 @@ function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('cross-origin request refused');
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(REFUSALS.crossOrigin);
     const origin = request.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(request, origin)) throw forbidden('cross-origin request refused');
+    if (origin !== undefined && !isOwnOrigin(request, origin)) throw forbidden(REFUSALS.crossOrigin);
   });
 }

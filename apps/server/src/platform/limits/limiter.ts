@@ -1,3 +1,4 @@
+import { rateLimitMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config/config';
 import { rateLimited } from '../errors/app-error';
@@ -17,7 +18,7 @@ export function inWords(ms: number): string {
 /** The 429 of every limit: Retry-After in seconds, and a message that says when to try again. */
 export function refuse(reply: FastifyReply, what: string, resetInMs: number): never {
   reply.header('retry-after', String(Math.max(1, Math.ceil(resetInMs / 1000))));
-  throw rateLimited(`${what}; try again in ${inWords(resetInMs)}`);
+  throw rateLimited(rateLimitMessage(what, inWords(resetInMs)));
 }
 
 /**

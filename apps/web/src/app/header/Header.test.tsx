@@ -20,9 +20,9 @@ async function headerFor(user: unknown | null) {
 }
 
 describe('Header visibility (spec §2 "Header")', () => {
-  it('logged out: Home, Login, Signup and Teacher Signup; the avatar leads to /login; no Logout or bell', async () => {
+  it('logged out: Home, Login, Signup and Professor Signup; the avatar leads to /login; no Logout or bell', async () => {
     await headerFor(null);
-    expect(navLabels()).toEqual(['Home', 'Login', 'Signup', 'Teacher Signup']);
+    expect(navLabels()).toEqual(['Home', 'Login', 'Signup', 'Professor Signup']);
     expect(nav().getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/student-signup');
     expect(screen.getByRole('img', { name: 'Guest avatar' }).closest('a')).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
@@ -41,19 +41,19 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(badge).toHaveTextContent('211070001');
   });
 
-  it('a professor: courses and Add Course; no Admit Card or Marksheet; the badge says Teacher', async () => {
+  it('a professor: courses and Add Course; no Admit Card or Marksheet; the badge says Professor', async () => {
     await headerFor(aProfessor());
     expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Add Course', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Add Course' })).toHaveAttribute('href', '/add-course');
-    expect(await screen.findByRole('button', { name: /Grace Hopper/ })).toHaveTextContent('Teacher');
+    expect(await screen.findByRole('button', { name: /Grace Hopper/ })).toHaveTextContent('Professor');
   });
 
-  it('the exam office: no course items, and Applications; the badge says Exam Office, not Teacher', async () => {
+  it('the exam office: no course items, and Applications; the badge says Exam Office, not Professor', async () => {
     await headerFor(theExamOffice());
     expect(navLabels()).toEqual(['Home', 'Applications', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
     const badge = await screen.findByRole('button', { name: /Exam Office/ });
-    expect(badge).not.toHaveTextContent('Teacher');
+    expect(badge).not.toHaveTextContent('Professor');
   });
 
   it('the exam office is also known by the configured registration id', async () => {
@@ -95,6 +95,30 @@ describe('Header visibility (spec §2 "Header")', () => {
     expect(nav().getByRole('button', { name: /Events/ })).toHaveFocus();
   });
 
+  it('on a phone, Events opens in place inside the Menu, above the user badge rather than over it', async () => {
+    // 390 px wide: narrower than the header's one-row layout (md, 768 px).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    try {
+      await headerFor(aStudent());
+      await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      const events = nav().getByRole('button', { name: /Events/ });
+      expect(events).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(events);
+      expect(events).toHaveAttribute('aria-expanded', 'true');
+      // No floating menu to cover anything: links in the page's flow, before the account area.
+      expect(screen.queryByRole('menu')).toBeNull();
+      const list = nav().getByRole('list', { name: 'Events' });
+      expect(within(list).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/my-events', '/events', '/today-events', '/other-events', '/add-event', '/calendar']);
+      const badge = screen.getByRole('button', { name: /Ada Lovelace/ });
+      expect(list.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      // Choosing one closes the Menu, as every link there does.
+      await userEvent.click(within(list).getByRole('link', { name: 'All Events' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('the badge opens Profile and Change password; the avatar leads to /update-avatar', async () => {
     await headerFor(aStudent());
     expect(screen.getByRole('img', { name: "Ada Lovelace's avatar" }).closest('a')).toHaveAttribute('href', '/update-avatar');
@@ -130,7 +154,7 @@ describe('Logout', () => {
     loggedInAs(aStudent());
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('something went wrong on our side');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
   });
 });

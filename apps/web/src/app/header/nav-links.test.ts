@@ -6,8 +6,8 @@ const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 
 const labels = (v: StoredUser | null, office = 211070007) => navLinks(v, office).map((l) => l.label);
 
 describe('header visibility rules (spec §2 "Header")', () => {
-  it('logged out: Home, Login, Signup, Teacher Signup only', () => {
-    expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Teacher Signup']);
+  it('logged out: Home, Login, Signup, Professor Signup only', () => {
+    expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Professor Signup']);
   });
   it('student: courses, Admit Card and Marksheet; no Add Course', () => {
     expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet']);

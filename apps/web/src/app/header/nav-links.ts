@@ -15,7 +15,7 @@ export interface NavLink {
 export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: number): NavLink[] {
   const links: NavLink[] = [{ to: '/', label: 'Home' }];
   if (!viewer) {
-    links.push({ to: '/login', label: 'Login' }, { to: '/student-signup', label: 'Signup' }, { to: '/teacher-signup', label: 'Teacher Signup' });
+    links.push({ to: '/login', label: 'Login' }, { to: '/student-signup', label: 'Signup' }, { to: '/teacher-signup', label: 'Professor Signup' });
     return links;
   }
   const office = isExamOffice(viewer, examOfficeRegistrationId);

@@ -44,7 +44,7 @@ describe('ForgotPasswordPage', () => {
     await open();
     await userEvent.type(await screen.findByLabelText('Registration ID'), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Registration ID must be at least 100000000')).toBeInTheDocument();
+    expect(await screen.findByText('A registration id has at least 9 digits.')).toBeInTheDocument();
     expect(called).toBe(false);
   });
 
@@ -54,7 +54,7 @@ describe('ForgotPasswordPage', () => {
     await open();
     await userEvent.type(await screen.findByLabelText('Registration ID'), '211070001');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many password reset requests from your network');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your network has asked for many password resets.');
   });
 
   it('says so, and offers no form, when the server sends no email', async () => {
@@ -67,7 +67,7 @@ describe('ForgotPasswordPage', () => {
     // A 4xx, which the app does not retry by itself.
     server.use(http.get(paths.config, () => fail(404, 'not found')));
     await open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That could not be found. It may have been deleted.');
     mailOn();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Send reset link' })).toBeInTheDocument();

@@ -25,8 +25,8 @@ describe('LoginPage', () => {
     await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Registration ID must be at least 100000000')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('A registration id has at least 9 digits.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Registration ID')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Registration ID')).toHaveFocus();
     expect(sent).toBe(false);
@@ -37,15 +37,15 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Registration ID'), 'abc');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever-it-is');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Registration ID must be a number')).toBeInTheDocument();
+    expect(await screen.findByText('Use only digits for the registration id.')).toBeInTheDocument();
   });
 
   it('clears a message once the field is put right', async () => {
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Password'), 'x');
-    await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Enter your password.')).toBeNull());
   });
 
   it("shows the server's refusal, errors[0], in red", async () => {
@@ -54,7 +54,7 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('invalid registration id or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That registration id or password is not right.');
     // A wrong password is not a lost session: the page stays, nothing is forgotten.
     expect(screen.getByRole('heading', { name: 'Log in' })).toBeInTheDocument();
   });
@@ -90,7 +90,7 @@ describe('LoginPage', () => {
   it('links to both signups', async () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Sign up as a student' })).toHaveAttribute('href', '/student-signup');
-    expect(screen.getByRole('link', { name: 'as a teacher' })).toHaveAttribute('href', '/teacher-signup');
+    expect(screen.getByRole('link', { name: 'as a professor' })).toHaveAttribute('href', '/teacher-signup');
   });
 
   it('offers "Forgot password?" only when the server sends email', async () => {

@@ -30,6 +30,18 @@ const check = async (values: LoginValues): Promise<LoginCheck> => {
 const FIELDS = ['registrationId', 'password'] as const;
 
 /**
+ * What signup leaves in the navigation state when it could not log the new user in itself (a
+ * rate limit, the network): their registration id, so the form opens with it filled in.
+ */
+export interface SignedUpState {
+  signedUp: string;
+}
+const signedUpId = (state: unknown): string | undefined => {
+  const id = (state as Partial<SignedUpState> | null)?.signedUp;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
  * /login: registration id and password (spec §5), then back to the page that sent the visitor
  * here (`?next=`, same-site paths only), or home.
  */
@@ -39,7 +51,8 @@ export default function LoginPage() {
   const login = useLogin();
   // Reset links travel by email: without mail on the server, no link to a reset that cannot work.
   const mailEnabled = usePortalConfig().data?.mailEnabled === true;
-  const [values, setValues] = useState<LoginValues>({ registrationId: '', password: '' });
+  const signedUp = signedUpId(state);
+  const [values, setValues] = useState<LoginValues>({ registrationId: signedUp ?? '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   // Like the other forms: fields are checked on submit, then again as they change.
   const [submitted, setSubmitted] = useState(false);
@@ -68,6 +81,11 @@ export default function LoginPage() {
 
   return (
     <FormPage title="Log in" intro="Welcome back. Use the registration ID you signed up with.">
+      {signedUp !== undefined && !login.isSuccess && (
+        <p role="status" className="mb-4 rounded-lg border border-campus-200 bg-campus-50 p-3 text-campus-900">
+          Your account is ready. Enter your password to log in.
+        </p>
+      )}
       {isLoggedOutState(state) && !login.isSuccess && (
         <p role="status" className="mb-4 rounded-lg border border-campus-200 bg-campus-50 p-3 text-campus-900">
           You have logged out.
@@ -116,7 +134,7 @@ export default function LoginPage() {
         </Link>{' '}
         or{' '}
         <Link className="font-medium text-campus-700 underline" to="/teacher-signup">
-          as a teacher
+          as a professor
         </Link>
         .
       </p>

@@ -47,8 +47,8 @@ describe('ResetPasswordPage', () => {
     );
     await open();
     await fill('short', 'different');
-    expect(await screen.findByText('New password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('The two new passwords differ')).toBeInTheDocument();
+    expect(await screen.findByText('Use at least 8 characters for the new password.')).toBeInTheDocument();
+    expect(screen.getByText('The two new passwords are not the same.')).toBeInTheDocument();
     expect(called).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe('ResetPasswordPage', () => {
     server.use(http.post(paths.users.resetPassword, () => fail(400, 'Token has already been used; ask for a new reset link')));
     await open();
     await fill('a brand new passphrase');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Token has already been used');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has already been used. Ask for a new one.');
     expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toHaveAttribute('href', '/forgot-password');
   });
 

@@ -4,29 +4,49 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aConfig, aPng } from '../../test/fixtures';
+import { aConfig, aPng, aUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fail, ok, server } from '../../test/server';
+import { fail, loggedInAs, ok, server } from '../../test/server';
 
-/** Captures what register receives: the text fields, and the avatar file. */
+/**
+ * Captures what register receives (the text fields, and the avatar file) and answers the new
+ * user; login then accepts the id and password just registered (what it got is in `logins`).
+ */
 function acceptRegistrations(message = 'user registered successfully') {
   const sent: { fields: Record<string, string>; avatar: File | null }[] = [];
+  const logins: unknown[] = [];
   server.use(
     http.post(paths.users.register, async ({ request }) => {
       const form = await request.formData();
       const fields: Record<string, string> = {};
       for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
       sent.push({ fields, avatar: form.get('avatar') as File | null });
-      return ok({}, message, 201);
+      return ok(newUser(fields), message, 201);
+    }),
+    http.post(paths.users.login, async ({ request }) => {
+      logins.push(await request.json());
+      const user = newUser(sent.at(-1)!.fields);
+      loggedInAs(user);
+      return ok({ user }, 'logged in successfully');
     }),
   );
-  return sent;
+  return Object.assign(sent, { logins });
 }
+
+const newUser = (fields: Record<string, string>) =>
+  aUser({ registrationId: Number(fields.registrationId), fullname: fields.fullname!, email: fields.email!, userrole: Number(fields.userrole) as 1 | 2 });
 
 async function open(path: '/student-signup' | '/teacher-signup') {
   const app = renderApp(path);
-  await screen.findByRole('heading', { name: path === '/student-signup' ? 'Student signup' : 'Teacher signup' });
+  await screen.findByRole('heading', { name: path === '/student-signup' ? 'Student signup' : 'Professor signup' });
   return app;
+}
+
+async function fillProfessor() {
+  await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+  await userEvent.type(screen.getByLabelText('Password'), 'a-long-password');
 }
 
 async function fill() {
@@ -54,8 +74,7 @@ describe('signup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Success');
-    expect(banner).toHaveTextContent('user registered successfully');
-    expect(screen.getByRole('link', { name: 'Log in now' })).toHaveAttribute('href', '/login');
+    expect(banner).toHaveTextContent('Welcome, Ada Lovelace. Your account is ready.');
 
     expect(sent).toHaveLength(1);
     expect(sent[0]!.fields).toEqual({
@@ -86,14 +105,30 @@ describe('signup', () => {
     expect(registerBody.safeParse(sent[0]!.fields).success).toBe(true);
   });
 
-  it('dismissing the banner goes to /login', async () => {
-    acceptRegistrations();
+  it('logs the new user in with the id and password just given, and lands on home with a welcome', async () => {
+    const sent = acceptRegistrations();
     const { where } = await open('/student-signup');
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Welcome, Ada Lovelace. Your account is ready.');
+    await waitFor(() => expect(where.pathname).toBe('/'));
+    expect(sent.logins).toEqual([{ registrationId: 211070001, password: 'a-long-password' }]);
+    // Logged in: the header names the new user.
+    expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toHaveTextContent('Student');
+  });
+
+  it('when that login fails (a rate limit), the login form opens with the new registration id', async () => {
+    acceptRegistrations();
+    server.use(http.post(paths.users.login, () => fail(429, 'too many failed attempts from your network; try again in 3 minutes')));
+    const { where } = await open('/student-signup');
+    await fill();
+    await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(where.pathname).toBe('/login'));
+    expect(await screen.findByLabelText('Registration ID')).toHaveValue('211070001');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is ready. Enter your password to log in.');
   });
 
   it('requires an avatar, png or jpeg, at most 5 MB, before sending anything', async () => {
@@ -101,28 +136,28 @@ describe('signup', () => {
     await open('/student-signup');
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('avatar is required')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a photo of yourself.')).toBeInTheDocument();
 
     await userEvent.upload(screen.getByLabelText('Avatar'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Avatar must be a png or jpeg image')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a photo that is a PNG or JPEG image.')).toBeInTheDocument();
 
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng('huge.png', 5 * 1024 * 1024 + 1));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Avatar must be at most 5 MB')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a photo of 5 MB or less.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
 
-  it("reports every field's problem at once, in the contract's words", async () => {
+  it("reports every field's problem at once, in the app's words", async () => {
     await open('/student-signup');
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Registration ID must be a number')).toBeInTheDocument();
-    expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
-    expect(screen.getByText('Full name is required')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('avatar is required')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your registration id.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an email address like name@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your full name.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 8 characters for the password.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a photo of yourself.')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in red and keeps the form", async () => {
@@ -131,30 +166,34 @@ describe('signup', () => {
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Registration ID is already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That registration id already has an account. Log in instead.');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
-  it('a teacher signup sends userrole 1 and asks no staff code when the server needs none', async () => {
+  it('a professor signup asks for neither semester nor branch, sends userrole 1 with the defaults, and no staff code when the server needs none', async () => {
     const sent = acceptRegistrations();
     await open('/teacher-signup');
     expect(screen.queryByLabelText('Staff signup code')).toBeNull();
-    await fill();
+    expect(screen.queryByLabelText('Semester')).toBeNull();
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    await fillProfessor();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await screen.findByRole('status');
-    expect(sent[0]!.fields.userrole).toBe('1');
+    expect(sent[0]!.fields).toMatchObject({ userrole: '1', semester: '1', branch: 'Computer Engineering' });
     expect(sent[0]!.fields).not.toHaveProperty('staffcode');
+    expect(registerBody.safeParse(sent[0]!.fields).success).toBe(true);
+    expect(await screen.findByRole('button', { name: /Ada Lovelace/ })).toHaveTextContent('Professor');
   });
 
   it('a teacher signup asks for the staff code when the server needs one, and requires it', async () => {
     server.use(http.get(paths.config, () => ok(aConfig({ professorSignupNeedsCode: true }))));
     const sent = acceptRegistrations();
     await open('/teacher-signup');
-    await fill();
+    await fillProfessor();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByText('Staff signup code is required')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the staff signup code.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Staff signup code'), 'letmein');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await screen.findByRole('status');

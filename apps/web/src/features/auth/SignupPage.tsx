@@ -1,21 +1,26 @@
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
+import { SUCCESSES } from '@campus/contract/messages';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, PasswordField, SelectField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
+import { useNavigateWithFlash } from '../../lib/flash';
+import { sentence } from '../../lib/words';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { useLogin } from './api/login';
 import { useRegister } from './api/register';
+import type { SignedUpState } from './LoginPage';
 
 type Role = 'student' | 'professor';
 
-const TITLES: Record<Role, string> = { student: 'Student signup', professor: 'Teacher signup' };
+const TITLES: Record<Role, string> = { student: 'Student signup', professor: 'Professor signup' };
 
 /** /student-signup (userrole 2). */
 export function StudentSignupPage() {
@@ -30,10 +35,21 @@ export function TeacherSignupPage() {
   return <SignupForm role="professor" needsStaffCode={config.data?.professorSignupNeedsCode === true} />;
 }
 
-/** One form for both roles, with the spec §5 rules from the contract's registerBody. */
+/**
+ * One form for both roles, with the spec §5 rules from the contract's registerBody. A professor
+ * is asked for neither semester nor branch: they teach courses of any. The register call still
+ * takes both (branch is required on the wire, semester defaults to 1), so the form sends the
+ * defaults, DEFAULT_SEMESTER and DEFAULT_BRANCH, which nothing shows or uses for a professor.
+ *
+ * Signed up, the new user is logged in with the id and password just given and lands on the
+ * home page with a welcome; when that login fails (a rate limit, the network), the login form
+ * opens with the new registration id filled in.
+ */
 export function SignupForm({ role, needsStaffCode = false }: { role: Role; needsStaffCode?: boolean }) {
   const navigate = useNavigate();
+  const navigateWithFlash = useNavigateWithFlash();
   const signup = useRegister();
+  const login = useLogin();
   const userrole = role === 'student' ? ROLES.STUDENT : ROLES.PROFESSOR;
   const checks = useMemo(() => deferredResolver(() => import('./signup-checks').then((m) => m.signupResolver(needsStaffCode))), [needsStaffCode]);
   const { register, handleSubmit, formState } = useForm<RegisterInput, unknown, RegisterBody>({
@@ -69,29 +85,27 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
           email: body.email,
           fullname: body.fullname,
           password: body.password,
-          semester: body.semester,
-          branch: body.branch,
+          semester: role === 'student' ? body.semester : DEFAULT_SEMESTER,
+          branch: role === 'student' ? body.branch : DEFAULT_BRANCH,
           userrole,
           staffcode: needsStaffCode ? body.staffcode : undefined,
           avatar,
         }),
+        {
+          onSuccess: ({ data: user, message }) =>
+            login.mutate(
+              { registrationId: body.registrationId, password: body.password },
+              {
+                onSuccess: () => navigateWithFlash('/', `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
+                onError: () => navigate('/login', { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
+              },
+            ),
+        },
       );
     },
     // Report the avatar together with the other fields, not only once they are all right.
     () => checkAvatar(),
   );
-
-  if (signup.isSuccess) {
-    return (
-      <FormPage title={TITLES[role]}>
-        <SuccessBanner message={signup.data.message || 'Your account has been created.'} onDismiss={() => navigate('/login')}>
-          <Link to="/login" className="mt-2 inline-block font-medium text-green-900 underline">
-            Log in now
-          </Link>
-        </SuccessBanner>
-      </FormPage>
-    );
-  }
 
   return (
     <FormPage title={TITLES[role]} intro={role === 'student' ? 'Join your courses, notes and events.' : 'Create courses, share notes and host events.'}>
@@ -99,10 +113,12 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
         <TextField label="Registration ID" inputMode="numeric" autoComplete="username" error={errors.registrationId?.message} {...register('registrationId')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField label="Full name" autoComplete="name" error={errors.fullname?.message} {...register('fullname')} />
-        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-          <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
-          <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
-        </div>
+        {role === 'student' && (
+          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+            <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+            <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+          </div>
+        )}
         <PasswordField label="Password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
         {needsStaffCode && (
           <PasswordField label="Staff signup code" autoComplete="off" hint="Ask the campus administration for it." error={errors.staffcode?.message} {...register('staffcode')} />
@@ -118,8 +134,8 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
           }}
         />
         <ErrorBanner message={errors.root?.message ?? (signup.isError ? errorText(signup.error) : null)} />
-        <Button type="submit" disabled={signup.isPending}>
-          {signup.isPending ? 'Signing up…' : 'Sign up'}
+        <Button type="submit" disabled={signup.isPending || signup.isSuccess}>
+          {signup.isSuccess ? 'Logging in…' : signup.isPending ? 'Signing up…' : 'Sign up'}
         </Button>
       </form>
       <p className="mt-6 text-sm text-slate-600">

@@ -13,8 +13,9 @@ export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
 /**
  * The header badge's word (spec §2 "Header"): the exam office is a professor account, yet it
- * teaches nothing, so it is named for what it does. The profile page says "Professor" instead.
+ * teaches nothing, so it is named for what it does; every other professor is "Professor", as on
+ * the profile page.
  */
 export const badgeLabel = (v: Viewer, examOfficeRegistrationId?: number) =>
-  isStudent(v) ? 'Student' : isExamOffice(v, examOfficeRegistrationId) ? 'Exam Office' : 'Teacher';
+  isStudent(v) ? 'Student' : isExamOffice(v, examOfficeRegistrationId) ? 'Exam Office' : 'Professor';
 export const profileLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Professor');

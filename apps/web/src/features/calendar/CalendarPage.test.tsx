@@ -128,7 +128,7 @@ describe('CalendarPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset address' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, reset it' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('internal server error');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
@@ -136,7 +136,7 @@ describe('CalendarPage', () => {
     // A refusal, which the app does not retry by itself.
     server.use(http.get(paths.calendar.feed, () => fail(429, 'too many requests; try again in 5 seconds')));
     await open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests; try again in 5 seconds');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 5 seconds.');
     feedAt(ADDRESS);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await addressField()).toHaveValue(ADDRESS);

@@ -1,4 +1,4 @@
-import { COURSENUMBER_TAKEN } from '@campus/contract/courses';
+import { REFUSALS } from '@campus/contract/messages';
 import { paths } from '@campus/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,9 +32,9 @@ describe('AddCoursePage', () => {
     renderApp('/add-course');
     await userEvent.type(await screen.findByLabelText('Course number'), '12');
     await userEvent.click(screen.getByRole('button', { name: 'Add Course' }));
-    expect(await screen.findByText('Title is required')).toBeInTheDocument();
-    expect(screen.getByText('Description is required')).toBeInTheDocument();
-    expect(screen.getByText('Course number must be at least 100000000')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a title.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a description.')).toBeInTheDocument();
+    expect(screen.getByText('A course number has at least 9 digits.')).toBeInTheDocument();
     expect(sent).toBe(false);
   });
 
@@ -44,7 +44,7 @@ describe('AddCoursePage', () => {
     const main = await fillIn();
     await userEvent.upload(main.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
-    expect(await main.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(await main.findByText('Choose a picture that is a PNG or JPEG image.')).toBeInTheDocument();
   });
 
   it('sends the multipart fields, then opens the new course, which says "Course created." until dismissed', async () => {
@@ -111,11 +111,11 @@ describe('AddCoursePage', () => {
 
   it("shows the server's refusal in red and keeps the form", async () => {
     loggedInAs(aProfessor());
-    server.use(http.post(paths.courses.create, () => fail(409, COURSENUMBER_TAKEN)));
+    server.use(http.post(paths.courses.create, () => fail(409, REFUSALS.coursenumberTaken)));
     renderApp('/add-course');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('Course number is already used by another course');
+    expect(await main.findByRole('alert')).toHaveTextContent('Another course already has this course number. Check it, or choose another.');
     expect(main.getByRole('button', { name: 'Add Course' })).toBeEnabled();
   });
 

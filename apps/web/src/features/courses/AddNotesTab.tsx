@@ -1,7 +1,7 @@
-import { FILE_LIMITS } from '@campus/contract/constants';
+import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
 import type { CreateNotesBody } from '@campus/contract/notes';
 import { useForm } from 'react-hook-form';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { FileField, TextField } from '../../components/Field';
@@ -15,8 +15,12 @@ const ACCEPT = '.pdf,.png,.jpg,.jpeg,.txt,.docx,.pptx,.xlsx,.zip,' + FILE_LIMITS
 const MAX_MB = FILE_LIMITS.notesfile.maxBytes / (1024 * 1024);
 const TYPES_TEXT = 'a pdf, png, jpeg, txt, docx, pptx, xlsx or zip file';
 
-/** The owner's Add Notes tab (spec §5 "Add note"): a name and a file, uploaded with a progress bar. */
-export function AddNotesTab({ courseId, onDone }: { courseId: string; onDone: () => void }) {
+/**
+ * The owner's Add Notes tab (spec §5 "Add note"): a name and a file, uploaded with a progress bar.
+ * Once added, `onAdded` gets the server's message and the page goes back to the Notes tab, where
+ * the new file is in the list, with the message above it.
+ */
+export function AddNotesTab({ courseId, onAdded }: { courseId: string; onAdded: (message: string) => void }) {
   const upload = useUpload();
   const add = upload.track(useAddNotes(courseId, upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateNotesBody>({ resolver: checks.resolver, defaultValues: { filename: '' } });
@@ -25,13 +29,10 @@ export function AddNotesTab({ courseId, onDone }: { courseId: string; onDone: ()
 
   const submit = handleSubmit(
     ({ filename }) => {
-      if (picked.check() && picked.file) add.send(multipart({ filename, notesfile: picked.file }));
+      if (picked.check() && picked.file) add.send(multipart({ filename, notesfile: picked.file }), { onSuccess: ({ message }) => onAdded(message || MESSAGES.notesAdded) });
     },
     () => picked.check(),
   );
-
-  // Dismissing the banner shows the list with the new file in it (spec §4 "Course tabs").
-  if (add.result) return <SuccessBanner message={add.result.message || 'notes added successfully'} onDismiss={onDone} />;
 
   return (
     <form noValidate onSubmit={submit} onFocus={checks.preload} className="flex max-w-lg flex-col gap-4">

@@ -94,7 +94,7 @@ describe('AllCoursesPage', () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.courses.byTitle, () => fail(400, 'Branch must be All or one of the nine branches')));
     renderApp('/all-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Branch must be All or one of the nine branches');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a branch from the list.');
     server.use(http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse()], nextCursor: null })));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('AllCoursesPage', () => {
     loggedInAs(aProfessor());
     server.use(http.get(paths.courses.myCoursesTeacher, () => (fails ? fail(403, 'you may not list these courses') : ok({ listofcourses: [aCourse()] }))));
     renderApp('/my-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not list these courses');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not list these courses.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
@@ -193,7 +193,7 @@ describe('AllCoursesPage', () => {
     renderApp('/all-courses');
     await screen.findByRole('link', { name: 'Fluid Mechanics' });
     await userEvent.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await within(card('Fluid Mechanics')).findByRole('alert')).toHaveTextContent('you have already joined this course');
+    expect(await within(card('Fluid Mechanics')).findByRole('alert')).toHaveTextContent('You have already joined this course.');
   });
 
   it('offers professors no Join button', async () => {

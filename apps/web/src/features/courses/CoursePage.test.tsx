@@ -158,7 +158,7 @@ describe('CoursePage', () => {
     );
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Enrolled');
-    expect(await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Professor: Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('Enrolled students: 2')).toBeInTheDocument();
     expect(screen.getByText('211070002')).toBeInTheDocument();
     const removeBob = screen.getByRole('button', { name: 'Remove Bob Ross' });
@@ -179,7 +179,7 @@ describe('CoursePage', () => {
     expect(removed).toBe('bob');
     expect(screen.getByText('Enrolled students: 1')).toBeInTheDocument();
     // The button that opened the dialog is gone with its row: focus goes to the list's heading.
-    expect(screen.getByRole('heading', { name: 'Teacher: Grace Hopper' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Professor: Grace Hopper' })).toHaveFocus();
   });
 
   it('shows the fixed messages when the students cannot be fetched (with Retry) or removed (in the dialog)', async () => {
@@ -218,7 +218,7 @@ describe('CoursePage', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
-  it('Add Notes uploads filename + notesfile with a progress bar; dismissing the banner shows the Notes tab with the new file', async () => {
+  it('Add Notes uploads filename + notesfile with a progress bar, then shows the Notes tab with the new file and the success', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     let notes: Note[] = [];
@@ -237,8 +237,8 @@ describe('CoursePage', () => {
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Add Notes');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Notes' }));
-    expect(await screen.findByText('File name is required')).toBeInTheDocument();
-    expect(screen.getByText('Notes file is required')).toBeInTheDocument();
+    expect(await screen.findByText('Give the notes a name.')).toBeInTheDocument();
+    expect(screen.getByText('Choose the notes file.')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('File name'), 'Lecture 1');
     await userEvent.upload(screen.getByLabelText('Notes file'), new File(['hello'], 'lecture1.txt', { type: 'text/plain' }));
@@ -248,15 +248,19 @@ describe('CoursePage', () => {
     expect(screen.getByRole('button', { name: 'Add Notes' })).toBeDisabled();
     answer();
 
+    // Back on the Notes tab at once: the new file in the list, the success said above it.
     const banner = await screen.findByRole('status');
-    expect(banner).toHaveTextContent('notes added successfully');
+    expect(banner).toHaveTextContent('Notes added.');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true'));
+    expect(await screen.findByRole('link', { name: 'Download Lecture 1' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(form!.get('filename')).toBe('Lecture 1');
     expect(form!.get('notesfile')).toMatchObject({ name: 'lecture1.txt' });
 
-    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
-    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('link', { name: 'Download Lecture 1' })).toBeInTheDocument();
+    // Add Notes again is a fresh form; the banner goes with the tab change.
+    await openTab('Add Notes');
+    expect(await screen.findByLabelText('File name')).toHaveValue('');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('Edit Course is prefilled; Save sends JSON (a cleared date as null), returns to the Course tab with the banner', async () => {
@@ -285,7 +289,7 @@ describe('CoursePage', () => {
     await userEvent.type(screen.getByLabelText('Exam centre (optional)'), 'Library, Room 4');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('course updated successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Course updated.');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByRole('heading', { name: 'Fluid Mechanics (revised)' })).toBeInTheDocument();
     expect(screen.getByText('Exam date: TBA')).toBeInTheDocument();

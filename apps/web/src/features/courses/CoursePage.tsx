@@ -70,7 +70,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   const open = (next: TabName) => navigate(courseTabHref(courseId, next), { replace: true });
   const switchTo = (next: string) => {
     open(next as TabName);
-    setSaved(null); // the edit's banner belongs to the moment after saving, not to every tab
+    setSaved(null); // a save's banner belongs to the moment after saving, not to every tab
   };
 
   return (
@@ -102,7 +102,13 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
         {owner && (
           <Suspense fallback={<Spinner label="Loading" />}>
             <Panel value="add-notes">
-              <AddNotesTab courseId={courseId} onDone={() => switchTo('notes')} />
+              <AddNotesTab
+                courseId={courseId}
+                onAdded={(message) => {
+                  switchTo('notes');
+                  setSaved(message);
+                }}
+              />
             </Panel>
             <Panel value="edit-course">
               <EditCourseTab

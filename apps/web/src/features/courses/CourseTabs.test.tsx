@@ -34,7 +34,7 @@ describe('course tabs in the URL', () => {
     first.unmount();
 
     renderApp(`${base}/enrolled`);
-    await screen.findByRole('heading', { name: 'Teacher: Grace Hopper' }, PAGE_LOAD);
+    await screen.findByRole('heading', { name: 'Professor: Grace Hopper' }, PAGE_LOAD);
     expect(selected()).toBe('Enrolled');
   });
 

@@ -36,7 +36,7 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
       <div>
         {/* Focus lands here when the removed student's row (and its button) is gone. */}
         <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-campus-900 focus:outline-none">
-          Teacher: {teacher}
+          Professor: {teacher}
         </h2>
         <p className="text-slate-600">Enrolled students: {students.length}</p>
       </div>

@@ -82,7 +82,7 @@ describe('the Notes tab', () => {
     renderApp(notesUrl);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Week 1 slides' }, PAGE_LOAD));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('only the owner of this course can do this');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Only the professor who created this course can do that.');
     expect(screen.getByText('Week 1 slides')).toBeInTheDocument();
   });
 
@@ -94,7 +94,7 @@ describe('the Notes tab', () => {
       http.get(paths.notes.ofCourse(course._id), () => (fails ? fail(404, 'course not found') : ok({ notesofcourse: [slides] }))),
     );
     renderApp(notesUrl);
-    expect(await screen.findByRole('alert', undefined, PAGE_LOAD)).toHaveTextContent('course not found');
+    expect(await screen.findByRole('alert', undefined, PAGE_LOAD)).toHaveTextContent('This course no longer exists.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Week 1 slides')).toBeInTheDocument();

@@ -37,12 +37,12 @@ describe('AddEventPage', () => {
     const main = within(await screen.findByRole('main'));
     await userEvent.type(await main.findByLabelText('Instagram link'), 'instagram.com/robotics');
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('Title is required')).toBeInTheDocument();
-    expect(main.getByText('Description is required')).toBeInTheDocument();
-    expect(main.getByText('Date must be a date (YYYY-MM-DD)')).toBeInTheDocument();
-    expect(main.getByText('Time must be HH:MM between 00:00 and 23:59')).toBeInTheDocument();
-    expect(main.getByText('Venue is required')).toBeInTheDocument();
-    expect(main.getByText('Instagram link must start with http:// or https://')).toBeInTheDocument();
+    expect(await main.findByText('Enter a title.')).toBeInTheDocument();
+    expect(main.getByText('Enter a description.')).toBeInTheDocument();
+    expect(main.getByText('Enter a date.')).toBeInTheDocument();
+    expect(main.getByText('Enter a time of day, like 14:30.')).toBeInTheDocument();
+    expect(main.getByText('Enter the venue.')).toBeInTheDocument();
+    expect(main.getByText('Paste the whole Instagram link, as your browser’s address bar shows it.')).toBeInTheDocument();
     expect(main.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toBe(false);
   });
@@ -53,11 +53,11 @@ describe('AddEventPage', () => {
     const main = await fillIn();
     await userEvent.upload(main.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(await main.findByText('Choose a picture that is a PNG or JPEG image.')).toBeInTheDocument();
 
     await userEvent.upload(main.getByLabelText('Thumbnail'), aPng('huge.png', 5 * 1024 * 1024 + 1));
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByText('Thumbnail must be at most 5 MB')).toBeInTheDocument();
+    expect(await main.findByText('Choose a picture of 5 MB or less.')).toBeInTheDocument();
   });
 
   it('sends the multipart fields with a progress bar, then opens the new event, which says "Event created."', async () => {
@@ -127,7 +127,7 @@ describe('AddEventPage', () => {
     renderApp('/add-event');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('Thumbnail must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Choose a picture that is a PNG or JPEG image.');
     expect(main.getByRole('button', { name: 'Add Event' })).toBeEnabled();
     expect(main.getByLabelText('Title')).toHaveValue('Robotics Expo');
   });

@@ -78,7 +78,7 @@ describe('the event lists', () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.events.today, () => fail(403, 'you may not see these events')));
     renderApp('/today-events');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not see these events');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not see these events.');
     server.use(http.get(paths.events.today, () => ok({ listofevents: [expo] })));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();

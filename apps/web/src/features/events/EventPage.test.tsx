@@ -110,7 +110,7 @@ describe('EventPage', () => {
     const { where } = renderApp(`/event/${id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Yes, I'm sure" }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('only the host may delete this event');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Only the host may delete this event.');
     expect(where.pathname).toBe(`/event/${id}`);
   });
 
@@ -126,7 +126,7 @@ describe('EventPage', () => {
     loggedInAs(aStudent());
     server.use(
       http.get(paths.events.get('missing'), () => fail(404, 'event not found')),
-      http.get(paths.events.get('refused'), () => fail(400, 'eventId is not a valid id')),
+      http.get(paths.events.get('refused'), () => fail(400, 'invalid request')),
     );
     const view = renderApp('/event/missing');
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('EventPage', () => {
     view.unmount();
 
     renderApp('/event/refused');
-    expect(await screen.findByRole('alert')).toHaveTextContent('eventId is not a valid id');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     server.use(http.get(paths.events.get('refused'), () => ok({ listofevents: [aListing()] })));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Robotics Expo' })).toBeInTheDocument();

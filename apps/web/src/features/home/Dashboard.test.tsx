@@ -96,7 +96,7 @@ describe('the home dashboard', () => {
     );
     renderApp('/');
     const mine = await section('My courses');
-    expect(await mine.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('something went wrong on our side');
+    expect(await mine.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something went wrong on our side.');
     expect(await (await section('Unread notifications')).findByRole('link', { name: /Hello there/ })).toBeInTheDocument();
     expect(await (await section("Today's events")).findByRole('link', { name: 'Event 1' })).toBeInTheDocument();
     broken = false;

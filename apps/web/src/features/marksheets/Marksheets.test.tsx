@@ -81,7 +81,7 @@ describe('/marksheet (students)', () => {
     renderApp('/marksheet');
     await screen.findByText('Semester 8');
     await userEvent.click(within(rowOf(1)).getByRole('button', { name: /Apply/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('you have already applied for this semester');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have already asked for this semester’s marksheet.');
   });
 
   it('is for students only', async () => {
@@ -117,7 +117,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     loggedInAs(theExamOffice());
     server.use(http.get(paths.applications.all, () => (failing ? fail(429, 'too many requests, try again later') : ok({ allapplications: [request(1, true)] }))));
     renderApp('/applications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests, try again later');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have done that many times just now. Wait a little and try again.');
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No open requests')).toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     answer();
-    expect(await screen.findByRole('status')).toHaveTextContent('marksheet uploaded successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Marksheet uploaded.');
     expect(received).toMatchObject({ semester: '3', file: { name: 'm.pdf' } });
     expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toBeInTheDocument();
   });
@@ -214,7 +214,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     expect(screen.getAllByRole('progressbar')).toHaveLength(1);
     release();
     // A failed part: one error and Retry, not a page with a hole in it.
-    expect(await screen.findByRole('alert')).toHaveTextContent('too many requests, try again later');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have done that many times just now. Wait a little and try again.');
     expect(screen.queryByRole('heading', { name: 'Ada Lovelace' })).toBeNull();
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -234,9 +234,9 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['x'], 'm.txt', { type: 'text/plain' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
-    expect(await screen.findByText('Marksheet must be a pdf, png or jpeg file')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a marksheet that is a PDF, PNG or JPEG file.')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Marksheet file'), aPng('m.png'));
     await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Marksheet must be at most 20 MB'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Choose a marksheet of 20 MB or less.'));
   });
 });

@@ -110,7 +110,7 @@ describe('/settings/notifications', () => {
     renderApp('/settings/notifications');
     const marksheets = await group('Marksheets');
     await userEvent.click(marksheets.getByRole('radio', { name: 'A daily digest email' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Marksheets must be inapp, immediate or daily');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose how news of marksheets reaches you.');
     await waitFor(() => expect(marksheets.getByRole('radio', { name: 'In the portal only' })).toBeChecked());
   });
 
@@ -121,7 +121,7 @@ describe('/settings/notifications', () => {
       http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' } }))),
     );
     renderApp('/settings/notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these settings');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not read these settings.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await group('Notes')).getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
@@ -168,7 +168,7 @@ describe('/unsubscribe (an email\'s link; no login)', () => {
     server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
     renderApp('/unsubscribe?token=forged&scope=courses');
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('this unsubscribe link is not valid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid. Change your email settings from your profile instead.');
   });
 
   it('without a token, says the link is incomplete and points to the settings', async () => {

@@ -195,7 +195,7 @@ describe('/all-notifications', () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.notifications.list, () => (fails ? fail(403, 'you may not read these notifications') : ok(lists([item('1', 'New course "Optics"')], [])))));
     renderApp('/all-notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('you may not read these notifications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not read these notifications.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: /New course "Optics"/ })).toBeInTheDocument();

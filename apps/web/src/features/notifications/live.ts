@@ -1,5 +1,6 @@
 import { api } from '@campus/contract/api';
-import { STREAM_EVENTS, type NotificationEvent, type UnreadEvent } from '@campus/contract/notifications';
+import { STREAM_EVENTS } from '@campus/contract/constants';
+import type { NotificationEvent, UnreadEvent } from '@campus/contract/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { usePageVisible } from '../../lib/use-page-visible';

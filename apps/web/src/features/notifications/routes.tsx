@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE } from '@campus/contract/notifications';
+import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE } from '@campus/contract/constants';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../components/lazy-page';
 

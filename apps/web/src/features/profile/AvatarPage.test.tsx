@@ -27,7 +27,7 @@ describe('AvatarPage', () => {
 
     expect(await main.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
     answer();
-    expect(await main.findByRole('status')).toHaveTextContent('avatar updated successfully');
+    expect(await main.findByRole('status')).toHaveTextContent('Your photo has been updated.');
     expect(main.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(received).toMatchObject({ name: 'new.png', type: 'image/png' });
     for (const img of screen.getAllByRole('img', { name: "Ada Lovelace's avatar" })) {
@@ -41,7 +41,7 @@ describe('AvatarPage', () => {
     const main = within(await screen.findByRole('main'));
     await main.findByRole('heading', { name: 'Avatar' });
     await userEvent.upload(main.getByLabelText('Avatar'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
-    expect(await main.findByRole('alert')).toHaveTextContent('Avatar must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Choose a photo that is a PNG or JPEG image.');
   });
 
   it("shows the server's refusal and takes the ring away", async () => {
@@ -51,7 +51,7 @@ describe('AvatarPage', () => {
     const main = within(await screen.findByRole('main'));
     await main.findByRole('heading', { name: 'Avatar' });
     await userEvent.upload(main.getByLabelText('Avatar'), aPng());
-    expect(await main.findByRole('alert')).toHaveTextContent('Avatar must be a png or jpeg image');
+    expect(await main.findByRole('alert')).toHaveTextContent('Choose a photo that is a PNG or JPEG image.');
     await waitFor(() => expect(main.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull());
   });
 });

@@ -33,7 +33,7 @@ describe('ChangePasswordPage', () => {
     await fill('old-password-1', 'new-password-2');
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Success');
-    expect(banner).toHaveTextContent('password changed successfully');
+    expect(banner).toHaveTextContent('Your password has been changed.');
     expect(sent).toEqual({ oldpassword: 'old-password-1', newpassword: 'new-password-2' });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
@@ -41,14 +41,29 @@ describe('ChangePasswordPage', () => {
   it('the confirmation must match, and the new password follows the contract', async () => {
     await open();
     await fill('old-password-1', 'short', 'different');
-    expect(await screen.findByText('New password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('The two new passwords differ')).toBeInTheDocument();
+    expect(await screen.findByText('Use at least 8 characters for the new password.')).toBeInTheDocument();
+    expect(screen.getByText('The two new passwords are not the same.')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in red", async () => {
     server.use(http.post(paths.users.changePassword, () => fail(400, 'Current password is incorrect')));
     await open();
     await fill('wrong-old-password', 'new-password-2');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That current password is not right.');
+  });
+
+  it('refuses the current password as the new one, before sending anything', async () => {
+    let sent = false;
+    server.use(
+      http.post(paths.users.changePassword, () => {
+        sent = true;
+        return ok({}, 'password changed successfully');
+      }),
+    );
+    await open();
+    await fill('the same passphrase', 'the same passphrase');
+    expect(await screen.findByText('Choose a new password that is different from your current one.')).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ describe('ConfirmEmailPage', () => {
     const tokens = confirmEmailAnswers(() => fail(400, 'Token has expired; change your email again from your profile for a new link'));
     renderApp('/confirm-email?token=old');
     const main = within(await screen.findByRole('main'));
-    expect(await main.findByRole('alert')).toHaveTextContent('Token has expired; change your email again from your profile for a new link');
+    expect(await main.findByRole('alert')).toHaveTextContent('This link has expired. Change your email again from your profile for a new one.');
     expect(main.getByText(/If your email has not changed yet/)).toBeInTheDocument();
     expect(main.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/update-account');
     expect(tokens).toEqual(['old']);

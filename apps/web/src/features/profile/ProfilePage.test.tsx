@@ -45,7 +45,7 @@ describe('ProfilePage', () => {
 
     const banner = await screen.findByRole('status');
     expect(banner).toHaveTextContent('Success');
-    expect(banner).toHaveTextContent('account updated successfully');
+    expect(banner).toHaveTextContent('Your account has been updated.');
     expect(sent).toEqual({ email: 'ada@example.com', fullname: 'Ada King', branch: 'Textile Engineering', semester: 6 });
     const main = within(screen.getByRole('main'));
     expect(main.getByText('Ada King')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('ProfilePage', () => {
     expect(screen.getByLabelText('Current password')).toHaveAttribute('type', 'password');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your current password.')).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
     await userEvent.type(screen.getByLabelText('Current password'), 'my secret words');
@@ -104,7 +104,7 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Email'), '{Backspace}');
     expect(screen.queryByLabelText('Current password')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
     expect(sent).toEqual({ email: 'ada@example.com', fullname: 'Ada Lovelace', branch: 'Computer Engineering', semester: 3 });
   });
 
@@ -117,7 +117,7 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@new.example');
     await userEvent.type(screen.getByLabelText('Current password'), 'my secret words');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
     const main = within(screen.getByRole('main'));
     expect(main.getByText('ada@new.example')).toBeInTheDocument();
     expect(main.queryByText(/waiting for confirmation/)).toBeNull();
@@ -132,7 +132,7 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@new.example');
     await userEvent.type(screen.getByLabelText('Current password'), 'not my password');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That current password is not right.');
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
   });
 
@@ -159,8 +159,8 @@ describe('ProfilePage', () => {
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
-    expect(screen.getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your full name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an email address like name@example.com.')).toBeInTheDocument();
     expect(sent).toBe(false);
   });
 
@@ -170,7 +170,7 @@ describe('ProfilePage', () => {
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email is already registered');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That email address already belongs to an account.');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
@@ -189,7 +189,7 @@ describe('ProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
     answer();
-    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
   });
 
   it.each(['/update-account', '/update-avatar', '/change-password'])('sends a logged-out visitor from %s to /login', async (path) => {
@@ -213,7 +213,7 @@ describe('ProfilePage focus', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('account updated successfully');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
   });
 });

@@ -1,6 +1,6 @@
 import { BRANCHES, EMAIL_CHANGE_LINK_HOURS, SEMESTERS } from '@campus/contract/constants';
 import { fieldLabels, requiredMessage } from '@campus/contract/labels';
-import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/notifications';
+import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/constants';
 import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,0 +1,50 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstLoadFiles, measureBudgets, type Manifest } from './js-budget';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'], dynamicImports: ['src/Login.tsx', 'src/Course.tsx'] },
+  '_react-b.js': { file: 'assets/react-b.js' },
+  '_Field-c.js': { file: 'assets/Field-c.js', imports: ['index.html', '_react-b.js'] },
+  'src/Login.tsx': { file: 'assets/Login-d.js', src: 'src/Login.tsx', isDynamicEntry: true, imports: ['index.html', '_Field-c.js'], dynamicImports: ['src/checks.ts'] } as Manifest[string],
+  'src/checks.ts': { file: 'assets/checks-e.js', src: 'src/checks.ts', imports: ['_zod-f.js'] },
+  '_zod-f.js': { file: 'assets/zod-f.js' },
+  // A page two routes import is keyed by its chunk's name.
+  '_Course-g.js': { file: 'assets/Course-g.js', imports: ['_Field-c.js'] },
+};
+
+describe('firstLoadFiles', () => {
+  it('takes the entry, the lazy page and their static imports once each, and none of their dynamic imports', () => {
+    expect(firstLoadFiles(manifest, ['src/Login.tsx'])).toEqual(['assets/index-a.js', 'assets/react-b.js', 'assets/Login-d.js', 'assets/Field-c.js']);
+  });
+
+  it('finds a shared page chunk by its name, and refuses a page that is not there', () => {
+    expect(firstLoadFiles(manifest, ['src/Course.tsx'])).toContain('assets/Course-g.js');
+    expect(() => firstLoadFiles(manifest, ['src/Gone.tsx'])).toThrow(/not in the manifest/);
+  });
+});
+
+describe('measureBudgets', () => {
+  let dist: string;
+  beforeEach(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'budget-'));
+    await mkdir(join(dist, '.vite'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    for (const chunk of Object.values(manifest)) await writeFile(join(dist, chunk.file), 'x'.repeat(5000));
+    // Files of 1 KB or more have a brotli copy, which is what goes on the wire.
+    await writeFile(join(dist, 'assets', 'react-b.js.br'), 'x'.repeat(1024));
+  });
+  afterEach(() => rm(dist, { recursive: true, force: true }));
+
+  it('sums the brotli copy where there is one, the file where there is not, and fails past the budget', async () => {
+    const [within, over] = await measureBudgets(dist, [
+      { route: '/login', lazy: ['src/Login.tsx'], maxKb: 17 },
+      { route: '/tight', lazy: ['src/Login.tsx'], maxKb: 15 },
+    ]);
+    expect(within).toMatchObject({ bytes: 3 * 5000 + 1024, files: 4, ok: true });
+    expect(over).toMatchObject({ bytes: 3 * 5000 + 1024, ok: false });
+  });
+});
