@@ -170,7 +170,7 @@ describe('AllCoursesPage', () => {
     await screen.findByRole('link', { name: 'Fluid Mechanics' });
     await userEvent.click(within(card('Fluid Mechanics')).getByRole('button', { name: 'Leave' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave course' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('you have not joined this course');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('You are not in this course.');
 
     server.use(
       http.patch(paths.courses.leave(fluid._id), () => {

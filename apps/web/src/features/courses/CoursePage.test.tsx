@@ -323,10 +323,10 @@ describe('CoursePage', () => {
 
     // Nothing picked, or not an image: said at once, nothing sent.
     await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
-    expect(await section.findByText('Thumbnail is required')).toBeInTheDocument();
+    expect(await section.findByText('Choose a picture.')).toBeInTheDocument();
     await userEvent.upload(section.getByLabelText('Thumbnail'), new File(['gif'], 'a.gif', { type: 'image/gif' }), { applyAccept: false });
     await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
-    expect(await section.findByText('Thumbnail must be a png or jpeg image')).toBeInTheDocument();
+    expect(await section.findByText('Choose a picture that is a PNG or JPEG image.')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await userEvent.upload(section.getByLabelText('Thumbnail'), aPng('new-cover.png'));
@@ -347,7 +347,7 @@ describe('CoursePage', () => {
     const section = within(await screen.findByRole('form', { name: 'Course thumbnail' }));
     await userEvent.upload(section.getByLabelText('Thumbnail'), aPng('cover.png'));
     await userEvent.click(section.getByRole('button', { name: 'Upload thumbnail' }));
-    expect(await section.findByRole('alert')).toHaveTextContent('Thumbnail must be a png or jpeg image');
+    expect(await section.findByRole('alert')).toHaveTextContent('Choose a picture that is a PNG or JPEG image.');
     expect(section.getByRole('button', { name: 'Upload thumbnail' })).toBeEnabled();
   });
 

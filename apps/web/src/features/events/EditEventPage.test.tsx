@@ -91,7 +91,7 @@ describe('Edit event', () => {
     const main = within(await screen.findByRole('main'));
     await userEvent.clear(await main.findByLabelText('Venue'));
     await userEvent.click(main.getByRole('button', { name: 'Save changes' }));
-    expect(await main.findByText('Venue is required')).toBeInTheDocument();
+    expect(await main.findByText('Enter the venue.')).toBeInTheDocument();
     expect(sent).toBe(0);
 
     await userEvent.type(main.getByLabelText('Venue'), 'Lab 4');

@@ -142,7 +142,7 @@ describe('HallTicketPage', () => {
       http.get(paths.courses.examDates, () => ok({ examdates: [] })),
     );
     renderApp('/hallticket');
-    expect(await screen.findByText('something broke', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Something broke.', {}, { timeout: 10_000 })).toBeInTheDocument();
     answer([signals], ['03/12/2026']);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Download admit card (PDF)' })).toBeInTheDocument();
