@@ -133,7 +133,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      await removeStored(app.fileStore, await deleteCourse(db, app.config, course), request.log);
+      await removeStored(app.fileStore, await deleteCourse(db, app.config, course, request.user!), request.log);
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },
@@ -174,7 +174,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(db, app.config, course, studentId))) throw notFound('student is not enrolled in this course');
+      if (!(await removeStudent(db, app.config, course, request.user!, studentId))) throw notFound('student is not enrolled in this course');
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, 'student removed successfully');
     },

@@ -12,8 +12,20 @@ import { existingId } from '../../platform/http/ids';
 import { notify, oneUser } from '../notifications';
 import { findCourseView, type CourseView } from './courses.queries';
 
-/** Where a notification about a course leads. */
-export const courseLink = (courseId: string) => `/course/${courseId}`;
+/**
+ * Where a notification about a course leads: the course page, or one of its tabs (the web app's
+ * /course/:courseId/:tab, so the notification opens on what it is about).
+ */
+export const courseLink = (courseId: string, tab?: 'enrolled' | 'notes') => (tab ? `/course/${courseId}/${tab}` : `/course/${courseId}`);
+
+/**
+ * A professor as notifications name them: "Prof. Asha Rao". A name that already carries a title
+ * ("Dr. Meera Iyer", "Prof Rao") keeps its own.
+ */
+export const professorName = (fullname: string): string => {
+  const name = fullname.trim();
+  return /^(prof|professor|dr|mr|mrs|ms)\b\.?\s/i.test(name) ? name : `Prof. ${name}`;
+};
 
 /** The students enrolled in a course, as a recipients query for `notify`. */
 export const enrolledIn = (courseId: string) => sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`;
@@ -116,7 +128,7 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
     if (!inserted) throw new Error('course not inserted');
     // The students of the course's branch and semester hear of it (API.md "Notifications").
     await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
-      content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
+      content: `${professorName(owner.fullname)} created the course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
       kind: 'courses',
     });
@@ -145,12 +157,12 @@ export async function updateCourse(db: Db, course: CourseRow, body: UpdateCourse
  * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
  * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse(db: Db, config: Config, course: CourseRow): Promise<string[]> {
+export async function deleteCourse(db: Db, config: Config, course: CourseRow, owner: UserRow): Promise<string[]> {
   return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
-    await notify(tx, config, enrolledIn(course.id), { content: `The course "${course.title}" was deleted`, link: null, kind: 'courses' });
+    await notify(tx, config, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -168,15 +180,16 @@ export async function joinCourse(db: Db, config: Config, course: CourseRow, stud
       .onConflictDoNothing()
       .returning({ courseId: enrollments.courseId });
     if (inserted.length === 0) throw conflict('you have already joined this course');
-    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
+    // The owner lands on the course's students, the newcomer among them.
+    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id, 'enrolled'), kind: 'courses' });
   });
 }
 
 /** The owner removes a student, who is told; false when the student was not enrolled. */
-export async function removeStudent(db: Db, config: Config, course: CourseRow, studentId: string): Promise<boolean> {
+export async function removeStudent(db: Db, config: Config, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await removeEnrolment(tx, course.id, studentId))) return false;
-    await notify(tx, config, oneUser(studentId), { content: `You were removed from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
+    await notify(tx, config, oneUser(studentId), { content: `${professorName(owner.fullname)} removed you from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
     return true;
   });
 }

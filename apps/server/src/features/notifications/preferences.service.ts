@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, type NotificationPreferences, type UnsubscribeScope, type UpdatePreferencesBody } from '@campus/contract';
+import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, type NotificationPreferences, type UnsubscribeScope, type UnsubscribeStatus, type UpdatePreferencesBody } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { notificationPreferences } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -40,4 +40,14 @@ export async function unsubscribe(db: Db, userId: string, scope: UnsubscribeScop
     .update(notificationPreferences)
     .set({ ...set, updatedAt: sql`now()` })
     .where(eq(notificationPreferences.userId, userId));
+}
+
+/**
+ * Whether an unsubscribe link's emails are off already: its kind is `inapp`, or for the
+ * digest's link no kind is `daily` (a user without a row, or deleted, gets none). Reads only.
+ */
+export async function unsubscribeStatus(db: Db, userId: string, scope: UnsubscribeScope): Promise<UnsubscribeStatus> {
+  const preferences = await preferencesOf(db, userId);
+  const alreadyOff = scope === 'digest' ? NOTIFICATION_KINDS.every((k) => preferences[k] !== 'daily') : preferences[scope] === 'inapp';
+  return { scope, alreadyOff };
 }

@@ -16,7 +16,8 @@ export function registerMail(app: FastifyInstance): void {
   templates.add(prerendered);
   app.decorate('mailTemplates', templates);
   const mail = app.config.mail;
-  const context = mail ? { origin: mail.linkOrigin, config: app.config } : undefined;
+  // The product's name, until the server's settings name the campus (CAMPUS_NAME).
+  const context = mail ? { origin: mail.linkOrigin, campusName: 'Campus Portal', config: app.config } : undefined;
   const worker = mail && context ? new MailWorker(app.database.db, mail, app.log, (job) => templates.render(job, context)) : null;
   app.decorate('mail', worker);
   if (!worker) return;
