@@ -6,7 +6,8 @@ import { createCourse, login, register } from '../support/seed';
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
   test.setTimeout(90_000);
   const id = uniqueRegistrationId();
-  const prof = await signedInPage(browser, newUser('professor', id));
+  const profUser = newUser('professor', id);
+  const prof = await signedInPage(browser, profUser);
   const studentUser = newUser('student', id + 1, { semester: 6, branch: 'Mechanical Engineering' });
   const student = await signedInPage(browser, studentUser);
   await expect(bell(student)).toHaveAccessibleName('Notifications');
@@ -35,10 +36,10 @@ test('notifications arrive live in the other browser: a new course, a join; read
   await shot(student, 'notifications-01-bell');
   expect(listed).toBe(0);
 
-  // The student opens the notification: it becomes read and leads to the course.
+  // The student opens the notification, which says who did what: it becomes read and leads to the course.
   await bell(student).click();
   await expect(student.getByRole('heading', { name: 'Notifications' })).toBeVisible();
-  await student.getByRole('button', { name: new RegExp(`New course "${title}"`) }).click();
+  await student.getByRole('button', { name: new RegExp(`Prof\\. ${profUser.fullname} created the course "${title}"`) }).click();
   await expect(student.getByRole('heading', { name: title })).toBeVisible();
   await expect(bell(student)).toHaveAccessibleName('Notifications', { timeout: 3000 });
 
@@ -63,7 +64,8 @@ async function apiUser(browser: Browser, user: NewUser, viewport?: { width: numb
 
 test('a notification arriving while on a page shows a toast, which leads to it and reads it', async ({ browser }) => {
   const id = uniqueRegistrationId();
-  const prof = await apiUser(browser, newUser('professor', id));
+  const profUser = newUser('professor', id);
+  const prof = await apiUser(browser, profUser);
   const studentUser = newUser('student', id + 1, { semester: 5, branch: 'Civil Engineering' });
   const student = await apiUser(browser, studentUser);
   await student.goto('/update-account');
@@ -73,7 +75,7 @@ test('a notification arriving while on a page shows a toast, which leads to it a
   const title = `Surveying ${id}`;
   const course = await createCourse(prof.request, { title, coursenumber: id, semester: 5, branch: 'Civil Engineering' });
   const toasts = student.getByTestId('notification-toasts');
-  const toast = toasts.getByRole('link', { name: `New course "${title}" for Civil Engineering, semester 5` });
+  const toast = toasts.getByRole('link', { name: `Prof. ${profUser.fullname} created the course "${title}" for Civil Engineering, semester 5` });
   await expect(toast).toBeVisible({ timeout: 5000 });
   expect(await student.evaluate(() => document.activeElement?.tagName)).toBe(focused);
   await shot(student, 'notifications-03-toast');

@@ -260,6 +260,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/notifications/preferences': { request: () => ({ method: 'GET', url: paths.notifications.preferences }), expected: loggedIn(200) },
   'PATCH /api/v1/notifications/preferences': { request: () => ({ method: 'PATCH', url: paths.notifications.updatePreferences, payload: { courses: 'daily' } }), expected: loggedIn(200) },
   'GET /api/v1/notifications/unsubscribe': { request: (_a, actors) => ({ method: 'GET', url: unsubscribeUrl(paths.notifications.unsubscribePage, actors) }), expected: all(303) },
+  'GET /api/v1/notifications/unsubscribe/status': { request: (_a, actors) => ({ method: 'GET', url: unsubscribeUrl(paths.notifications.unsubscribeStatus, actors) }), expected: all(200) },
   'POST /api/v1/notifications/unsubscribe': {
     request: (_a, actors) => ({
       method: 'POST',

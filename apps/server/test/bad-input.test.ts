@@ -135,7 +135,7 @@ function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => R
   return cases.map((c) => ({ ...c, as: route.as }));
 }
 
-const BAD_TOKENS = ['', 'nonsense', 'x'.repeat(300), `00000000-0000-4000-8000-000000000000.courses.${'0'.repeat(64)}`, "1' OR '1'='1"];
+const BAD_TOKENS = ['', 'nonsense', 'x'.repeat(300), `00000000-0000-4000-8000-000000000000.courses.${'0'.repeat(64)}`, 'A'.repeat(39), "1' OR '1'='1"];
 /** A link the server signed, for `me` (so that the body, not the token, is what is wrong). */
 const realToken = (w: World) => `?token=${signUnsubscribe(signingKey(MAIL_SECRET), w.me.user._id, 'courses')}`;
 const oneClick = (query: string, payload = 'List-Unsubscribe=One-Click'): InjectOptions => ({
@@ -351,6 +351,7 @@ const CASES: Record<string, Case[]> = {
   // Any subset of the kinds is a valid PATCH: a missing one is not a fault.
   'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp', exams: 'daily' })).filter((c) => !c.name.endsWith(' missing')),
   'GET /api/v1/notifications/unsubscribe': queryCases(paths.notifications.unsubscribePage, { token: BAD_TOKENS }),
+  'GET /api/v1/notifications/unsubscribe/status': queryCases(paths.notifications.unsubscribeStatus, { token: BAD_TOKENS }),
   'POST /api/v1/notifications/unsubscribe': [
     ...BAD_TOKENS.map((token) => ({ name: `token ${token.slice(0, 20)}`, request: () => oneClick(`?token=${encodeURIComponent(token)}`) })),
     { name: 'no token', request: () => oneClick('') },

@@ -451,6 +451,11 @@ const TABLE: Record<string, Row> = {
     valid: (w) => get(query(paths.notifications.unsubscribePage, { token: unsubscribeToken(w) })),
     refusals: { 400: [field('token', 'no token', () => get(paths.notifications.unsubscribePage))] },
   },
+  'GET /api/v1/notifications/unsubscribe/status': {
+    as: 'anonymous',
+    valid: (w) => get(query(paths.notifications.unsubscribeStatus, { token: unsubscribeToken(w) })),
+    refusals: { 400: [field('token', 'no token', () => get(paths.notifications.unsubscribeStatus))] },
+  },
   'POST /api/v1/notifications/unsubscribe': {
     as: 'anonymous',
     valid: (w) => ({ method: 'POST', url: query(paths.notifications.unsubscribe, { token: unsubscribeToken(w) }), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }),

@@ -69,7 +69,10 @@ export type FileKind = keyof typeof FILE_LIMITS;
 
 /** The notification stream's event names (Server-Sent Events `event:` field). */
 export const STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;
-/** The client route an email's unsubscribe link's GET leads to: it asks before it POSTs. */
+/**
+ * The client route an email's unsubscribe link opens (`/unsubscribe?token=…`): it checks the
+ * link (unsubscribeStatus), then asks before it POSTs.
+ */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 /** The client route of the notification preferences page. */
 export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';

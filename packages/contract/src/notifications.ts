@@ -142,6 +142,13 @@ export const unsubscribeBody = z.object({
 export const unsubscribedSchema = z.object({ scope: z.enum(UNSUBSCRIBE_SCOPES) });
 export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
 
+/**
+ * What a link would turn off, and whether it is off already (a link used before, or the same
+ * choice made in the settings since), so the page says so instead of asking again.
+ */
+export const unsubscribeStatusSchema = z.object({ scope: z.enum(UNSUBSCRIBE_SCOPES), alreadyOff: z.boolean() });
+export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;
+
 const N = `${API_PREFIX}/notifications`;
 
 
@@ -178,16 +185,26 @@ export const notificationsApi = {
     data: z.object({ preferences: notificationPreferencesSchema }),
   }),
   /**
-   * An email's unsubscribe link opened in a browser: checked, then sent on (303) to the web
-   * page that asks before it POSTs. A GET changes nothing: mail scanners open links.
+   * The unsubscribe link of emails sent before the links went to the web page directly: checked,
+   * then sent on (303) to the page that asks before it POSTs. A GET changes nothing: mail
+   * scanners open links. A browser (Accept: text/html) is sent to the page whatever the link
+   * holds, so a cut or forged link reads as a page that explains, never as JSON.
    */
   unsubscribePage: endpoint({
     method: 'GET',
     path: `${N}/unsubscribe`,
-    summary: `An email's unsubscribe link (no login): 303 to the web page ${UNSUBSCRIBE_PAGE}, which confirms; 400 for a link the server did not sign`,
+    summary: `An email's unsubscribe link (no login): 303 to the web page ${UNSUBSCRIBE_PAGE}, which confirms; 400 for a link the server did not sign, except to a browser (Accept: text/html), which the page tells`,
     query: unsubscribeQuery,
     data: z.never(),
     status: 303,
+  }),
+  /** What the web page reads first: the link's scope, and whether it is off already. Changes nothing. */
+  unsubscribeStatus: endpoint({
+    method: 'GET',
+    path: `${N}/unsubscribe/status`,
+    summary: 'What an unsubscribe link turns off and whether that is off already (no login; changes nothing); 400 for a link the server did not sign',
+    query: unsubscribeQuery,
+    data: unsubscribeStatusSchema,
   }),
   /** RFC 8058 one-click (List-Unsubscribe-Post), and the web page's confirmation. */
   unsubscribe: endpoint({

@@ -55,7 +55,7 @@ describe('a client generated from /api/docs/json', () => {
       course: 'Analytical Engines',
       note: 'Week 1',
       // Newest first: the note just uploaded, then the course the student saw created.
-      unread: ['New notes "Week 1" in "Analytical Engines"', expect.stringContaining('New course "Analytical Engines"')],
+      unread: ['Prof. Ada Lovelace added notes "Week 1" to "Analytical Engines"', expect.stringContaining('Prof. Ada Lovelace created the course "Analytical Engines"')],
     });
   });
 });

@@ -150,7 +150,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
-      await removeStored(app.fileStore, await deleteCourse(db, app.config, course), request.log);
+      await removeStored(app.fileStore, await deleteCourse(db, app.config, course, request.user!), request.log);
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },
@@ -191,7 +191,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await courseOr404(db, request.params.courseId);
       assertOwner(request.user!, course);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(db, app.config, course, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
+      if (!(await removeStudent(db, app.config, course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
       await views.changed(course.id);
       return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.studentRemoved);
     },

@@ -12,8 +12,20 @@ import { existingId } from '../../platform/http/ids';
 import { notify, oneUser } from '../notifications';
 import { findCourseView, type CourseView } from './courses.queries';
 
-/** Where a notification about a course leads. */
-export const courseLink = (courseId: string) => `/course/${courseId}`;
+/**
+ * Where a notification about a course leads: the course page, or one of its tabs (the web app's
+ * /course/:courseId/:tab, so the notification opens on what it is about).
+ */
+export const courseLink = (courseId: string, tab?: 'enrolled' | 'notes') => (tab ? `/course/${courseId}/${tab}` : `/course/${courseId}`);
+
+/**
+ * A professor as notifications name them: "Prof. Asha Rao". A name that already carries a title
+ * ("Dr. Meera Iyer", "Prof Rao") keeps its own.
+ */
+export const professorName = (fullname: string): string => {
+  const name = fullname.trim();
+  return /^(prof|professor|dr|mr|mrs|ms)\b\.?\s/i.test(name) ? name : `Prof. ${name}`;
+};
 
 /** The students enrolled in a course, as a recipients query for `notify`. */
 export const enrolledIn = (courseId: string) => sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`;
@@ -121,7 +133,7 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
     // No exam news here: nobody can have joined a course that did not exist.
     // The students of the course's branch and semester hear of it (API.md "Notifications").
     await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
-      content: `New course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
+      content: `${professorName(owner.fullname)} created the course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
       kind: 'courses',
     });
@@ -140,9 +152,6 @@ function assertNotPast(config: Config, examDate: string): void {
 
 /** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
 const longDay = (day: string) => calendarDayParts(day).long;
-
-/** How a notification names the professor who acted: "Prof. Asha Rao" (a title already given is kept). */
-const professorName = (fullname: string) => (/^(prof|dr)\b/i.test(fullname.trim()) ? fullname.trim() : `Prof. ${fullname.trim()}`);
 
 /** What the enrolled students are told of a change of the exam date, in plain words. */
 function examNews(who: string, title: string, before: string | null, after: string | null): string {
@@ -215,12 +224,12 @@ export async function replaceCourseThumbnail(db: Db, courseId: string, thumbnail
  * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
  * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse(db: Db, config: Config, course: CourseRow): Promise<string[]> {
+export async function deleteCourse(db: Db, config: Config, course: CourseRow, owner: UserRow): Promise<string[]> {
   return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
-    await notify(tx, config, enrolledIn(course.id), { content: `The course "${course.title}" was deleted`, link: null, kind: 'courses' });
+    await notify(tx, config, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -238,15 +247,16 @@ export async function joinCourse(db: Db, config: Config, course: CourseRow, stud
       .onConflictDoNothing()
       .returning({ courseId: enrollments.courseId });
     if (inserted.length === 0) throw conflict(REFUSALS.alreadyJoined);
-    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
+    // The owner lands on the course's students, the newcomer among them.
+    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id, 'enrolled'), kind: 'courses' });
   });
 }
 
 /** The owner removes a student, who is told; false when the student was not enrolled. */
-export async function removeStudent(db: Db, config: Config, course: CourseRow, studentId: string): Promise<boolean> {
+export async function removeStudent(db: Db, config: Config, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await removeEnrolment(tx, course.id, studentId))) return false;
-    await notify(tx, config, oneUser(studentId), { content: `You were removed from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
+    await notify(tx, config, oneUser(studentId), { content: `${professorName(owner.fullname)} removed you from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
     return true;
   });
 }

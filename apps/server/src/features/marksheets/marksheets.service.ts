@@ -35,7 +35,8 @@ export async function createApplication(db: Db, config: Config, student: UserRow
         })
         .returning();
       if (!row) throw new Error('application not inserted');
-      await notify(tx, config, examOffice, { content: row.content, link: `/applicant/${student.id}`, kind: 'marksheets' });
+      // The applicant's page with this semester chosen for the upload: what the exam office does next.
+      await notify(tx, config, examOffice, { content: row.content, link: `/applicant/${student.id}?semester=${semester}`, kind: 'marksheets' });
       return row;
     });
   } catch (err) {
@@ -132,7 +133,7 @@ export async function uploadMarksheet(
         .update(applications)
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
-      await notify(tx, config, oneUser(applicant.id), { content: `Your marksheet for semester ${semester} is ready`, link: '/marksheet', kind: 'marksheets' });
+      await notify(tx, config, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: '/marksheet', kind: 'marksheets' });
       return saved;
     });
   } catch (err) {

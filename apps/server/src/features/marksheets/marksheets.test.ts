@@ -24,7 +24,7 @@ describe('POST /applications/createapplication', () => {
     const application = res.json().data.application as Application;
     expect(Object.keys(application).sort()).toEqual(['_id', 'applicant', 'content', 'createdAt', 'from', 'replied', 'semester']);
     expect(application).toMatchObject({ from: student.user._id, applicant: { fullname: 'Ada Student', registrationId: student.user.registrationId }, semester: 3, replied: false });
-    expect(await unreadOf(office)).toEqual([{ notificationid: expect.any(String), date: expect.any(String), content: application.content, link: `/applicant/${student.user._id}` }]);
+    expect(await unreadOf(office)).toEqual([{ notificationid: expect.any(String), date: expect.any(String), content: application.content, link: `/applicant/${student.user._id}?semester=3` }]);
     expect(application.content).toContain('Ada Student');
     // Nobody else is told.
     expect(await unreadOf(student)).toEqual([]);
@@ -107,7 +107,7 @@ describe('the exam office answers', () => {
     expect(Object.keys(marksheet).sort()).toEqual(['_id', 'createdAt', 'marksheet', 'owner', 'semester']);
     expect(marksheet).toMatchObject({ semester: 3, owner: student.user._id });
     expect((await get(paths.applications.ofUser(student.user._id), student)).json().data.allapplications[0].replied).toBe(true);
-    expect(await unreadOf(student)).toMatchObject([{ content: 'Your marksheet for semester 3 is ready', link: '/marksheet' }]);
+    expect(await unreadOf(student)).toMatchObject([{ content: 'The exam office uploaded your marksheet for semester 3', link: '/marksheet' }]);
 
     for (const reader of [student, office]) {
       const file = await get(marksheet.marksheet, reader);
@@ -136,6 +136,8 @@ describe('the exam office answers', () => {
     expect(storedFiles(ctx).length).toBe(filesBefore);
     expect(await count('marksheets')).toBe(1);
     expect(await count("files where kind = 'marksheet'")).toBe(1);
+    // The student is told which it was, each time.
+    expect((await unreadOf(student)).map((n) => n.content)).toEqual(['The exam office replaced your marksheet for semester 2', 'The exam office uploaded your marksheet for semester 2']);
   });
 
   it("refuses a semester above the applicant's, a missing file, a wrong type (415) and over 20 MB (413), leaving nothing", async () => {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, calendarDayParts, type NotificationKind } from '@campus/contract';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, notifications, users } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
-import { oneLine } from '../../platform/mail/mail-text';
+import { greeting, oneLine } from '../../platform/mail/mail-text';
 import { emailLinks, footer, notificationEmailsOn, unsubscribeHeaders } from './mailing';
 
 /** A digest lists at most this many notifications of each kind, then says how many more. */
@@ -19,16 +19,32 @@ export const digestKey = (userId: string, day: string) => `digest:${userId}:${da
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Where the digest sends the reader for everything, and for the lines past a kind's cap. */
+const NOTIFICATIONS_PAGE = '/all-notifications';
+
 /**
- * The daily digest of one user: their notifications of the day, by kind (at most
- * DIGEST_LINES_PER_KIND lines each, `total` telling how many arrived), as the digest's statement
- * gathered them; the words are written here when the worker sends it.
+ * The day a digest tells of, as its reader says it: the campus day holding most of its 24 hours
+ * (from the previous day's digest hour to this day's). At the default 07:00, the day before.
+ */
+export function digestDayWords(day: string, digestHour: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const told = new Date(Date.UTC(y, m - 1, d - (digestHour < 12 ? 1 : 0)));
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(told);
+}
+
+/**
+ * The daily digest of one user, written as a letter: a greeting by their name, the day it tells
+ * of, and their notifications by kind (at most DIGEST_LINES_PER_KIND lines each, `total` telling
+ * how many arrived), each with its link, as the digest's statement gathered them; the words are
+ * written here when the worker sends it.
  */
 export const digestEmail = mailTemplate({
   name: 'digest',
   priority: 'bulk',
   params: z.object({
     userId: z.string(),
+    // Absent from jobs queued before emails greeted their reader: those say "Hello,".
+    name: z.string().optional(),
     day: z.iso.date(),
     sections: z.array(
       z.object({
@@ -38,23 +54,28 @@ export const digestEmail = mailTemplate({
       }),
     ),
   }),
-  render: ({ userId, day, sections }, _secret, context) => {
+  render: ({ userId, name, day, sections }, _secret, context) => {
     const links = emailLinks(context);
     const unsubscribe = links.unsubscribe(userId, 'digest');
     const total = sections.reduce((n, s) => n + s.total, 0);
+    const told = digestDayWords(day, context.config.digestHour);
     const body = sections.map((s) =>
       [
-        SECTION_TITLES[s.kind],
+        `${SECTION_TITLES[s.kind]} (${s.total})`,
         ...s.lines.flatMap((l) => [`- ${oneLine(l.content)}`, ...(l.link ? [`  ${links.page(l.link)}`] : [])]),
-        ...(s.total > s.lines.length ? [`- …and ${s.total - s.lines.length} more`] : []),
+        ...(s.total > s.lines.length ? [`- …and ${s.total - s.lines.length} more: ${links.page(NOTIFICATIONS_PAGE)}`] : []),
       ].join('\n'),
     );
     return {
-      subject: `Campus Portal digest for ${calendarDayParts(day).long}: ${plural(total, 'new notification', 'new notifications')}`,
+      subject: `${context.campusName} digest for ${told}: ${plural(total, 'new notification', 'new notifications')}`,
       text: [
-        'What arrived in Campus Portal in the last day:',
+        greeting(name),
+        '',
+        `Here is what happened on ${context.campusName} on ${told}:`,
         '',
         body.join('\n\n'),
+        '',
+        `All your notifications: ${links.page(NOTIFICATIONS_PAGE)}`,
         ...footer(links, 'You get this email because you chose a daily digest for some kinds of notification.', unsubscribe),
       ].join('\n'),
       headers: unsubscribeHeaders(unsubscribe),
@@ -118,7 +139,7 @@ export function digestStatement(config: Config, day: string): SQL | undefined {
     ), queued as (
       insert into ${mailJobs} (recipient, template, params, priority, dedupe_key)
       select u.email, ${digestEmail.name},
-        jsonb_build_object('userId', u.id, 'day', ${day}::text, 'sections', d.sections),
+        jsonb_build_object('userId', u.id, 'name', u.fullname, 'day', ${day}::text, 'sections', d.sections),
         ${MAIL_PRIORITY[digestEmail.priority]}::smallint,
         'digest:' || u.id || ${`:${day}`}
       from digests d

@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PAGE, paths, type NotificationKind, type UnsubscribeScope } from '@campus/contract';
+import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE, paths, type NotificationKind, type UnsubscribeScope } from '@campus/contract';
 import type { Config } from '../../platform/config/config';
 import type { MailContext } from '../../platform/mail/mail-template';
 import { signingKey, signUnsubscribe, type SigningKey } from './unsubscribe-token';
@@ -29,14 +29,22 @@ export const KIND_WORDS: Record<NotificationKind, string> = {
   exams: 'exam dates',
 };
 
+/** The two ways out of one kind of email, signed with the same short token. */
+export interface UnsubscribeLinks {
+  /** For the reader, in the body: the web page, which checks the link and asks before it POSTs. */
+  page: string;
+  /** For the mail client's Unsubscribe button (RFC 8058): the API, which a POST alone answers. */
+  oneClick: string;
+}
+
 /** The links of a notification email, each built here (absolute, on PUBLIC_ORIGIN). */
 export interface EmailLinks {
   /** A client route of the web app (a notification's link). */
   page(route: string): string;
   /** Where the user chooses what reaches them by email. */
   settings: string;
-  /** The one-click way out of `scope`'s emails, signed for the user. */
-  unsubscribe(userId: string, scope: UnsubscribeScope): string;
+  /** The ways out of `scope`'s emails, signed for the user. */
+  unsubscribe(userId: string, scope: UnsubscribeScope): UnsubscribeLinks;
 }
 
 export function emailLinks({ origin, config }: MailContext): EmailLinks {
@@ -46,26 +54,27 @@ export function emailLinks({ origin, config }: MailContext): EmailLinks {
     unsubscribe: (userId, scope) => {
       const key = signingKeyOf(config);
       if (!key) throw new Error('MAIL_SECRET is not set: unsubscribe links cannot be signed');
-      return `${origin}${paths.notifications.unsubscribe}?${new URLSearchParams({ token: signUnsubscribe(key, userId, scope) })}`;
+      const token = new URLSearchParams({ token: signUnsubscribe(key, userId, scope) });
+      return { page: `${origin}${UNSUBSCRIBE_PAGE}?${token}`, oneClick: `${origin}${paths.notifications.unsubscribe}?${token}` };
     },
   };
 }
 
-/** The end of every notification email: why it came, where to change that, and the one-click way out. */
-export const footer = (links: EmailLinks, why: string, unsubscribe: string): string[] => [
+/** The end of every notification email: why it came, where to change that, and the way out. */
+export const footer = (links: EmailLinks, why: string, unsubscribe: UnsubscribeLinks): string[] => [
   '',
   '-- ',
   why,
   `Change what reaches you by email: ${links.settings}`,
-  `Stop these emails: ${unsubscribe}`,
+  `Stop these emails: ${unsubscribe.page}`,
   '',
 ];
 
 /**
  * RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs
- * `List-Unsubscribe=One-Click` to the link, with no login and no page to click through.
+ * `List-Unsubscribe=One-Click` to the link (https), with no login and no page to click through.
  */
-export const unsubscribeHeaders = (unsubscribe: string): Record<string, string> => ({
-  'List-Unsubscribe': `<${unsubscribe}>`,
+export const unsubscribeHeaders = (unsubscribe: UnsubscribeLinks): Record<string, string> => ({
+  'List-Unsubscribe': `<${unsubscribe.oneClick}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });

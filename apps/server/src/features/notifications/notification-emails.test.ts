@@ -2,13 +2,14 @@ import { paths, UNSUBSCRIBE_PAGE } from '@campus/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { queriesDuring, statementsDuring, useTestApp } from '../../../test/build-app';
 import { buildCourse, buildNote, buildProfessor, buildStudent, joinCourse, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
 import { multipart, tinyPdf } from '../../../test/fixtures';
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs, notifications } from '../../db/schema';
-import { queueDigest } from './digest';
+import { wakeMailWorkers } from '../../platform/mail/mail-queue';
+import { digestDayWords, queueDigest } from './digest';
 import { notify, oneUser } from './notifications.service';
 import { signingKey, signUnsubscribe } from './unsubscribe-token';
 import { dueDigestDay } from './digest-scheduler';
@@ -52,57 +53,101 @@ const local = (link: string) => {
 const listUnsubscribe = (mail: ReceivedMail) => /^<(https:[^>]+)>$/.exec(mail.header('list-unsubscribe') ?? '')?.[1] ?? '';
 const oneClick = (link: string) =>
   ctx.app.inject({ method: 'POST', url: local(link), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+/** The unsubscribe link in an email's body ("Stop these emails: …"). */
+const bodyUnsubscribe = (text: string) => /^Stop these emails: (\S+)$/m.exec(text)?.[1] ?? '';
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+/** What the web page asks first, with the token of a link (the body's or the header's). */
+const status = async (link: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url: `${paths.notifications.unsubscribeStatus}?${new URLSearchParams({ token: tokenOf(link) })}` });
+  return { statusCode: res.statusCode, data: res.json().data };
+};
+/** The web page's confirmation: the link's token, POSTed as JSON. */
+const confirm = (link: string) =>
+  ctx.app.inject({ method: 'POST', url: `${paths.notifications.unsubscribe}?${new URLSearchParams({ token: tokenOf(link) })}`, payload: { 'List-Unsubscribe': 'One-Click' } });
 
 describe('immediate emails', () => {
-  it('a fan-out emails the recipients who chose "immediate" for its kind, with the link back and a one-click unsubscribe', async () => {
-    const prof = await buildProfessor(ctx.app);
-    const eager = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
+  it('greets the reader by name, says who did what, links to the exact page, and ends with a short way out', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const eager = await buildStudent(ctx.app, { fullname: 'Ravi Kumar', semester: 5, branch: 'Civil Engineering' });
     const quiet = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
-    const notesOnly = await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' });
-    await patchPrefs(eager, { courses: 'immediate' });
-    await patchPrefs(notesOnly, { notes: 'immediate', courses: 'daily' });
-    const course = await buildCourse(ctx.app, prof, { title: 'Hydraulics', semester: 5, branch: 'Civil Engineering' });
+    await patchPrefs(eager, { notes: 'immediate' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Data Structures', semester: 5, branch: 'Civil Engineering' });
+    await joinCourse(ctx.app, eager, course._id);
+    await joinCourse(ctx.app, quiet, course._id);
+    await buildNote(ctx.app, prof, course._id, undefined, 'Week 3');
 
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([eager.user.email]);
-    expect(mail!.parsed.subject).toBe('New course "Hydraulics" for Civil Engineering, semester 5');
+    expect(mail!.parsed.subject).toBe('Prof. Asha Rao added notes "Week 3" to "Data Structures"');
     const text = mail!.parsed.text ?? '';
-    expect(text).toContain(`Open it: ${ORIGIN}/course/${course._id}`);
-    expect(text).toContain(`${ORIGIN}/settings/notifications`);
-    // RFC 8058: the header's https link, POSTed to with List-Unsubscribe=One-Click; the same link in the body.
-    const link = listUnsubscribe(mail!);
-    expect(link).toMatch(new RegExp(`^${ORIGIN}/api/v1/notifications/unsubscribe\\?token=`));
+    const link = bodyUnsubscribe(text);
+    expect(text).toBe(
+      [
+        'Hello Ravi Kumar,',
+        '',
+        'Prof. Asha Rao added notes "Week 3" to "Data Structures".',
+        '',
+        `Open it on Campus Portal: ${ORIGIN}/course/${course._id}/notes`,
+        '',
+        '-- ',
+        'You get this email because you chose to hear about new notes by email at once.',
+        `Change what reaches you by email: ${ORIGIN}/settings/notifications`,
+        `Stop these emails: ${link}`,
+        '',
+      ].join('\n'),
+    );
+    // The body's way out is the web page with a short token: no long API address for a mail
+    // program to cut.
+    expect(link).toMatch(new RegExp(`^${ORIGIN}${UNSUBSCRIBE_PAGE}\\?token=[A-Za-z0-9_-]{39}$`));
+    expect(new URL(link).searchParams.get('token')!.length).toBeLessThanOrEqual(60);
+    expect(text).not.toContain('/api/v1');
+    // RFC 8058: the header's https link, POSTed to with List-Unsubscribe=One-Click, the same token.
+    const oneClickLink = listUnsubscribe(mail!);
+    expect(oneClickLink).toBe(`${ORIGIN}${paths.notifications.unsubscribe}?token=${new URL(link).searchParams.get('token')}`);
     expect(mail!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(text).toContain(`Stop these emails: ${link}`);
-    // Nobody else: the in-app student, and the one who chose email for notes only.
-    const recipients = (await jobs()).map((j) => j.recipient);
-    expect(recipients).toEqual([eager.user.email]);
-    expect(recipients).not.toContain(quiet.user.email);
+    // Nobody else: the student who kept notes in the portal.
+    expect((await jobs()).map((j) => j.recipient)).toEqual([eager.user.email]);
 
-    // The link opened in a browser leads to the page that asks; it changes nothing itself.
-    const opened = await ctx.app.inject({ method: 'GET', url: local(link) });
-    expect(opened.statusCode).toBe(303);
-    expect(opened.headers.location).toMatch(new RegExp(`^${UNSUBSCRIBE_PAGE}\\?token=.+&scope=courses$`));
-    expect((await prefsOf(eager)).courses).toBe('immediate');
+    // The page first asks whether the link's emails are still on: they are, and asking changed nothing.
+    expect(await status(link)).toEqual({ statusCode: 200, data: { scope: 'notes', alreadyOff: false } });
+    expect((await prefsOf(eager)).notes).toBe('immediate');
+    // The page's POST (the body's token, as JSON) turns notes off; asked again, the link is used.
+    const res = await confirm(link);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ scope: 'notes' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
+    expect(await status(link)).toEqual({ statusCode: 200, data: { scope: 'notes', alreadyOff: true } });
+    await buildNote(ctx.app, prof, course._id, undefined, 'Week 4');
+    expect(await jobs()).toHaveLength(1);
+  });
 
-    // The one-click POST turns courses off for that user; the next course sends no email.
+  it('the one-click header unsubscribes with a POST alone; an altered token is refused and changes nothing', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const eager = await buildStudent(ctx.app, { semester: 5, branch: 'Electrical Engineering' });
+    await patchPrefs(eager, { courses: 'immediate' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Hydraulics', semester: 5, branch: 'Electrical Engineering' });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toBe(`Prof. ${prof.user.fullname} created the course "Hydraulics" for Electrical Engineering, semester 5`);
+    expect(mail!.parsed.text).toContain(`Open it on Campus Portal: ${ORIGIN}/course/${course._id}\n`);
+    const link = listUnsubscribe(mail!);
     const res = await oneClick(link);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'courses' });
-    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
-    await buildCourse(ctx.app, prof, { title: 'Surveying', semester: 5, branch: 'Civil Engineering' });
-    expect(await jobs()).toHaveLength(1);
+    expect((await prefsOf(eager)).courses).toBe('inapp');
+    // Used again (a second click, a mail client retrying): still fine, still off.
+    expect((await oneClick(link)).statusCode).toBe(200);
 
-    // An altered token is refused and changes nothing.
     await patchPrefs(eager, { courses: 'immediate' });
-    const tampered = link.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
+    const token = new URL(link).searchParams.get('token')!;
+    const tampered = link.replace(token, `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`);
     expect((await oneClick(tampered)).statusCode).toBe(400);
+    expect((await status(tampered)).statusCode).toBe(400);
     expect((await prefsOf(eager)).courses).toBe('immediate');
   });
 
-  it('each kind by its own choice: courses, notes, marksheets', async () => {
-    const prof = await buildProfessor(ctx.app);
-    const student = await buildStudent(ctx.app, { semester: 2 });
+  it('each kind names who did what and opens its own page: courses, notes, marksheets', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const student = await buildStudent(ctx.app, { fullname: 'Ravi Kumar', semester: 2 });
     const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 6 });
     await patchPrefs(student, { courses: 'inapp', notes: 'immediate', marksheets: 'immediate' });
     await patchPrefs(prof, { courses: 'immediate' });
@@ -117,18 +162,42 @@ describe('immediate emails', () => {
     expect(uploaded.statusCode).toBe(201);
 
     const sent = await smtp.waitFor(4);
-    const byRecipient = sent.map((m) => [m.to[0], m.parsed.subject]).sort();
+    // Greeting, who did what (as a sentence), and the exact page, in that order, for each.
+    const opening = (m: ReceivedMail) => (m.parsed.text ?? '').split('\n').slice(0, 5);
+    const byRecipient = sent.map((m) => [m.to[0], m.parsed.subject, ...opening(m)]).sort();
+    const open = (route: string) => `Open it on Campus Portal: ${ORIGIN}${route}`;
     expect(byRecipient).toEqual(
       [
-        [prof.user.email, `${student.user.fullname} joined your course "Optics"`],
-        [student.user.email, 'New notes "Week 1" in "Optics"'],
-        [office.user.email, `${student.user.fullname} (${student.user.registrationId}) requests the marksheet of semester 1`],
-        [student.user.email, 'Your marksheet for semester 1 is ready'],
+        [prof.user.email, 'Ravi Kumar joined your course "Optics"', 'Hello Asha Rao,', '', 'Ravi Kumar joined your course "Optics".', '', open(`/course/${course._id}/enrolled`)],
+        [student.user.email, 'Prof. Asha Rao added notes "Week 1" to "Optics"', 'Hello Ravi Kumar,', '', 'Prof. Asha Rao added notes "Week 1" to "Optics".', '', open(`/course/${course._id}/notes`)],
+        [
+          office.user.email,
+          `Ravi Kumar (${student.user.registrationId}) requests the marksheet of semester 1`,
+          `Hello ${office.user.fullname},`,
+          '',
+          `Ravi Kumar (${student.user.registrationId}) requests the marksheet of semester 1.`,
+          '',
+          open(`/applicant/${student.user._id}?semester=1`),
+        ],
+        [student.user.email, 'The exam office uploaded your marksheet for semester 1', 'Hello Ravi Kumar,', '', 'The exam office uploaded your marksheet for semester 1.', '', open('/marksheet')],
       ].sort(),
     );
     // Each notification row carries its kind.
     const kinds = await ctx.database.db.select({ kind: notifications.kind }).from(notifications).orderBy(asc(notifications.seq));
     expect(kinds.map((k) => k.kind)).toEqual(['courses', 'notes', 'marksheets', 'marksheets']);
+  });
+
+  it('a job queued before emails greeted by name still renders, with "Hello,"', async () => {
+    const student = await buildStudent(ctx.app, { semester: 3 });
+    await ctx.database.db.insert(mailJobs).values({
+      recipient: student.user.email,
+      template: 'notification',
+      params: { userId: student.user._id, kind: 'courses', content: 'New course "Old words"', link: null },
+      priority: 1,
+    });
+    await wakeMailWorkers(ctx.database.db);
+    const [mail] = await smtp.waitFor(1);
+    expect((mail!.parsed.text ?? '').startsWith(`Hello,\n\nNew course "Old words".\n\nYour notifications on Campus Portal: ${ORIGIN}/all-notifications\n`)).toBe(true);
   });
 
   it('with mail off, no email is queued, whatever the choices', async () => {
@@ -147,7 +216,7 @@ describe('immediate emails', () => {
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toBe('Lab moved Stop these emails: https://evil.test');
     const text = mail!.parsed.text ?? '';
-    expect(text.startsWith('Lab moved Stop these emails: https://evil.test\n\nYour notifications: https://portal.campus.test/all-notifications\n')).toBe(true);
+    expect(text.startsWith(`Hello ${student.user.fullname},\n\nLab moved Stop these emails: https://evil.test.\n\nYour notifications on Campus Portal: ${ORIGIN}/all-notifications\n`)).toBe(true);
     expect(text.match(/^Stop these emails: /gm)).toHaveLength(1);
   });
 
@@ -257,6 +326,70 @@ describe('exam dates by email', () => {
   });
 });
 
+describe('unsubscribe links', () => {
+  const longToken = (userId: string, scope: string) => `${userId}.${scope}.${createHmac('sha256', MAIL_SECRET).update(`${userId}.${scope}`).digest('hex')}`;
+  const apiLink = (token: string) => `${paths.notifications.unsubscribePage}?${new URLSearchParams({ token })}`;
+  const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it('the long links of emails already sent keep working: opened, checked, confirmed', async () => {
+    const reader = await buildStudent(ctx.app, { semester: 1 });
+    await patchPrefs(reader, { marksheets: 'immediate' });
+    const token = longToken(reader.user._id, 'marksheets');
+    expect(token.length).toBeGreaterThan(100);
+    for (const headers of [{}, BROWSER]) {
+      const opened = await ctx.app.inject({ method: 'GET', url: apiLink(token), headers });
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token })}`);
+    }
+    expect(await status(`${ORIGIN}${apiLink(token)}`)).toEqual({ statusCode: 200, data: { scope: 'marksheets', alreadyOff: false } });
+    expect((await oneClick(`${ORIGIN}${apiLink(token)}`)).statusCode).toBe(200);
+    expect((await prefsOf(reader)).marksheets).toBe('inapp');
+    expect(await status(`${ORIGIN}${apiLink(token)}`)).toEqual({ statusCode: 200, data: { scope: 'marksheets', alreadyOff: true } });
+  });
+
+  it('a browser opening a cut, forged or empty link at the API address is sent to the page, never shown JSON', async () => {
+    const reader = await buildStudent(ctx.app, { semester: 1 });
+    const whole = longToken(reader.user._id, 'courses');
+    const cut = whole.slice(0, 60);
+    const cases: [string, string][] = [
+      [apiLink(cut), `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token: cut })}`],
+      [apiLink(`${reader.user._id}.courses.${'0'.repeat(64)}`), `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token: `${reader.user._id}.courses.${'0'.repeat(64)}` })}`],
+      [paths.notifications.unsubscribePage, UNSUBSCRIBE_PAGE],
+      [`${paths.notifications.unsubscribePage}?token=`, UNSUBSCRIBE_PAGE],
+      [apiLink('x'.repeat(300)), UNSUBSCRIBE_PAGE],
+    ];
+    for (const [url, page] of cases) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: BROWSER });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(page);
+      expect(res.body, url).toBe('');
+    }
+    // An API client asking the same is told what is wrong, as before.
+    const asked = await ctx.app.inject({ method: 'GET', url: apiLink(cut) });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().errors).toEqual(['this unsubscribe link is not valid']);
+    const empty = await ctx.app.inject({ method: 'GET', url: paths.notifications.unsubscribePage });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toContain('Token');
+    // The page's check says 400 for each, so the page can say the link is broken.
+    expect((await status(`${ORIGIN}${apiLink(cut)}`)).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: paths.notifications.unsubscribeStatus })).statusCode).toBe(400);
+  });
+
+  it('the digest\'s link is off once no kind is daily, whichever way that happened', async () => {
+    const reader = await buildStudent(ctx.app, { semester: 1 });
+    const link = `${ORIGIN}${apiLink(signUnsubscribe(signingKey(MAIL_SECRET), reader.user._id, 'digest'))}`;
+    // No choices saved yet: nothing is daily, nothing to stop.
+    expect((await status(link)).data).toEqual({ scope: 'digest', alreadyOff: true });
+    await patchPrefs(reader, { notes: 'daily', courses: 'immediate' });
+    expect((await status(link)).data).toEqual({ scope: 'digest', alreadyOff: false });
+    // Changed in the settings rather than by the link: the page says so all the same.
+    await patchPrefs(reader, { notes: 'inapp' });
+    expect((await status(link)).data).toEqual({ scope: 'digest', alreadyOff: true });
+    expect((await prefsOf(reader)).courses).toBe('immediate');
+  });
+});
+
 /**
  * Day 2026-03-10's digest (hour 7, Asia/Kolkata) covers 2026-03-09 07:00 to 2026-03-10 07:00
  * IST, i.e. 01:30 UTC to 01:30 UTC.
@@ -278,6 +411,12 @@ describe('the daily digest', () => {
     expect(dueDigestDay('America/New_York', 0, new Date('2026-03-10T04:30:00Z'))).toBe('2026-03-10'); // 00:30 EDT
   });
 
+  it('tells of the day holding most of its 24 hours', () => {
+    expect(digestDayWords('2026-03-10', 7)).toBe('Monday 9 March');
+    expect(digestDayWords('2026-03-01', 0)).toBe('Saturday 28 February');
+    expect(digestDayWords('2026-03-10', 18)).toBe('Tuesday 10 March');
+  });
+
   it('one email per user listing the day\'s notifications of their daily kinds, by kind; none to a user with nothing new', async () => {
     const prof = await buildProfessor(ctx.app);
     const reader = await buildStudent(ctx.app, { semester: 4, branch: 'Civil Engineering' });
@@ -289,7 +428,7 @@ describe('the daily digest', () => {
 
     await buildCourse(ctx.app, prof, { title: 'Too early', semester: 4, branch: 'Civil Engineering' });
     const fluids = await buildCourse(ctx.app, prof, { title: 'Fluids', semester: 4, branch: 'Civil Engineering' });
-    await buildCourse(ctx.app, prof, { title: 'Soils', semester: 4, branch: 'Civil Engineering' });
+    const soils = await buildCourse(ctx.app, prof, { title: 'Soils', semester: 4, branch: 'Civil Engineering' });
     await buildCourse(ctx.app, prof, { title: 'Too late', semester: 4, branch: 'Civil Engineering' });
     await joinCourse(ctx.app, reader, fluids._id);
     await buildNote(ctx.app, prof, fluids._id, undefined, 'Lecture 1');
@@ -304,21 +443,39 @@ describe('the daily digest', () => {
     expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([reader.user.email]);
-    expect(mail!.parsed.subject).toBe('Campus Portal digest for Tuesday, 10 March 2026: 3 new notifications');
+    // The day it tells of: the one holding most of its window (07:00 on the 9th to 07:00 on the 10th).
+    expect(mail!.parsed.subject).toBe('Campus Portal digest for Monday 9 March: 3 new notifications');
     const text = mail!.parsed.text ?? '';
-    expect(text).toContain(
+    const link = bodyUnsubscribe(text);
+    const by = `Prof. ${prof.user.fullname}`;
+    // A letter: greeting, the day, each kind's section with its count, each line with its link.
+    expect(text).toBe(
       [
-        'Courses',
-        '- New course "Fluids" for Civil Engineering, semester 4',
+        `Hello ${reader.user.fullname},`,
+        '',
+        'Here is what happened on Campus Portal on Monday 9 March:',
+        '',
+        'Courses (2)',
+        `- ${by} created the course "Fluids" for Civil Engineering, semester 4`,
         `  ${ORIGIN}/course/${fluids._id}`,
-        '- New course "Soils" for Civil Engineering, semester 4',
+        `- ${by} created the course "Soils" for Civil Engineering, semester 4`,
+        `  ${ORIGIN}/course/${soils._id}`,
+        '',
+        'Notes (1)',
+        `- ${by} added notes "Lecture 1" to "Fluids"`,
+        `  ${ORIGIN}/course/${fluids._id}/notes`,
+        '',
+        `All your notifications: ${ORIGIN}/all-notifications`,
+        '',
+        '-- ',
+        'You get this email because you chose a daily digest for some kinds of notification.',
+        `Change what reaches you by email: ${ORIGIN}/settings/notifications`,
+        `Stop these emails: ${link}`,
+        '',
       ].join('\n'),
     );
-    expect(text).toContain(['Notes', '- New notes "Lecture 1" in "Fluids"', `  ${ORIGIN}/course/${fluids._id}`].join('\n'));
-    expect(text).not.toContain('Too early');
-    expect(text).not.toContain('Too late');
-    const link = listUnsubscribe(mail!);
-    expect(text).toContain(`Stop these emails: ${link}`);
+    expect(link).toMatch(new RegExp(`^${ORIGIN}${UNSUBSCRIBE_PAGE}\\?token=[A-Za-z0-9_-]{39}$`));
+    expect(tokenOf(listUnsubscribe(mail!))).toBe(tokenOf(link));
     const [job] = await jobs();
     expect(job!.dedupeKey).toBe(`digest:${reader.user._id}:${DAY}`);
 
@@ -327,7 +484,7 @@ describe('the daily digest', () => {
     expect(await jobs()).toHaveLength(1);
 
     // Its one-click link turns the digest off: every daily kind back to inapp.
-    expect((await oneClick(link)).statusCode).toBe(200);
+    expect((await oneClick(listUnsubscribe(mail!))).statusCode).toBe(200);
     expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
   });
 
@@ -343,7 +500,8 @@ describe('the daily digest', () => {
     expect(section!.lines).toHaveLength(50);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toMatch(/: 53 new notifications$/);
-    expect(mail!.parsed.text).toContain('- Course 50\n- …and 3 more');
+    expect(mail!.parsed.text).toContain(`Courses (53)\n- Course 1\n`);
+    expect(mail!.parsed.text).toContain(`- Course 50\n- …and 3 more: ${ORIGIN}/all-notifications\n`);
     expect(mail!.parsed.text).not.toContain('Course 51');
   });
 
@@ -353,8 +511,8 @@ describe('the daily digest', () => {
     await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: 'New notes "Week 2"\nOpen this instead: https://evil.test', link: null, kind: 'notes', createdAt: new Date(IN_WINDOW[1]!) });
     expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
     const [mail] = await smtp.waitFor(1);
-    expect(mail!.parsed.subject).toBe('Campus Portal digest for Tuesday, 10 March 2026: 1 new notification');
-    expect(mail!.parsed.text).toContain('Notes\n- New notes "Week 2" Open this instead: https://evil.test\n');
+    expect(mail!.parsed.subject).toBe('Campus Portal digest for Monday 9 March: 1 new notification');
+    expect(mail!.parsed.text).toContain('Notes (1)\n- New notes "Week 2" Open this instead: https://evil.test\n');
     expect(mail!.parsed.text).not.toMatch(/^Open this instead/m);
   });
 
@@ -398,8 +556,12 @@ describe('what the database is told', () => {
     key.copy(block);
     const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
     const signing = signingKey(MAIL_SECRET);
-    const macs = userIds.flatMap((id) => (['courses', 'notes', 'marksheets', 'digest'] as const).map((scope) => signUnsubscribe(signing, id, scope).split('.')[2]!));
-    return [MAIL_SECRET, raw.toString('hex'), raw.toString('base64'), pad(0x36), pad(0x5c), ...macs];
+    const scopes = ['courses', 'notes', 'marksheets', 'digest'] as const;
+    // The short tokens, their MAC part alone, and the MACs of the long tokens sent before.
+    const tokens = userIds.flatMap((id) => scopes.map((scope) => signUnsubscribe(signing, id, scope)));
+    const shortMacs = tokens.map((t) => Buffer.from(t, 'base64url').subarray(17).toString('hex'));
+    const longMacs = userIds.flatMap((id) => scopes.map((scope) => createHmac('sha256', MAIL_SECRET).update(`${id}.${scope}`).digest('hex')));
+    return [MAIL_SECRET, raw.toString('hex'), raw.toString('base64'), pad(0x36), pad(0x5c), ...tokens, ...shortMacs, ...longMacs];
   }
   const logged = (statements: { query: string; params: unknown[] }[]) => JSON.stringify(statements).toLowerCase();
 

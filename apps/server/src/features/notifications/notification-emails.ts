@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, users } from '../../db/schema';
 import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
-import { oneLine, subjectLine } from '../../platform/mail/mail-text';
+import { greeting, sentence, subjectLine } from '../../platform/mail/mail-text';
 import { KIND_WORDS, emailLinks, footer, unsubscribeHeaders } from './mailing';
 import type { Notice } from './notifications.service';
 
@@ -12,20 +12,29 @@ const NOTIFICATIONS_PAGE = '/all-notifications';
 
 /**
  * A notification by email at once, to a user who chose `immediate` for its kind. The job holds
- * the recipient's id and the notification (kind, content, link); the words, links and unsubscribe
- * token are made here when the worker sends it.
+ * the recipient's id and name (from the fan-out's own join with users: no query per email) and
+ * the notification (kind, content, link); the words, links and unsubscribe token are made here
+ * when the worker sends it. The content says who did what ("Prof. Asha Rao added notes …"), and
+ * the link opens that very thing (a course's Notes tab, the applicant's request).
  */
 export const notificationEmail = mailTemplate({
   name: 'notification',
   priority: 'bulk',
-  params: z.object({ userId: z.string(), kind: z.enum(NOTIFICATION_KINDS), content: z.string(), link: z.string().nullable() }),
-  render: ({ userId, kind, content, link }, _secret, context) => {
+  params: z.object({
+    userId: z.string(),
+    // Absent from jobs queued before emails greeted their reader: those say "Hello,".
+    name: z.string().optional(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    content: z.string(),
+    link: z.string().nullable(),
+  }),
+  render: ({ userId, name, kind, content, link }, _secret, context) => {
     const links = emailLinks(context);
     const unsubscribe = links.unsubscribe(userId, kind);
-    const open = link ? `Open it: ${links.page(link)}` : `Your notifications: ${links.page(NOTIFICATIONS_PAGE)}`;
+    const open = link ? `Open it on ${context.campusName}: ${links.page(link)}` : `Your notifications on ${context.campusName}: ${links.page(NOTIFICATIONS_PAGE)}`;
     return {
       subject: subjectLine(content),
-      text: [oneLine(content), '', open, ...footer(links, `You get this email because you chose to hear about ${KIND_WORDS[kind]} by email at once.`, unsubscribe)].join('\n'),
+      text: [greeting(name), '', sentence(content), '', open, ...footer(links, `You get this email because you chose to hear about ${KIND_WORDS[kind]} by email at once.`, unsubscribe)].join('\n'),
       headers: unsubscribeHeaders(unsubscribe),
     };
   },
@@ -39,7 +48,7 @@ export const notificationEmail = mailTemplate({
  * (null), has the kind's default (DEFAULT_PREFERENCES: this runs only with mail on). For a kind
  * whose default is `inapp`, those leave the join at once (an inner join); for one whose default
  * is an email (exams), the join is an outer one and they are emailed. Either way one statement.
- * Only the notice and each recipient's id are written: no key, no rendered text.
+ * Only the notice and each recipient's id and name are written: no key, no rendered text.
  */
 export function immediateEmails(notice: Notice & { kind: NonNullable<Notice['kind']> }, inserted: SQL): SQL {
   const shared = JSON.stringify({ kind: notice.kind, content: notice.content, link: notice.link });
@@ -51,7 +60,7 @@ export function immediateEmails(notice: Notice & { kind: NonNullable<Notice['kin
     : sql`join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'`;
   return sql`
     insert into ${mailJobs} (recipient, template, params, priority)
-    select u.email, ${notificationEmail.name}, ${shared}::jsonb || jsonb_build_object('userId', u.id), ${MAIL_PRIORITY[notificationEmail.priority]}::smallint
+    select u.email, ${notificationEmail.name}, ${shared}::jsonb || jsonb_build_object('userId', u.id, 'name', u.fullname), ${MAIL_PRIORITY[notificationEmail.priority]}::smallint
     from ${inserted} as i
     join ${users} as u on u.id = i.recipient_id
     ${preferences}

@@ -28,37 +28,38 @@ describe('who is told (API.md "Notifications")', () => {
     const course = await buildCourse(ctx.app, prof, { title: 'Hydraulics', semester: 5, branch: 'Civil Engineering' });
     for (const s of cohort) {
       const [n] = (await listOf(s)).unreadnotifications;
-      expect(n).toMatchObject({ content: 'New course "Hydraulics" for Civil Engineering, semester 5', link: `/course/${course._id}` });
+      expect(n).toMatchObject({ content: `Prof. ${prof.user.fullname} created the course "Hydraulics" for Civil Engineering, semester 5`, link: `/course/${course._id}` });
     }
     for (const who of [prof, ...others]) expect(await contents(who)).toEqual([]);
   });
 
-  it('a join: the owner; leaving tells nobody', async () => {
+  it('a join: the owner, led to the course\'s students; leaving tells nobody', async () => {
     const prof = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
     const student = await buildStudent(ctx.app, { fullname: 'Ada Student', semester: 7 });
     await joinCourse(ctx.app, student, course._id);
     expect(await contents(prof)).toEqual(['Ada Student joined your course "Optics"']);
+    expect((await listOf(prof)).notifications[0]!.link).toBe(`/course/${course._id}/enrolled`);
     await patch(paths.courses.leave(course._id), student);
     expect(await contents(prof)).toHaveLength(1);
     expect(await contents(student)).toEqual([]);
   });
 
-  it('a removal by the owner: the student removed', async () => {
-    const prof = await buildProfessor(ctx.app);
+  it('a removal by the owner: the student removed, told by whom', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
     const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
     const student = await buildStudent(ctx.app, { semester: 7 });
     const bystander = await buildStudent(ctx.app, { semester: 7 });
     await joinCourse(ctx.app, student, course._id);
     await joinCourse(ctx.app, bystander, course._id);
     await patch(paths.courses.removeStudent(course._id, student.user._id), prof);
-    expect(await contents(student)).toEqual(['You were removed from the course "Optics"']);
+    expect(await contents(student)).toEqual(['Prof. Asha Rao removed you from the course "Optics"']);
     expect(await contents(bystander)).toEqual([]);
     expect(await contents(prof)).toHaveLength(2); // the two joins only
   });
 
-  it('notes added and the course deleted: the enrolled students only', async () => {
-    const prof = await buildProfessor(ctx.app);
+  it('notes added and the course deleted: the enrolled students only, told by whom; notes lead to the Notes tab', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Dr. Meera Iyer' });
     const course = await buildCourse(ctx.app, prof, { title: 'Optics', semester: 2 });
     const enrolled = await buildStudent(ctx.app, { semester: 7 });
     const outsider = await buildStudent(ctx.app, { semester: 7 });
@@ -66,9 +67,9 @@ describe('who is told (API.md "Notifications")', () => {
     await buildNote(ctx.app, prof, course._id, undefined, 'Week 1');
     await ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } });
     const items = (await listOf(enrolled)).notifications;
-    expect(items.map((n) => n.content)).toEqual(['The course "Optics" was deleted', 'New notes "Week 1" in "Optics"']);
+    expect(items.map((n) => n.content)).toEqual(['Dr. Meera Iyer deleted the course "Optics"', 'Dr. Meera Iyer added notes "Week 1" to "Optics"']);
     expect(items[0]).not.toHaveProperty('link');
-    expect(items[1]!.link).toBe(`/course/${course._id}`);
+    expect(items[1]!.link).toBe(`/course/${course._id}/notes`);
     expect(await contents(outsider)).toEqual([]);
     expect(await contents(prof)).toEqual([`${enrolled.user.fullname} joined your course "Optics"`]);
   });
@@ -187,7 +188,7 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     const course = await buildCourse(ctx.app, prof, { title: 'Weaving', semester: 6, branch: 'Textile Engineering' });
     const event = await sse.next('notification', 1000);
     expect(Number(event.id)).toBeGreaterThan(0);
-    expect(JSON.parse(event.data)).toMatchObject({ unread: 2, notification: { content: 'New course "Weaving" for Textile Engineering, semester 6', link: `/course/${course._id}` } });
+    expect(JSON.parse(event.data)).toMatchObject({ unread: 2, notification: { content: `Prof. ${prof.user.fullname} created the course "Weaving" for Textile Engineering, semester 6`, link: `/course/${course._id}` } });
     // The stream and the list describe a notification alike, to the millisecond.
     const listed = (await listOf(me)).unreadnotifications[0];
     expect(JSON.parse(event.data).notification).toEqual(listed);
@@ -450,7 +451,7 @@ describe('across instances', () => {
         await buildCourse(ctx.app, prof, { title: `Lean ${i}`, semester: 8, branch: 'Production Engineering' });
         const event = JSON.parse((await onB.next('notification', 1000)).data);
         delays.push(Date.now() - sent);
-        expect(event).toMatchObject({ unread: i + 1, notification: { content: `New course "Lean ${i}" for Production Engineering, semester 8` } });
+        expect(event).toMatchObject({ unread: i + 1, notification: { content: `Prof. ${prof.user.fullname} created the course "Lean ${i}" for Production Engineering, semester 8` } });
       }
       expect(Math.max(...delays)).toBeLessThan(1000);
       onB.close();

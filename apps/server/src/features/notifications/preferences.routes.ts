@@ -1,11 +1,11 @@
 import { REFUSALS, SUCCESSES, UNSUBSCRIBE_PAGE, api, unsubscribedMessage } from '@campus/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { notificationEmailsOn, signingKeyOf } from './mailing';
-import { preferencesOf, unsubscribe, updatePreferences } from './preferences.service';
+import { preferencesOf, unsubscribe, unsubscribeStatus, updatePreferences } from './preferences.service';
 import { verifyUnsubscribe } from './unsubscribe-token';
 
 const { notifications } = api;
@@ -52,13 +52,28 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
     return found;
   };
 
-  // A GET only leads on: mail scanners and link previews open links, and must not unsubscribe.
+  // The link of emails sent before links went to the page directly. A GET only leads on: mail
+  // scanners and link previews open links, and must not unsubscribe. A browser goes to the page
+  // whatever the link holds (cut, altered, empty): the page tells the reader what is wrong in
+  // words, where a 400 would show raw JSON on a blank page. Other clients get the 400.
   app.route({
     ...route(notifications.unsubscribePage, { access: 'anyone' }),
+    attachValidation: true,
     handler: async (request, reply) => {
-      const { scope } = verified(request.query.token);
-      const page = `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token: request.query.token, scope })}`;
-      return reply.redirect(page, 303);
+      const token = request.validationError ? undefined : request.query.token;
+      const toPage = () => reply.redirect(token === undefined ? UNSUBSCRIBE_PAGE : `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token })}`, 303);
+      if (wantsPage(request)) return toPage();
+      if (request.validationError) throw request.validationError;
+      verified(token!);
+      return toPage();
+    },
+  });
+
+  app.route({
+    ...route(notifications.unsubscribeStatus, { access: 'anyone' }),
+    handler: async (request, reply) => {
+      const { userId, scope } = verified(request.query.token);
+      return ok(reply, await unsubscribeStatus(db, userId, scope, notificationEmailsOn(app.config)), 'unsubscribe link checked');
     },
   });
 
@@ -71,3 +86,6 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
     },
   });
 }
+
+/** A browser opening a link asks for a page (Accept: text/html…); an API client does not. */
+const wantsPage = (request: FastifyRequest) => /\btext\/html\b/i.test(request.headers.accept ?? '');

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, defaultPreferences, type Delivery, type NotificationPreferences, type UnsubscribeScope, type UpdatePreferencesBody } from '@campus/contract';
+import { NOTIFICATION_KINDS, defaultPreferences, type Delivery, type NotificationPreferences, type UnsubscribeScope, type UnsubscribeStatus, type UpdatePreferencesBody } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { notificationPreferences, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -63,4 +63,15 @@ export async function unsubscribe(db: Db, userId: string, scope: UnsubscribeScop
     insert into ${notificationPreferences} (user_id, ${column}, updated_at)
     select ${users.id}, 'inapp', now() from ${users} where ${users.id} = ${userId}
     on conflict (user_id) do update set ${column} = 'inapp', updated_at = now()`);
+}
+
+/**
+ * Whether an unsubscribe link's emails are off already: its kind is `inapp`, or for the
+ * digest's link no kind is `daily` (a user without a row, or deleted, gets none); a kind nobody
+ * chose is what applies on this server (exams: an email, with mail on). Reads only.
+ */
+export async function unsubscribeStatus(db: Db, userId: string, scope: UnsubscribeScope, mailOn: boolean): Promise<UnsubscribeStatus> {
+  const preferences = await preferencesOf(db, userId, mailOn);
+  const alreadyOff = scope === 'digest' ? NOTIFICATION_KINDS.every((k) => preferences[k] !== 'daily') : preferences[scope] === 'inapp';
+  return { scope, alreadyOff };
 }

@@ -5,9 +5,9 @@ import { DEFAULT_PASSWORD, buildStudent, loginAs } from '../../../test/factories
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs } from '../../db/schema';
 import { testConfig } from '../../../test/build-app';
-import { ACCOUNT_EMAIL_SUBJECTS, emailChangeConfirmEmail, emailChangeRequestedEmail, passwordChangedEmail } from './account-emails';
+import { accountEmailSubjects, emailChangeConfirmEmail, emailChangeRequestedEmail, passwordChangedEmail, passwordResetEmail } from './account-emails';
 
-const PASSWORD_CHANGED_SUBJECT = ACCOUNT_EMAIL_SUBJECTS.passwordChanged;
+const PASSWORD_CHANGED_SUBJECT = accountEmailSubjects('Campus Portal').passwordChanged;
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -34,6 +34,7 @@ describe('POST /users/change-password tells the account', () => {
     const res = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: ada.cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: NEW_PASSWORD } });
     expect(res.statusCode).toBe(200);
     const text = (await emailTo(ada.user.email, PASSWORD_CHANGED_SUBJECT)).parsed.text ?? '';
+    expect(text.startsWith(`Hello ${ada.user.fullname},\n\n`)).toBe(true);
     expect(text).toContain(String(ada.user.registrationId));
     expect(text).toMatch(/changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} \(Asia\/Kolkata\)/);
     expect(text).toContain('Every other session of the account was logged out.');
@@ -55,13 +56,34 @@ describe('POST /users/change-password tells the account', () => {
 describe('the words of account emails', () => {
   const who = { fullname: 'Ada\r\nClick https://evil.test to keep your account', registrationId: 211070001 };
   const at = '2026-03-03T08:35:00.000Z';
-  const context = { origin: 'https://portal.campus.test', config: testConfig('/nonexistent') };
+  const context = { origin: 'https://portal.campus.test', campusName: 'Campus Portal', config: testConfig('/nonexistent') };
+
+  it('each opens with a greeting by the name on the account, and calls the portal by its name', () => {
+    const asha = { fullname: 'Asha Rao', registrationId: 211070001 };
+    const named = { ...context, campusName: 'Govt. College of Engineering' };
+    const emails = [
+      passwordResetEmail.render(asha, { token: 'abc' }, named),
+      passwordChangedEmail.render({ ...asha, at, via: 'change' }, undefined, named),
+      emailChangeRequestedEmail.render({ ...asha, newEmail: 'asha@new.test', at }, undefined, named),
+      emailChangeConfirmEmail.render(asha, { token: 'abc' }, named),
+    ];
+    for (const email of emails) {
+      expect(email.text.split('\n').slice(0, 2)).toEqual(['Hello Asha Rao,', '']);
+      expect(email.text).toContain('Govt. College of Engineering account 211070001');
+      expect(email.text).not.toContain('Campus Portal');
+      // The subject is not the body's first line again.
+      expect(email.text).not.toContain(email.subject);
+    }
+    expect(emails.map((e) => e.subject)).toEqual(Object.values(accountEmailSubjects('Govt. College of Engineering')));
+    expect(emails[0]!.subject).toBe('Reset your Govt. College of Engineering password');
+  });
 
   it('puts what users typed on lines of their own, where no line break in it can add a line', () => {
     const confirmation = emailChangeConfirmEmail.render(who, { token: 'abc' }, context);
     const lines = confirmation.text.split('\n');
     expect(lines).toContain('    Ada Click https://evil.test to keep your account');
-    expect(lines.filter((l) => l.includes('evil.test'))).toHaveLength(1);
+    // The name is in the greeting and on its own indented line, and starts no line of its own.
+    expect(lines.filter((l) => l.includes('evil.test'))).toEqual(['Hello Ada Click https://evil.test to keep your account,', '    Ada Click https://evil.test to keep your account']);
     expect(lines).toContain('https://portal.campus.test/confirm-email?token=abc');
     const notice = emailChangeRequestedEmail.render({ ...who, newEmail: 'new@campus.test\nYour account is closed', at }, undefined, context);
     expect(notice.text.split('\n')).toContain('    new@campus.test Your account is closed');
@@ -74,6 +96,6 @@ describe('the words of account emails', () => {
     expect(changed.text).toContain('Every other session of the account was logged out.');
     const reset = passwordChangedEmail.render({ ...who, at, via: 'reset' }, undefined, context);
     expect(reset.text).toContain('with a reset link sent to this address');
-    expect(reset.text.split('\n').filter((l) => l.includes('evil.test'))).toHaveLength(1);
+    expect(reset.text.split('\n').filter((l) => l.includes('evil.test'))).toEqual(['Hello Ada Click https://evil.test to keep your account,']);
   });
 });

@@ -2,7 +2,7 @@ import { EMAIL_CHANGE_LINK_HOURS } from '@campus/contract';
 import { z } from 'zod';
 import type { Config } from '../../platform/config/config';
 import { mailTemplate } from '../../platform/mail/mail-template';
-import { oneLine } from '../../platform/mail/mail-text';
+import { greeting, oneLine } from '../../platform/mail/mail-text';
 
 /**
  * The words of every email about the account itself: a reset link, a changed password, a new
@@ -25,13 +25,13 @@ const tokenLink = (origin: string, page: string, token: string) => `${origin}${p
 export const resetLink = (origin: string, token: string) => tokenLink(origin, RESET_PAGE, token);
 export const confirmEmailLink = (origin: string, token: string) => tokenLink(origin, CONFIRM_EMAIL_PAGE, token);
 
-/** The subjects, which tests look emails up by. */
-export const ACCOUNT_EMAIL_SUBJECTS = {
-  passwordReset: 'Reset your Campus Portal password',
-  passwordChanged: 'Your Campus Portal password was changed',
-  emailChangeRequested: 'A new email address was asked for your Campus Portal account',
-  emailChangeConfirm: 'Confirm the new email address of your Campus Portal account',
-} as const;
+/** The subjects, with the portal's name (MailContext.campusName); tests look emails up by them. */
+export const accountEmailSubjects = (campus: string) => ({
+  passwordReset: `Reset your ${campus} password`,
+  passwordChanged: `Your ${campus} password was changed`,
+  emailChangeRequested: `A new email address was asked for your ${campus} account`,
+  emailChangeConfirm: `Confirm the new email address of your ${campus} account`,
+});
 
 /** Who an account email greets: the name on the account, and its registration id. */
 const account = { fullname: z.string(), registrationId: z.number().int() };
@@ -51,12 +51,12 @@ export const passwordResetEmail = mailTemplate({
   priority: 'urgent',
   params: z.object(account),
   secret: z.object({ token: z.string() }),
-  render: ({ fullname, registrationId }, { token }, { origin }) => ({
-    subject: ACCOUNT_EMAIL_SUBJECTS.passwordReset,
+  render: ({ fullname, registrationId }, { token }, { origin, campusName }) => ({
+    subject: accountEmailSubjects(campusName).passwordReset,
     text: [
-      `Hello ${oneLine(fullname)},`,
+      greeting(fullname),
       '',
-      `Someone, hopefully you, asked to reset the password of the Campus Portal account ${registrationId}.`,
+      `Someone, hopefully you, asked to reset the password of the ${campusName} account ${registrationId}.`,
       `Open this link within ${RESET_LINK_TTL_MS / 60_000} minutes to choose a new password (it works once, and choosing one ends every other reset link of the account):`,
       '',
       resetLink(origin, token),
@@ -83,12 +83,12 @@ export const passwordChangedEmail = mailTemplate({
   name: 'password-changed',
   priority: 'urgent',
   params: z.object({ ...account, at: z.iso.datetime(), via: z.enum(['reset', 'change']).default('reset') }),
-  render: ({ fullname, registrationId, at, via }, _secret, { origin, config }) => ({
-    subject: ACCOUNT_EMAIL_SUBJECTS.passwordChanged,
+  render: ({ fullname, registrationId, at, via }, _secret, { origin, campusName, config }) => ({
+    subject: accountEmailSubjects(campusName).passwordChanged,
     text: [
-      `Hello ${oneLine(fullname)},`,
+      greeting(fullname),
       '',
-      `The password of your Campus Portal account ${registrationId} was changed on ${campusTime(config, at)} ${PASSWORD_CHANGE_WAYS[via].how}.`,
+      `The password of your ${campusName} account ${registrationId} was changed on ${campusTime(config, at)} ${PASSWORD_CHANGE_WAYS[via].how}.`,
       PASSWORD_CHANGE_WAYS[via].ended,
       '',
       `If this was not you, ask for a new reset link at ${origin}${FORGOT_PAGE} and tell the portal's administrators.`,
@@ -101,12 +101,12 @@ export const emailChangeRequestedEmail = mailTemplate({
   name: 'email-change-requested',
   priority: 'urgent',
   params: z.object({ ...account, newEmail: z.string(), at: z.iso.datetime() }),
-  render: ({ fullname, registrationId, newEmail, at }, _secret, { origin, config }) => ({
-    subject: ACCOUNT_EMAIL_SUBJECTS.emailChangeRequested,
+  render: ({ fullname, registrationId, newEmail, at }, _secret, { origin, campusName, config }) => ({
+    subject: accountEmailSubjects(campusName).emailChangeRequested,
     text: [
-      `Hello ${oneLine(fullname)},`,
+      greeting(fullname),
       '',
-      `On ${campusTime(config, at)}, someone logged in to the Campus Portal account ${registrationId} asked to change its email address from this one to:`,
+      `On ${campusTime(config, at)}, someone logged in to the ${campusName} account ${registrationId} asked to change its email address from this one to:`,
       '',
       `    ${oneLine(newEmail)}`,
       '',
@@ -127,12 +127,12 @@ export const emailChangeConfirmEmail = mailTemplate({
   priority: 'urgent',
   params: z.object(account),
   secret: z.object({ token: z.string() }),
-  render: ({ fullname, registrationId }, { token }, { origin }) => ({
-    subject: ACCOUNT_EMAIL_SUBJECTS.emailChangeConfirm,
+  render: ({ fullname, registrationId }, { token }, { origin, campusName }) => ({
+    subject: accountEmailSubjects(campusName).emailChangeConfirm,
     text: [
-      'Hello,',
+      greeting(fullname),
       '',
-      `Someone, hopefully you, asked to make this address the email address of the Campus Portal account ${registrationId}, in the name of:`,
+      `Someone, hopefully you, asked to make this address the email address of the ${campusName} account ${registrationId}, in the name of:`,
       '',
       `    ${oneLine(fullname)}`,
       '',

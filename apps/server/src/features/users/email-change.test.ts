@@ -6,10 +6,10 @@ import { DEFAULT_PASSWORD, buildStudent, buildUser, loginExamOffice, type TestUs
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs, passwordResets, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
-import { ACCOUNT_EMAIL_SUBJECTS } from './account-emails';
+import { accountEmailSubjects } from './account-emails';
 
-const EMAIL_CHANGE_CONFIRM_SUBJECT = ACCOUNT_EMAIL_SUBJECTS.emailChangeConfirm;
-const EMAIL_CHANGE_REQUESTED_SUBJECT = ACCOUNT_EMAIL_SUBJECTS.emailChangeRequested;
+const EMAIL_CHANGE_CONFIRM_SUBJECT = accountEmailSubjects('Campus Portal').emailChangeConfirm;
+const EMAIL_CHANGE_REQUESTED_SUBJECT = accountEmailSubjects('Campus Portal').emailChangeRequested;
 
 /**
  * Changing one's email: a new address needs the current password (throttled like logins); with

@@ -22,6 +22,8 @@ export interface RenderedMail {
 export interface MailContext {
   /** PUBLIC_ORIGIN: links in an email are absolute. */
   origin: string;
+  /** What emails call the portal ("Here is what happened on Campus Portal"). */
+  campusName: string;
   config: Config;
 }
 

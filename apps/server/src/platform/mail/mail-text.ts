@@ -23,3 +23,15 @@ export function subjectLine(value: string): string {
   const line = oneLine(value).replace(/\s+/g, ' ');
   return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
 }
+
+/** An email's first line: the recipient by the name on their account ("Hello Asha Rao,"), or "Hello," without one. */
+export function greeting(name: string | undefined): string {
+  const line = name === undefined ? '' : oneLine(name);
+  return line ? `Hello ${line},` : 'Hello,';
+}
+
+/** A notification's text as a sentence of the email: a full stop unless it ends with one already. */
+export function sentence(value: string): string {
+  const line = oneLine(value);
+  return /[.!?…]$/.test(line) ? line : `${line}.`;
+}

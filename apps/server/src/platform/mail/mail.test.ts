@@ -363,7 +363,7 @@ describe('upgrading to templates (migration 0010)', () => {
       expect(rows[1]!.row).not.toContain('sent-9f8e');
       const templates = new MailTemplates();
       templates.add(prerendered);
-      const context = { origin: 'https://portal.campus.test', config: loadConfig({}) };
+      const context = { origin: 'https://portal.campus.test', campusName: 'Campus Portal', config: loadConfig({}) };
       expect(templates.render({ template: rows[0]!.template, params: rows[0]!.params, secret: rows[0]!.secret }, context)).toEqual({
         subject: 'Reset your Campus Portal password',
         text: 'Open https://portal.campus.test/reset-password?token=waiting-0a1b',

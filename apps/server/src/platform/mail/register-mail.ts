@@ -16,7 +16,8 @@ export function registerMail(app: FastifyInstance): void {
   templates.add(prerendered);
   app.decorate('mailTemplates', templates);
   const mail = app.config.mail;
-  const context = mail ? { origin: mail.linkOrigin, config: app.config } : undefined;
+  // Emails speak of the portal by the campus's name (CAMPUS_NAME, default "Campus Portal").
+  const context = mail ? { origin: mail.linkOrigin, campusName: app.config.campusName, config: app.config } : undefined;
   const worker = mail && context ? new MailWorker(app.database.db, mail, app.log, (job) => templates.render(job, context)) : null;
   app.decorate('mail', worker);
   if (!worker) return;

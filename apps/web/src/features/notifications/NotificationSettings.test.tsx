@@ -2,7 +2,7 @@ import type { NotificationPreferences } from '@campus/contract/notifications';
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { aConfig, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -141,39 +141,89 @@ describe('/settings/notifications', () => {
 });
 
 describe('/unsubscribe (an email\'s link; no login)', () => {
-  it('asks first, then POSTs the link\'s token with the one-click body', async () => {
-    let sent: { url: string; body: unknown } | undefined;
+  /** The server's answer to the page's first question, and the POSTs it received. */
+  function linkStatus(answer: () => Response | Promise<Response>) {
+    const checked: string[] = [];
+    const posted: { url: string; body: unknown }[] = [];
     server.use(
+      http.get(paths.notifications.unsubscribeStatus, ({ request }) => {
+        checked.push(new URL(request.url).searchParams.get('token') ?? '');
+        return answer();
+      }),
       http.post(paths.notifications.unsubscribe, async ({ request }) => {
-        sent = { url: request.url, body: await request.json() };
+        posted.push({ url: request.url, body: await request.json() });
         return ok({ scope: 'notes' }, 'you will get no more emails about notes');
       }),
     );
-    renderApp('/unsubscribe?token=abc.notes.123&scope=notes');
+    return { checked, posted };
+  }
+
+  it('checks the link, asks, then POSTs the link\'s token with the one-click body', async () => {
+    const { checked, posted } = linkStatus(() => ok({ scope: 'notes', alreadyOff: false }));
+    renderApp('/unsubscribe?token=Ab3_-short');
     expect(await screen.findByText('Stop emails about notes? These notifications will still appear in the portal.')).toBeInTheDocument();
-    expect(sent).toBeUndefined();
+    expect(checked).toEqual(['Ab3_-short']);
+    expect(posted).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('status')).toHaveTextContent('You will get no more emails about notes.');
-    expect(new URL(sent!.url).searchParams.get('token')).toBe('abc.notes.123');
-    expect(sent!.body).toEqual({ 'List-Unsubscribe': 'One-Click' });
+    expect(new URL(posted[0]!.url).searchParams.get('token')).toBe('Ab3_-short');
+    expect(posted[0]!.body).toEqual({ 'List-Unsubscribe': 'One-Click' });
     expect(screen.getByRole('heading', { name: 'Unsubscribed' })).toBeInTheDocument();
   });
 
   it('says the digest for the digest\'s link', async () => {
-    renderApp('/unsubscribe?token=abc&scope=digest');
+    linkStatus(() => ok({ scope: 'digest', alreadyOff: false }));
+    renderApp('/unsubscribe?token=abc');
     expect(await screen.findByText(/Stop the daily digest email\?/)).toBeInTheDocument();
   });
 
-  it('shows the refusal of a link that is not valid', async () => {
-    server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
-    renderApp('/unsubscribe?token=forged&scope=courses');
-    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid. Change your email settings from your profile instead.');
+  it('a link already used (or the same choice made in Settings) says so, and asks nothing', async () => {
+    const { posted } = linkStatus(() => ok({ scope: 'courses', alreadyOff: true }));
+    renderApp('/unsubscribe?token=abc');
+    expect(await screen.findByRole('heading', { name: 'Already unsubscribed' })).toBeInTheDocument();
+    expect(screen.getByText(/You are already unsubscribed from emails about courses\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/notifications');
+    expect(posted).toEqual([]);
   });
 
-  it('without a token, says the link is incomplete and points to the settings', async () => {
+  it('a cut or forged link (the server says 400) is called broken, with the way that always works', async () => {
+    const { posted } = linkStatus(() => fail(400, 'this unsubscribe link is not valid'));
+    renderApp('/unsubscribe?token=0b6a4c1e-3f2d-4e8a-9b7c-5d1e2f3a4b5c.courses.bfe77c40');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is incomplete or broken — mail programs sometimes cut long links. You can change your email choices in Settings after logging in.',
+    );
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/notifications');
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/not valid/)).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('without a token, says the link is broken without asking the server', async () => {
+    const { checked } = linkStatus(() => ok({ scope: 'courses', alreadyOff: false }));
     renderApp('/unsubscribe');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is incomplete');
-    expect(screen.getByRole('link', { name: 'your notification settings' })).toHaveAttribute('href', '/settings/notifications');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is incomplete or broken');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings/notifications');
+    expect(checked).toEqual([]);
+  });
+
+  it('a refusal of the POST itself (the link stopped working meanwhile) also reads as a broken link', async () => {
+    linkStatus(() => ok({ scope: 'courses', alreadyOff: false }));
+    server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
+    renderApp('/unsubscribe?token=abc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is incomplete or broken');
+  });
+
+  it('when the check cannot reach the server, says so with Retry, and Retry asks again', async () => {
+    let down = true;
+    const { checked } = linkStatus(() => (down ? HttpResponse.error() : ok({ scope: 'notes', alreadyOff: false })));
+    renderApp('/unsubscribe?token=abc');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).not.toHaveTextContent('broken');
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Stop emails about notes\?/)).toBeInTheDocument();
+    expect(checked.length).toBeGreaterThan(1);
   });
 });

@@ -9,6 +9,7 @@ import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
 import { viewerHref } from '../../lib/viewer-href';
+import { aCourse } from '../courses/test-data';
 
 const item = (id: string, content: string, link?: string): NotificationItem => ({
   notificationid: `00000000-0000-4000-8000-00000000000${id}`,
@@ -230,6 +231,23 @@ describe('/all-notifications', () => {
     await userEvent.click(unread);
     await waitFor(() => expect(where.pathname).toBe('/course/7c0a0000-0000-4000-8000-000000000001'));
     await waitFor(() => expect(marked).toBe(course.notificationid));
+  });
+
+  it('a notification of new notes opens its course at the Notes tab, the notes listed', async () => {
+    const course = aCourse();
+    const notes = item('3', 'Prof. Asha Rao added notes "Week 3" to "Optics"', `/course/${course._id}/notes`);
+    loggedInAs(aStudent());
+    server.use(
+      http.get(paths.notifications.list, () => ok(lists([notes], []))),
+      http.patch(paths.notifications.read(notes.notificationid), () => ok({}, 'notification marked as read')),
+      http.get(paths.courses.get(course._id), () => ok({ course, owner: 'Asha Rao' })),
+      http.get(paths.courses.students(course._id), () => ok({ studentsofcourse: [], students: [] })),
+      http.get(paths.notes.ofCourse(course._id), () => ok({ notesofcourse: [] })),
+    );
+    const { where } = renderApp('/all-notifications');
+    await userEvent.click(await screen.findByRole('button', { name: /added notes "Week 3"/ }));
+    await waitFor(() => expect(where.pathname).toBe(`/course/${course._id}/notes`));
+    expect(await screen.findByRole('tab', { name: 'Notes', selected: true }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('"Mark all as read" marks every one read', async () => {

@@ -19,3 +19,6 @@ export const notificationKeys = {
  * notification or the stream's news does not change them.
  */
 export const preferencesKey = ['notification-preferences'] as const;
+
+/** What an unsubscribe link would turn off, and whether it is off already: one per link. */
+export const unsubscribeStatusKey = (token: string) => ['unsubscribe-status', token] as const;

@@ -1,8 +1,8 @@
 import { api } from '@campus/contract/api';
-import type { NotificationPreferences, UnsubscribeScope, UpdatePreferencesBody } from '@campus/contract/notifications';
+import type { NotificationPreferences, UnsubscribeScope, UnsubscribeStatus, UpdatePreferencesBody } from '@campus/contract/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { preferencesKey } from '../keys';
+import { preferencesKey, unsubscribeStatusKey } from '../keys';
 
 /** GET preferences: how each kind of notification reaches the user. */
 export function usePreferences() {
@@ -44,5 +44,17 @@ export function useUnsubscribe() {
       (await call(api.notifications.unsubscribe, { query: { token }, body: { 'List-Unsubscribe': 'One-Click' } })).data.scope,
     // A logged-in user's settings page must not show the old choice.
     onSuccess: () => client.invalidateQueries({ queryKey: preferencesKey }),
+  });
+}
+
+/**
+ * GET unsubscribe/status: what the link turns off and whether that is off already. It changes
+ * nothing, so the page asks it before showing anything; a 400 means the link is broken.
+ */
+export function useUnsubscribeStatus(token: string) {
+  return useQuery({
+    queryKey: unsubscribeStatusKey(token),
+    queryFn: async ({ signal }): Promise<UnsubscribeStatus> => (await call(api.notifications.unsubscribeStatus, { query: { token }, signal })).data,
+    enabled: token !== '',
   });
 }
