@@ -1,4 +1,4 @@
-import { MESSAGES, paths, type CampusEvent, type EventListing } from '@campus/contract';
+import { FIELD_MESSAGES, MESSAGES, REFUSALS, paths, type CampusEvent, type EventListing } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
@@ -119,10 +119,10 @@ describe('POST /events/create-event', () => {
 
     const yesterday = await createAt(kolkata, { date: '2026-06-14', time: '23:59' });
     expect(yesterday.statusCode).toBe(400);
-    expect(yesterday.json().errors[0]).toBe('Date is in the past: choose today (2026-06-15 on campus) or a later day');
+    expect(yesterday.json().errors[0]).toBe(REFUSALS.eventDayPast);
     const earlierToday = await createAt(kolkata, { date: '2026-06-15', time: '11:29' });
     expect(earlierToday.statusCode).toBe(400);
-    expect(earlierToday.json().errors[0]).toBe('Time is in the past: an event today must start at 11:30 (campus time) or later');
+    expect(earlierToday.json().errors[0]).toBe(FIELD_MESSAGES.eventTimePast('11:30'));
     expect(await count('events')).toBe(0);
     expect(await count("files where kind = 'thumbnail'")).toBe(0);
     expect(storedFiles(ctx)).toEqual(avatars);
@@ -270,10 +270,10 @@ describe('PATCH /events/update-event/:eventId', () => {
     const upcoming = await buildEvent(earlier, host, { date: '2026-06-20', time: '10:00' });
     const movedBack = await update(host, upcoming._id, edited({ date: '2026-06-14', time: '10:00' }), {}, app);
     expect(movedBack.statusCode).toBe(400);
-    expect(movedBack.json().errors[0]).toBe('Date is in the past: choose today (2026-06-15 on campus) or a later day');
+    expect(movedBack.json().errors[0]).toBe(REFUSALS.eventDayPast);
     const earlierToday = await update(host, upcoming._id, edited({ date: '2026-06-15', time: '09:00' }), {}, app);
     expect(earlierToday.statusCode).toBe(400);
-    expect(earlierToday.json().errors[0]).toBe('Time is in the past: an event today must start at 11:30 (campus time) or later');
+    expect(earlierToday.json().errors[0]).toBe(FIELD_MESSAGES.eventTimePast('11:30'));
     expect((await update(host, upcoming._id, edited({ date: '2026-06-15', time: '11:30' }), {}, app)).statusCode).toBe(200);
 
     // A past event: its date and time unchanged, the rest may be corrected.

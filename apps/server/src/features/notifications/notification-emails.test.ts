@@ -271,7 +271,7 @@ describe('exam dates by email', () => {
     const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday, 9 April 2026';
     expect(mails.map((m) => m.parsed.subject)).toEqual([subject, subject]);
     const text = mails[0]!.parsed.text ?? '';
-    expect(text).toContain(`Open it: ${ORIGIN}/course/${course._id}`);
+    expect(text).toContain(`Open it on Campus Portal: ${ORIGIN}/course/${course._id}`);
     expect(text).toContain('You get this email because you chose to hear about exam dates by email at once.');
     expect((await jobs()).map((j) => j.recipient).sort()).toEqual([fresh.user.email, other.user.email].sort());
     expect((await jobs()).some((j) => [quiet, digest, outsider, prof].some((u) => u.user.email === j.recipient))).toBe(false);
@@ -281,7 +281,7 @@ describe('exam dates by email', () => {
     expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
     const [, , daily] = await smtp.waitFor(3);
     expect(daily!.to).toEqual([digest.user.email]);
-    expect(daily!.parsed.text).toContain(['Exam dates', `- ${subject}`, `  ${ORIGIN}/course/${course._id}`].join('\n'));
+    expect(daily!.parsed.text).toContain(['Exam dates (1)', `- ${subject}`, `  ${ORIGIN}/course/${course._id}`].join('\n'));
   });
 
   it('the email\'s one-click link stops exam emails for a user who never saved a choice', async () => {

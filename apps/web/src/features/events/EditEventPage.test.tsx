@@ -1,5 +1,6 @@
 import { MESSAGES } from '@campus/contract/constants';
 import { paths } from '@campus/contract/paths';
+import { REFUSALS } from '@campus/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -84,7 +85,7 @@ describe('Edit event', () => {
     server.use(
       http.patch(paths.events.update(id), () => {
         sent += 1;
-        return fail(400, 'Date is in the past: choose today (2026-11-26 on campus) or a later day');
+        return fail(400, REFUSALS.eventDayPast);
       }),
     );
     renderApp(`/event/${id}/edit`);
@@ -97,7 +98,7 @@ describe('Edit event', () => {
     await userEvent.type(main.getByLabelText('Venue'), 'Lab 4');
     fireEvent.change(main.getByLabelText('Date'), { target: { value: '2026-01-05' } });
     await userEvent.click(main.getByRole('button', { name: 'Save changes' }));
-    expect(await main.findByRole('alert')).toHaveTextContent('Date is in the past');
+    expect(await main.findByRole('alert')).toHaveTextContent('That day has passed. Choose today or a later day.');
     expect(sent).toBe(1);
     expect(main.getByLabelText('Date')).toHaveValue('2026-01-05');
     expect(main.getByRole('button', { name: 'Save changes' })).toBeEnabled();
