@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
 import { bell, mainNav, newUser, signedInPage, type NewUser } from '../support/flows';
-import { createCourse, login, register } from '../support/seed';
+import { createCourse, joinCourse, login, register } from '../support/seed';
 
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -105,4 +105,34 @@ test('on a 390 × 844 phone the unread count shows in the header without opening
   expect(Math.abs(bellBox!.y - menuBox!.y)).toBeLessThan(12);
   await bell(student).click();
   await expect(student.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+});
+
+test('the professor moves the exam: the student’s phone, open on the admit card, is told and shows the new date without a reload', async ({ browser }) => {
+  const id = uniqueRegistrationId();
+  const profUser = newUser('professor', id);
+  const prof = await apiUser(browser, profUser);
+  const student = await apiUser(browser, newUser('student', id + 1, { semester: 4, branch: 'Civil Engineering' }), { width: 390, height: 844 });
+  const title = `Geotechnics ${id}`;
+  const course = await createCourse(prof.request, { title, coursenumber: id, semester: 4, branch: 'Civil Engineering', examDate: '2099-12-03' });
+  await joinCourse(student.request, course._id);
+
+  await student.goto('/hallticket');
+  // On a phone the admit card's papers are a list of cards (the table is for wider screens).
+  const papers = student.getByRole('list', { name: 'Papers, in exam order' });
+  await expect(papers.getByText('Thu, 3 Dec 2099')).toBeVisible();
+
+  // The professor moves it on the Edit Course tab, as a professor would.
+  await prof.goto(`/course/${course._id}/edit-course`);
+  await prof.getByLabel('Exam date').fill('2099-12-10');
+  await prof.getByRole('button', { name: 'Save' }).click();
+  await expect(prof.getByRole('status').filter({ hasText: 'Course updated.' })).toBeVisible();
+
+  const toast = student.getByTestId('notification-toasts').getByRole('link', { name: new RegExp(`moved the exam of "${title}" from Thursday, 3 December 2099 to Thursday, 10 December 2099`) });
+  await expect(toast).toBeVisible({ timeout: 10_000 });
+  await expect(papers.getByText('Thu, 10 Dec 2099')).toBeVisible();
+  await expect(papers.getByText('Thu, 3 Dec 2099')).toHaveCount(0);
+  await shot(student, 'notifications-04-exam-moved-phone');
+  await toast.click();
+  await expect(student).toHaveURL(`/course/${course._id}`);
+  await expect(student.getByText(/Exam date: Thu, 10 Dec 2099 · changed on/)).toBeVisible();
 });
