@@ -25,7 +25,7 @@ export function newUser(role: NewUser['role'], registrationId: number, patch: Pa
 }
 
 /**
- * Signs up through the spec's signup page for the role (a professor is asked for neither
+ * Signs up through the signup page for the role (a professor is asked for neither
  * semester nor branch), and waits for the home page, logged in, with its welcome.
  */
 export async function signUp(page: Page, user: NewUser) {

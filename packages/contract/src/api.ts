@@ -1,4 +1,4 @@
-/** The whole API, one table per feature (API.md): what the server registers and the web app calls. */
+/** The whole API, one table per feature: what the server registers and the web app calls. */
 import { systemApi } from './config';
 import { coursesApi } from './courses';
 import { applicationsApi, marksheetsApi } from './marksheets';

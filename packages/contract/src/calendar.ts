@@ -1,4 +1,4 @@
-/** The private calendar feed (API.md "Calendar feed"): its address, and the iCalendar file there. */
+/** The private calendar feed (docs/product.md#the-calendar-feed): its address, and the iCalendar file there. */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { API_PREFIX } from './prefix';
@@ -12,7 +12,7 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 const C = `${API_PREFIX}/calendar`;
 
-/** API.md "Calendar feed". */
+/** The calendar feed's endpoints. */
 export const calendarApi = {
   feed: endpoint({ method: 'GET', path: `${C}/feed`, summary: 'My private calendar feed address (created on the first call)', data: calendarFeedSchema }),
   reset: endpoint({ method: 'POST', path: `${C}/feed/reset`, summary: 'A new address for my calendar feed; the old one stops working (404)', data: calendarFeedSchema }),

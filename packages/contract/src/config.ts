@@ -23,7 +23,7 @@ export type PortalConfig = z.infer<typeof portalConfigSchema>;
 export const healthSchema = z.object({ status: z.literal('ok') });
 export const readySchema = z.object({ status: z.literal('ready') });
 
-/** API.md "Portal-wide calls": liveness and readiness (load balancers, the e2e runner) and the public set-up. */
+/** Portal-wide calls: liveness and readiness (load balancers, the e2e runner) and the public set-up. */
 export const systemApi = {
   health: endpoint({ method: 'GET', path: `${API_PREFIX}/health`, summary: 'Health: 200 when the database answers', data: healthSchema, errors: [503] }),
   /** 200 while this instance takes traffic; 503 while it starts or drains. */

@@ -1,4 +1,4 @@
-/** Constants shared by the server and the web app (spec §9, API.md). */
+/** Constants shared by the server and the web app (docs/product.md). */
 
 export const ROLES = { PROFESSOR: 1, STUDENT: 2 } as const;
 export type UserRole = (typeof ROLES)[keyof typeof ROLES];
@@ -17,7 +17,7 @@ export const BRANCHES = [
 export type Branch = (typeof BRANCHES)[number];
 
 /**
- * Spellings that an earlier reading of the spec's signup and profile forms sent.
+ * Spellings that an earlier reading of the earlier portal's signup and profile forms sent.
  * Old clients may still send them: they are accepted and stored with the correct spelling.
  */
 export const BRANCH_MISSPELLINGS: Readonly<Record<string, Branch>> = {
@@ -28,12 +28,12 @@ export const BRANCH_MISSPELLINGS: Readonly<Record<string, Branch>> = {
 export const DEFAULT_BRANCH: Branch = 'Computer Engineering';
 export const SEMESTERS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const DEFAULT_SEMESTER = 1;
-/** Filter value meaning "every semester" (spec §9). */
+/** Filter value meaning "every semester" (docs/product.md#courses). */
 export const ALL_SEMESTERS = 9;
 /** Filter value meaning "every branch". */
 export const ALL_BRANCHES = 'All';
 
-/** Registration ids and course numbers are at least this (spec §9). */
+/** Registration ids and course numbers are at least this (docs/product.md#accounts). */
 export const MIN_REGISTRATION_ID = 100_000_000;
 /** Largest value a PostgreSQL bigint-safe JS integer column will hold for ids and numbers. */
 export const MAX_REGISTRATION_ID = 999_999_999_999;
@@ -46,7 +46,7 @@ export const EMAIL_MAX = 254;
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 
 const MB = 1024 * 1024;
-/** Upload limits (API.md "Files"): the server checks the bytes, never the name. */
+/** Upload limits (docs/product.md#files): the server checks the bytes, never the name. */
 export const FILE_LIMITS = {
   avatar: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
   thumbnail: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
@@ -77,7 +77,7 @@ export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 /** The client route of the notification preferences page. */
 export const NOTIFICATION_SETTINGS_PAGE = '/settings/notifications';
 
-/** Messages that clients compare literally (API.md "Envelope"), and other fixed texts. */
+/** Messages that clients compare literally (docs/product.md#messages-clients-compare), and other fixed texts. */
 export const MESSAGES = {
   courseDeleted: 'course deleted successfully',
   notesAdded: 'notes added successfully',
@@ -85,9 +85,9 @@ export const MESSAGES = {
   eventCreated: 'event created successfully',
   eventUpdated: 'event updated successfully',
   invalidLogin: 'invalid registration id or password',
-  // Quoted by API.md (400 `avatar is required`), so kept word for word, unlike the other field messages.
+  // Compared by clients (400 `avatar is required`), so kept word for word, unlike the other field messages.
   avatarRequired: 'avatar is required',
   cannotApply: 'cannot apply',
-  /** Spec §8: shown on Add Event when drafting fails. */
+  /** Shown on Add Event when drafting fails, word for word. */
   draftFailed: 'Sorry - Something went wrong. Please try again or Add your own description!',
 } as const;

@@ -13,7 +13,7 @@ describe('createCourseBody', () => {
     expect(createCourseBody.parse(valid)).toEqual({ title: 'Compilers', description: 'Parsing and code generation', coursenumber: 211070500, semester: 5, branch: 'Computer Engineering' });
   });
 
-  it('defaults semester and branch (spec §5)', () => {
+  it('defaults semester and branch (docs/product.md#accounts)', () => {
     const r = createCourseBody.parse({ title: 'a', description: 'b', coursenumber: 100000000 });
     expect(r).toMatchObject({ semester: 1, branch: 'Computer Engineering' });
   });

@@ -76,7 +76,7 @@ const LIMIT_RANGE = `${label('limit')} must be between 1 and ${LIST_LIMIT_MAX}`;
 /** What a cursor the server did not hand out gets (the routes say it too). */
 export const CURSOR_INVALID = `${label('cursor')} is not valid`;
 
-/** Optional paging of any listing: without `limit` the whole list comes back (the spec's clients expect it). */
+/** Optional paging of any listing: without `limit` the whole list comes back (existing clients expect it). */
 export const pageQuery = z.object({
   limit: wholeNumber('limit')
     .pipe(z.number().min(1, { error: LIMIT_RANGE }).max(LIST_LIMIT_MAX, { error: LIMIT_RANGE }))
@@ -95,7 +95,7 @@ export const titleSearchQuery = courseFilterQuery.extend({
   title: textField('title').max(COURSE_TITLE_MAX, { error: `${label('title')} must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
 });
 
-/** A course as JSON (API.md "Courses"). */
+/** A course as JSON. */
 export const courseSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -130,7 +130,7 @@ export type CourseList = z.infer<typeof courseListSchema>;
 
 export const courseWithOwnerSchema = z.object({
   course: courseSchema,
-  /** The owner's full name (API.md: `owner` here is the name, not the id). */
+  /** The owner's full name (`owner` here is the name, not the id: docs/product.md#existing-clients). */
   owner: z.string(),
 });
 export type CourseWithOwner = z.infer<typeof courseWithOwnerSchema>;
@@ -157,7 +157,7 @@ export type ExamDates = z.infer<typeof examDatesSchema>;
 
 const C = `${API_PREFIX}/courses`;
 
-/** API.md "Courses". */
+/** The courses endpoints. */
 export const coursesApi = {
   all: endpoint({ method: 'GET', path: `${C}/allcourses`, summary: 'Every course, newest first', query: pageQuery, data: courseListSchema }),
   bySemester: endpoint({ method: 'GET', path: `${C}/searchbysemester`, summary: 'Courses by semester (9 = all) and branch (All = all)', query: courseFilterQuery, data: courseListSchema }),

@@ -11,7 +11,7 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** `YYYY-MM-DD` as `DD/MM/YYYY`, or `TBA` when there is no date: what `/examdates` answers (API.md), for existing clients. The web app writes dates with its own lib/dates. */
+/** `YYYY-MM-DD` as `DD/MM/YYYY`, or `TBA` when there is no date: what `/examdates` answers, for existing clients (docs/product.md#existing-clients). The web app writes dates with its own lib/dates. */
 export const formatExamDate = (isoDate: string | null): string => {
   if (!isoDate) return 'TBA';
   const [y, m, d] = isoDate.split('-');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The success envelope of every /api answer (API.md "Envelope"). */
+/** The success envelope of every /api answer (docs/product.md#envelope). */
 export interface ApiSuccess<T> {
   statusCode: number;
   data: T;

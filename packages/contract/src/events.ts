@@ -10,7 +10,7 @@ export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_VENUE_MAX = 200;
 export const EVENT_LINK_MAX = 2000;
 
-/** `HH:MM`, 00:00 to 23:59 (API.md "Events"). */
+/** `HH:MM`, 00:00 to 23:59. */
 export const eventTimeField = textField('time', requiredMessage('time'))
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label('time')} must be HH:MM between 00:00 and 23:59` });
@@ -67,7 +67,7 @@ export const eventSearchQuery = z.object({
 export const draftDescriptionBody = z.object({ title: requiredLine('title', EVENT_TITLE_MAX) });
 export type DraftDescriptionBody = z.infer<typeof draftDescriptionBody>;
 
-/** An event as JSON (API.md "Events"). Links absent are ''; `thumbnail` is a /files URL or ''. */
+/** An event as JSON. Links absent are ''; `thumbnail` is a /files URL or ''. */
 export const campusEventSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -107,7 +107,7 @@ export type DraftedDescription = z.infer<typeof draftedDescriptionSchema>;
 
 const E = `${API_PREFIX}/events`;
 
-/** API.md "Events". */
+/** The events endpoints. */
 export const eventsApi = {
   today: endpoint({ method: 'GET', path: `${E}/today-events`, summary: "Today's events in the campus time zone (CAMPUS_TZ), by time", data: eventListSchema }),
   other: endpoint({ method: 'GET', path: `${E}/other-events`, summary: 'Events of every other day: upcoming soonest first, then past latest first', data: eventListSchema }),

@@ -55,8 +55,8 @@ export const lineField = (field: string, typeError?: string) =>
   textField(field, typeError).refine((v) => !LINE_BREAK.test(v), { error: `${label(field)} must not contain a line break`, abort: true });
 
 /**
- * A whole number that may arrive as a number or as a numeric string (the spec's forms send
- * strings, API.md accepts both). Empty strings and non-numeric text are refused, never coerced to 0.
+ * A whole number that may arrive as a number or as a numeric string (the earlier portal's forms send
+ * strings; both are accepted, docs/product.md#existing-clients). Empty strings and non-numeric text are refused, never coerced to 0.
  */
 export const wholeNumber = (field: string) =>
   z.preprocess(

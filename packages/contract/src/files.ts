@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** Uploaded files are served here (API.md "Files"), outside /api: their URLs are what answers carry. */
+/** Uploaded files are served here (docs/product.md#files), outside /api: their URLs are what answers carry. */
 export const FILES_PREFIX = '/files';
 export const fileUrl = (fileId: string) => `${FILES_PREFIX}/${fileId}`;
 
@@ -10,7 +10,7 @@ export const fileDownloadQuery = z.object({
   inline: z.enum(['0', '1'], { error: 'inline must be 1 or 0' }).optional(),
 });
 
-/** API.md "Files". */
+/** The download of an uploaded file. */
 export const filesApi = {
   download: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@
  * What people call each field. Every message that names a field says it with this label
  * ("Registration ID must be a number"), never the JSON key: the server's 400s, the forms' inline
  * errors and the web's own checks all read their words from here, so they say the same thing.
- * The keys are API.md's field names, which stay as they are on the wire.
+ * The keys are the field names on the wire, which stay as they are.
  */
 export const fieldLabels = {
   registrationId: 'Registration ID',

@@ -10,7 +10,7 @@ export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
 /** POST /marksheets/createmarksheet/:applicantId: the text field beside the `marksheet` file. */
 export const createMarksheetBody = z.object({ semester: semesterField });
 
-/** A marksheet request (API.md "Marksheet requests"). */
+/** A marksheet request. */
 export const applicationSchema = z.object({
   _id: z.string(),
   /** The applicant's user id. */
@@ -49,7 +49,7 @@ const marksheetData = z.object({ marksheet: marksheetSchema });
 const A = `${API_PREFIX}/applications`;
 const M = `${API_PREFIX}/marksheets`;
 
-/** API.md "Marksheet requests": students ask. */
+/** Marksheet requests: students ask. */
 export const applicationsApi = {
   create: endpoint({
     method: 'POST',
@@ -71,7 +71,7 @@ export const applicationsApi = {
   }),
 };
 
-/** API.md "Marksheet requests": the exam office answers. */
+/** Marksheet requests: the exam office answers. */
 export const marksheetsApi = {
   ofUser: endpoint({
     method: 'GET',

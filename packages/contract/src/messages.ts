@@ -5,7 +5,7 @@
  * here, so the web app's first load can read them.
  *
  * Messages that name a field are built from its label (labels.ts) by the field schemas
- * (fields.ts) and by `FIELD_MESSAGES` below; `MESSAGES` (constants.ts) holds the ones API.md quotes.
+ * (fields.ts) and by `FIELD_MESSAGES` below; `MESSAGES` (constants.ts) holds the ones clients compare literally.
  */
 import { fieldLabel as label } from './labels';
 

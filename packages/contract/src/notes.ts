@@ -32,7 +32,7 @@ export type NotesOfCourse = z.infer<typeof notesOfCourseSchema>;
 
 const N = `${API_PREFIX}/notes`;
 
-/** API.md "Notes". */
+/** The notes endpoints. */
 export const notesApi = {
   ofCourse: endpoint({
     method: 'GET',

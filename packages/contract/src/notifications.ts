@@ -1,4 +1,4 @@
-/** Notifications (API.md "Notifications"): list items, the listing's caps and the stream's events. */
+/** Notifications (docs/product.md#notifications-who-is-told): list items, the listing's caps and the stream's events. */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
@@ -74,7 +74,7 @@ export const recentNotificationsSchema = z.object({
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;
 
 /**
- * The kinds of notification a user chooses the delivery of (API.md "Notifications"): `exams` is
+ * The kinds of notification a user chooses the delivery of (docs/product.md#notifications-who-is-told): `exams` is
  * an exam date set, moved or cleared in a course the user joined.
  */
 export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams'] as const;
@@ -152,7 +152,7 @@ export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;
 const N = `${API_PREFIX}/notifications`;
 
 
-/** API.md "Notifications". */
+/** The notifications endpoints. */
 export const notificationsApi = {
   list: endpoint({ method: 'GET', path: `${N}/getnotification`, summary: 'My notifications: unread (newest 500) and read (newest 100), newest first', data: notificationsDataSchema }),
   read: endpoint({ method: 'PATCH', path: `${N}/readnotification/:notificationId`, summary: 'Mark one of my notifications read (404 for anyone else’s)', data: emptyData, errors: [404] }),

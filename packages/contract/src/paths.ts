@@ -17,7 +17,7 @@ export const paths = {
   ...pathsOf(features),
 };
 
-/** Client routes of spec §2: the server answers index.html for each. `:param` marks a segment. */
+/** Client routes (docs/product.md#screens): the server answers index.html for each. `:param` marks a segment. */
 export const CLIENT_ROUTES = [
   '/',
   '/login',

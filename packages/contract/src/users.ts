@@ -94,7 +94,7 @@ export const confirmEmailBody = z.object({
 });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
-/** A user as JSON (API.md "Users"). Never a hash, session or token. */
+/** A user as JSON. Never a hash, session or token. */
 export const userSchema = z.object({
   _id: z.string(),
   registrationId: z.number().int(),
@@ -117,7 +117,7 @@ export const userEnvelopeData = z.object({ user: userSchema });
 
 const U = `${API_PREFIX}/users`;
 
-/** API.md "Users". Signup and current-user answer the user itself, not wrapped (the spec's clients read it so). */
+/** The users endpoints. Signup and current-user answer the user itself, not wrapped (existing clients read it so). */
 export const usersApi = {
   register: endpoint({
     method: 'POST',

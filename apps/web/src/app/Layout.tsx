@@ -12,7 +12,7 @@ import { Header, HeaderFrame } from './header/Header';
 import { useHeadingFocusOnNavigate } from './use-heading-focus';
 
 /**
- * Every route sits here: the header and the main area (spec §2). While the current user is
+ * Every route sits here: the header and the main area (docs/product.md#screens). While the current user is
  * loading and no kept copy exists, the header is only its frame and the main area a spinner, so
  * the header never flashes the logged-out links at someone who is logged in. That loading state
  * is what index.html paints before the scripts arrive: keep the two alike.

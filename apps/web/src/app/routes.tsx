@@ -14,7 +14,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { Layout } from './Layout';
 
 /**
- * The client routes of spec §2, all under the layout. Each feature brings its own (lazy) pages;
+ * The client routes (CLIENT_ROUTES, docs/product.md#screens), all under the layout. Each feature brings its own (lazy) pages;
  * the home page gets the other features' sections through its slots (features do not import
  * each other). Pages not built yet are absent on purpose, so their paths show the 404 page.
  *

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { sentence } from '../lib/words';
 
 /**
- * The spec's green dismissible banner headed "Success" (§4 "Messages"), with the server's message
+ * The green dismissible banner headed "Success" (docs/product.md#screens), with the server's message
  * said as a sentence (lib/words).
  * onDismiss tells the page it was closed (after signup it leads on to the login page).
  */
@@ -31,7 +31,7 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
   );
 }
 
-/** A server or client error in red: the spec's errors[0], as a sentence (lib/words). Renders nothing without a message. */
+/** A server or client error in red: the envelope's errors[0], as a sentence (lib/words). Renders nothing without a message. */
 export function ErrorBanner({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (

@@ -2,7 +2,7 @@ import { isChunkLoadError } from './lazy-page';
 import { usePageTitle } from '../lib/use-page-title';
 
 /**
- * The generic error page (spec §2), and the spec's "Loading chunk failed" when a page's script
+ * The generic error page (docs/product.md#screens), and "Loading chunk failed" when a page's script
  * could not be fetched. Reloading fetches a fresh index.html and with it the current chunk names.
  */
 export function ErrorPage({ error }: { error: unknown }) {

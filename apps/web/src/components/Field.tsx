@@ -60,7 +60,7 @@ export function TextAreaField({ label, hint, error, id, rows = 5, ...textarea }:
   );
 }
 
-/** A password input with a show/hide toggle (spec §5). */
+/** A password input with a show/hide toggle (docs/product.md#accounts). */
 export function PasswordField({ label, hint, error, id, ...input }: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;

@@ -1,4 +1,4 @@
-/** A circular percent ring (the avatar upload, spec §2 "Avatar"). */
+/** A circular percent ring (the avatar upload, docs/product.md#accounts). */
 export function ProgressRing({ percent, size = 160, stroke = 8 }: { percent: number; size?: number; stroke?: number }) {
   const r = (size - stroke) / 2;
   const c = 2 * Math.PI * r;

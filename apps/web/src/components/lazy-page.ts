@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-/** The spec's script chunk load time-out. */
+/** How long a page's script may take to load (docs/product.md#screens). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

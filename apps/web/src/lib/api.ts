@@ -3,7 +3,7 @@ import { fillPath, type DataOf, type Endpoint, type MultipartSpec, type PathPara
 import type { z } from 'zod';
 import { sentence } from './words';
 
-/** A refused or failed call. `message` is the server's errors[0], the text the spec shows in red. */
+/** A refused or failed call. `message` is the server's errors[0], the text shown in red. */
 export class ApiError extends Error {
   constructor(
     /** The HTTP status; 0 when the server could not be reached at all. */

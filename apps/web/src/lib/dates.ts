@@ -29,7 +29,7 @@ export function formatDay(isoDay: string, { weekday = false } = {}): string {
 export const formatExamDay = (isoDay: string | null | undefined): string => (isoDay ? formatDay(isoDay, { weekday: true }) : 'TBA');
 
 /**
- * `/examdates` answers `DD/MM/YYYY` or `TBA` (API.md, kept for existing clients): the same day
+ * `/examdates` answers `DD/MM/YYYY` or `TBA` (kept for existing clients, docs/product.md#existing-clients): the same day
  * as `YYYY-MM-DD`, or null when it is not a date.
  */
 export function isoDayFromExamDates(value: string): string | null {

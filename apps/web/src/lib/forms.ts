@@ -41,7 +41,7 @@ const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 
 /**
  * The browser's check of a picked image, so a wrong file is refused before it is sent; the
- * server checks the bytes again (API.md "Files"). Returns the problem, or null.
+ * server checks the bytes again (docs/product.md#files). Returns the problem, or null.
  */
 export function imageProblem(file: File, field: string, maxBytes: number): string | null {
   if (!IMAGE_TYPES.includes(file.type)) return `${fieldLabel(field)} must be a png or jpeg image`;
@@ -50,7 +50,7 @@ export function imageProblem(file: File, field: string, maxBytes: number): strin
 }
 
 /**
- * The browser's check of a picked file against an upload kind's limits (API.md "Files"), so a
+ * The browser's check of a picked file against an upload kind's limits (docs/product.md#files), so a
  * wrong one is refused before megabytes go up. Some systems give docx or zip no type at all:
  * then the server, which reads the bytes, decides. Returns the problem, or null.
  */

@@ -1,5 +1,5 @@
 /**
- * The locally kept copy of the current user (DESIGN §5): only what the first paint needs,
+ * The locally kept copy of the current user (docs/product.md#the-local-copy-of-the-user): only what the first paint needs,
  * encrypted with AES-GCM under a non-extractable Web Crypto key. The key lives in IndexedDB
  * (structured-clone keeps it non-extractable), the ciphertext in localStorage. Script on the page
  * can still ask the key to decrypt, but the raw key never leaves the browser's key store, and

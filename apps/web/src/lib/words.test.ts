@@ -76,7 +76,7 @@ describe('every message the contract lists has a sentence', () => {
   it.each([...new Set(contractMessages)].map((m) => [m]))('%s', (message) => {
     expect(hasSentence(message), `no sentence for "${message}" in lib/words.ts`).toBe(true);
     const said = sentence(message);
-    // Only a message that is a sentence already (the spec's own drafting apology) stays as it is.
+    // Only a message that is a sentence already (the fixed drafting apology) stays as it is.
     if (said === message) expect(message).toBe(MESSAGES.draftFailed);
     expect(said).toMatch(/^[A-Z0-9]/);
     expect(said).toMatch(/[.!?]$/);

@@ -148,7 +148,7 @@ const EXACT = new Map<string, string>([
   [MESSAGES.invalidLogin, 'That registration id or password is not right.'],
   [MESSAGES.avatarRequired, 'Choose a photo of yourself.'],
   [MESSAGES.cannotApply, 'You can ask only for the marksheets of semesters you have reached.'],
-  // Spec §8 gives Add Event these very words.
+  // Add Event shows these very words (docs/product.md#messages-clients-compare).
   [MESSAGES.draftFailed, MESSAGES.draftFailed],
   [MESSAGES.courseDeleted, 'Course deleted.'],
   [MESSAGES.notesAdded, 'Notes added.'],

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { aConfig } from './fixtures';
 
-/** The success envelope of API.md. */
+/** The success envelope (docs/product.md#envelope). */
 export const ok = (data: unknown, message = '', status = 200) => HttpResponse.json({ statusCode: status, data, message, success: true }, { status });
 
 /** The error envelope: clients show errors[0]. */

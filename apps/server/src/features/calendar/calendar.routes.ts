@@ -34,7 +34,7 @@ function matches(header: string | undefined, tag: string): boolean {
   return header.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(tag));
 }
 
-/** API.md "Calendar feed": the address (logged in), a new one, and the feed itself (the token is the credential). */
+/** The calendar feed (docs/product.md#the-calendar-feed): the address (logged in), a new one, and the feed itself (the token is the credential). */
 export async function calendarRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -2,7 +2,7 @@ import { fileUrl, type Branch, type Course } from '@campus/contract';
 import type { CourseView, ListedCourse } from './courses.queries';
 
 /**
- * A course as API.md's JSON: string ids, numbers, ISO timestamps, the exam date as YYYY-MM-DD or
+ * A course as the contract's JSON: string ids, numbers, ISO timestamps, the exam date as YYYY-MM-DD or
  * null, when it changed (ISO) or null, the exam centre or null.
  */
 export function presentCourse({ row, ownername, students }: CourseView): Course {

@@ -166,7 +166,7 @@ const listingQuery = preparedPerKey((db, key) => {
 
 /**
  * Courses matching `filter`, newest first (or, for a student's own list, in the order joined).
- * Without `page.limit` the whole list comes back, as the spec's clients expect; with it, at most
+ * Without `page.limit` the whole list comes back, as existing clients expect; with it, at most
  * `limit` rows and the cursor of the next page (null at the end).
  */
 export async function listCourses(db: Db, filter: CourseFilter, page: Page = {}): Promise<{ courses: ListedCourse[]; nextCursor: string | null }> {

@@ -29,7 +29,7 @@ import {
 const { courses } = api;
 const route = contractRoutes('courses');
 
-/** Every /api/v1/courses route of API.md. Who may call each is in its `access` and the policy. */
+/** Every /api/v1/courses route of the contract (packages/contract/src/courses.ts). Who may call each is in its `access` and the policy. */
 export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -39,7 +39,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
   const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<void> => {
     const { courses: list, nextCursor } = await listCourses(db, filter, page);
-    // Only callers that page get a cursor; the spec's clients see exactly { listofcourses }.
+    // Only callers that page get a cursor; existing clients see exactly { listofcourses }.
     const cursor = page.limit !== undefined ? `,"nextCursor":${JSON.stringify(nextCursor)}` : '';
     await sendJson(reply, `{"listofcourses":${courseListJson(list)}${cursor}}`, 'courses fetched successfully');
   };

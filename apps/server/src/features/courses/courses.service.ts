@@ -131,7 +131,7 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
       .returning();
     if (!inserted) throw new Error('course not inserted');
     // No exam news here: nobody can have joined a course that did not exist.
-    // The students of the course's branch and semester hear of it (API.md "Notifications").
+    // The students of the course's branch and semester hear of it (docs/product.md#notifications-who-is-told).
     await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
       content: `${professorName(owner.fullname)} created the course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
@@ -270,7 +270,7 @@ export async function removeEnrolment(db: Db, courseId: string, studentId: strin
   return removed.length > 0;
 }
 
-/** The enrolled students as the spec's entries, in the order they joined. */
+/** The enrolled students as the wire's entries ({name, regid, studentobjectid}), in the order they joined. */
 export async function studentsOfCourse(db: Db, courseId: string): Promise<EnrolledStudent[]> {
   const rows = await db
     .select({ name: users.fullname, regid: users.registrationId, studentobjectid: users.id })

@@ -2,7 +2,7 @@ import { REFUSALS } from '@campus/contract';
 import type { EventRow, UserRow } from '../../db/schema';
 import { forbidden } from '../../platform/errors/app-error';
 
-/** Any logged-in user may host an event (API.md "Events"); the host alone may edit or delete it. */
+/** Any logged-in user may host an event (docs/product.md#roles); the host alone may edit or delete it. */
 export const isHost = (user: UserRow, event: EventRow) => event.ownerId === user.id;
 
 export function assertHost(user: UserRow, event: EventRow, action: 'edit' | 'delete'): void {

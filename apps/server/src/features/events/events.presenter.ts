@@ -2,7 +2,7 @@ import { fileUrl, type CampusEvent, type EventListing } from '@campus/contract';
 import type { EventRow } from '../../db/schema';
 import type { EventView } from './events.queries';
 
-/** An event as API.md's JSON: string ids, the day as YYYY-MM-DD, the time as HH:MM, ISO timestamps. */
+/** An event as the contract's JSON: string ids, the day as YYYY-MM-DD, the time as HH:MM, ISO timestamps. */
 export function presentEvent(row: EventRow): CampusEvent {
   return {
     _id: row.id,

@@ -25,7 +25,7 @@ export function fitDescription(text: string): string {
   return cut.trim();
 }
 
-/** Every /api/v1/events route of API.md. Any logged-in user may call each; editing and deleting are the host's alone. */
+/** Every /api/v1/events route of the contract (packages/contract/src/events.ts). Any logged-in user may call each; editing and deleting are the host's alone. */
 export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -7,7 +7,7 @@ export interface NoteWithFile {
   file: Pick<FileRow, 'contentType' | 'sizeBytes'>;
 }
 
-/** A note as API.md's JSON; `notesfile` is the access-checked download URL. */
+/** A note as the contract's JSON; `notesfile` is the access-checked download URL. */
 export function presentNote({ note, file }: NoteWithFile): Note {
   return {
     _id: note.id,

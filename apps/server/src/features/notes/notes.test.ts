@@ -38,7 +38,7 @@ describe('POST /notes/create-notes', () => {
     expect(download.headers['cache-control']).toBe('no-store');
   });
 
-  it('accepts every type of API.md "Files" by its bytes, whatever the name says', async () => {
+  it('accepts every notes type of FILE_LIMITS by its bytes, whatever the name says', async () => {
     const { owner, course } = await courseWithOwner();
     const zip = Buffer.from('504b0304140000000000', 'hex');
     for (const [name, data] of [['a.txt', Buffer.from('plain words')], ['b.bin', tinyPng()], ['c.zip', Buffer.concat([zip, Buffer.alloc(40)])]] as const) {

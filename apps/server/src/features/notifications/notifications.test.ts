@@ -16,7 +16,7 @@ const patch = (url: string, who: TestUser) => ctx.app.inject({ method: 'PATCH', 
 const listOf = async (who: TestUser): Promise<NotificationsData> => (await get(paths.notifications.list, who)).json().data;
 const contents = async (who: TestUser) => (await listOf(who)).notifications.map((n) => n.content);
 
-describe('who is told (API.md "Notifications")', () => {
+describe('who is told (docs/product.md#notifications-who-is-told)', () => {
   it('a new course: the students of its branch and semester, and nobody else', async () => {
     const prof = await buildProfessor(ctx.app, { semester: 5, branch: 'Civil Engineering' });
     const cohort = [await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' }), await buildStudent(ctx.app, { semester: 5, branch: 'Civil Engineering' })];

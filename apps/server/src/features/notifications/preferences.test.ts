@@ -14,7 +14,7 @@ const patchPrefs = (who: TestUser, payload: unknown) => ctx.app.inject({ method:
 const oneClick = (token: string, payload = 'List-Unsubscribe=One-Click') =>
   ctx.app.inject({ method: 'POST', url: `${paths.notifications.unsubscribe}?token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
 
-describe('GET and PATCH /notifications/preferences (API.md "Notifications")', () => {
+describe('GET and PATCH /notifications/preferences', () => {
   it('everything in the portal only until the user chooses', async () => {
     const me = await buildStudent(ctx.app);
     const res = await getPrefs(me);

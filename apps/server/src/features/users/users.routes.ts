@@ -33,7 +33,7 @@ import {
 const { users } = api;
 const route = contractRoutes('users');
 
-/** Every /api/v1/users route of API.md. */
+/** Every /api/v1/users route of the contract (packages/contract/src/users.ts). */
 export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

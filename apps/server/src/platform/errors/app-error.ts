@@ -2,7 +2,7 @@ import { REFUSALS } from '@campus/contract';
 
 /**
  * The error catalogue: every refusal a route can make. The error handler turns these into the
- * API.md error envelope; anything else thrown is a bug and becomes a generic 500.
+ * error envelope (docs/product.md#envelope); anything else thrown is a bug and becomes a generic 500.
  */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -68,7 +68,7 @@ export function frameworkErrorHandler(err: FastifyError, _request: FastifyReques
 }
 
 /**
- * One error handler for the whole app: every error becomes the API.md envelope.
+ * One error handler for the whole app: every error becomes the error envelope (docs/product.md#envelope).
  * `notFoundFallback` answers unknown paths outside /api and /files (the web app's 404 page);
  * it returns false when it has nothing to send.
  */

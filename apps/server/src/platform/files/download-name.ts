@@ -3,7 +3,7 @@
  * "Marksheet semester 3.pdf"), with the extension of its stored type, and safe to save anywhere.
  */
 
-/** The extension of each type the portal stores (API.md "Files"). */
+/** The extension of each type the portal stores (FILE_LIMITS in the contract). */
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': '.pdf',
   'image/png': '.png',

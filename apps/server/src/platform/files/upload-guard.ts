@@ -5,7 +5,7 @@ import { tooLarge } from '../errors/app-error';
 import { limiter } from '../limits/limiter';
 import { bytesUploadedBy } from './files.service';
 
-/** What a multipart route takes: the file field and the kind whose limits apply (API.md "Files"). */
+/** What a multipart route takes: the file field and the kind whose limits apply (FILE_LIMITS in the contract). */
 export interface UploadRoute {
   field: string;
   kind: FileKind;

@@ -19,7 +19,7 @@ async function headerFor(user: unknown | null) {
   return app;
 }
 
-describe('Header visibility (spec §2 "Header")', () => {
+describe('Header visibility (docs/product.md#header)', () => {
   it('logged out: Home, Login, Signup and Professor Signup; the avatar leads to /login; no Logout or bell', async () => {
     await headerFor(null);
     expect(navLabels()).toEqual(['Home', 'Login', 'Signup', 'Professor Signup']);

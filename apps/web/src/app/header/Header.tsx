@@ -14,7 +14,7 @@ import { navItemClass } from './styles';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${isActive ? 'bg-campus-700' : ''}`;
 
-/** The header of every page (spec §2 "Header"); on small screens its links fold behind a Menu button. */
+/** The header of every page (docs/product.md#header); on small screens its links fold behind a Menu button. */
 export function Header() {
   const { viewer } = useViewer();
   const config = usePortalConfig();

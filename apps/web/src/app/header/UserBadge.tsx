@@ -2,7 +2,7 @@ import { badgeLabel } from '../../features/auth';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import type { StoredUser } from '../../lib/secure-store';
 
-/** Student, Professor or Exam Office, the full name and the registration id (spec §2 "Header"). */
+/** Student, Professor or Exam Office, the full name and the registration id (docs/product.md#header). */
 export function UserBadge({ viewer }: { viewer: StoredUser }) {
   const config = usePortalConfig();
   return (

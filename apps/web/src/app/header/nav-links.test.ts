@@ -5,7 +5,7 @@ import { navLinks } from './nav-links';
 const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 211070001, userrole: 2, isExamOffice: false };
 const labels = (v: StoredUser | null, office = 211070007) => navLinks(v, office).map((l) => l.label);
 
-describe('header visibility rules (spec §2 "Header")', () => {
+describe('header visibility rules (docs/product.md#header)', () => {
   it('logged out: Home, Login, Signup, Professor Signup only', () => {
     expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Professor Signup']);
   });

@@ -7,9 +7,9 @@ export interface NavLink {
 }
 
 /**
- * The header's links by the spec's visibility rules (§2 "Header", §6): Login and both signups
+ * The header's links by their visibility rules (docs/product.md#header): Login and both signups
  * only when logged out; course items never for the exam office; Add Course for the other
- * professors; Admit Card (the spec's hall ticket, at /hallticket) and Marksheet for students;
+ * professors; Admit Card (the hall ticket, at /hallticket) and Marksheet for students;
  * Applications for the exam office.
  */
 export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: number): NavLink[] {

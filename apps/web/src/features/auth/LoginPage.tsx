@@ -42,7 +42,7 @@ const signedUpId = (state: unknown): string | undefined => {
 };
 
 /**
- * /login: registration id and password (spec §5), then back to the page that sent the visitor
+ * /login: registration id and password (docs/product.md#accounts), then back to the page that sent the visitor
  * here (`?next=`, same-site paths only), or home.
  */
 export default function LoginPage() {

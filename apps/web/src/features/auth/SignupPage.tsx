@@ -36,7 +36,7 @@ export function TeacherSignupPage() {
 }
 
 /**
- * One form for both roles, with the spec §5 rules from the contract's registerBody. A professor
+ * One form for both roles, with the rules of the contract's registerBody. A professor
  * is asked for neither semester nor branch: they teach courses of any. The register call still
  * takes both (branch is required on the wire, semester defaults to 1), so the form sends the
  * defaults, DEFAULT_SEMESTER and DEFAULT_BRANCH, which nothing shows or uses for a professor.

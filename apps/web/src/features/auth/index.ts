@@ -1,6 +1,6 @@
 /**
  * What other features and the app may use of auth. Everything else in this folder is its own
- * business (DESIGN §2: features do not reach into each other's internals).
+ * business (docs/architecture.md: features do not reach into each other's internals).
  */
 export { useCurrentUser, useViewer } from './api/current-user';
 export { useLogout } from './api/logout';

@@ -4,7 +4,7 @@ import type { StoredUser } from '../../lib/secure-store';
 type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice'>;
 
 /**
- * The exam office (the spec's {code}): flagged by the server, or holding the registration id
+ * The exam office (docs/product.md#roles): flagged by the server, or holding the registration id
  * the server is configured with (GET /config), whichever is known first.
  */
 export const isExamOffice = (v: Viewer, examOfficeRegistrationId?: number) =>
@@ -12,7 +12,7 @@ export const isExamOffice = (v: Viewer, examOfficeRegistrationId?: number) =>
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
 /**
- * The header badge's word (spec §2 "Header"): the exam office is a professor account, yet it
+ * The header badge's word (docs/product.md#header): the exam office is a professor account, yet it
  * teaches nothing, so it is named for what it does; every other professor is "Professor", as on
  * the profile page.
  */

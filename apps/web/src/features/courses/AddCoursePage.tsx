@@ -19,7 +19,7 @@ const COURSE_CREATED = 'Course created.';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createCourseResolver));
 
-/** /add-course: professors other than the exam office create a course (spec §2, §5 "Add course"). */
+/** /add-course: professors other than the exam office create a course (docs/product.md#courses). */
 export default function AddCoursePage() {
   return <RequireUser>{(user) => <AddCourseFor user={user} />}</RequireUser>;
 }

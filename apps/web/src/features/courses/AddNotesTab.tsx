@@ -16,7 +16,7 @@ const MAX_MB = FILE_LIMITS.notesfile.maxBytes / (1024 * 1024);
 const TYPES_TEXT = 'a pdf, png, jpeg, txt, docx, pptx, xlsx or zip file';
 
 /**
- * The owner's Add Notes tab (spec §5 "Add note"): a name and a file, uploaded with a progress bar.
+ * The owner's Add Notes tab (docs/product.md#courses): a name and a file, uploaded with a progress bar.
  * Once added, `onAdded` gets the server's message and the page goes back to the Notes tab, where
  * the new file is in the list, with the message above it.
  */

@@ -9,7 +9,7 @@ import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
 import { useCourseRole } from './roles';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /all-courses: search by title, filter by semester and branch (spec §2 "All courses"). */
+/** /all-courses: search by title, filter by semester and branch (docs/product.md#courses). */
 export default function AllCoursesPage() {
   usePageTitle('All Courses');
   return <RequireUser>{(user) => <AllCourses user={user} />}</RequireUser>;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MembershipButton } from './MembershipButton';
 import { Thumbnail } from '../../components/Thumbnail';
 
-/** One course in a list (spec §2 "Course card"). Students get Join or Leave; everyone sees the enrolled count. */
+/** One course in a list (docs/product.md#courses). Students get Join or Leave; everyone sees the enrolled count. */
 export function CourseCard({ course, userId, student }: { course: Course; userId: string; student: boolean }) {
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -27,7 +27,7 @@ export function CourseCard({ course, userId, student }: { course: Course; userId
   );
 }
 
-/** The grid of spec §2: four per row on wide screens, one on phones. */
+/** The course grid (docs/product.md#courses): four per row on wide screens, one on phones. */
 export function CourseGrid({ courses, userId, student }: { courses: readonly Course[]; userId: string; student: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

@@ -22,7 +22,7 @@ export function CourseListResult({
   return <CourseGrid courses={query.data} userId={userId} student={student} />;
 }
 
-/** The message for users the course pages are not for (spec §6: the exam office). */
+/** The message for users the course pages are not for (the exam office, docs/product.md#roles). */
 export function NotForOffice() {
   return (
     <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm ring-1 ring-slate-200">

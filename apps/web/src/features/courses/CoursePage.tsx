@@ -34,7 +34,7 @@ const AddNotesTab = lazy(() => ownerTabs.addNotes().then((m) => ({ default: m.Ad
 const EditCourseTab = lazy(() => ownerTabs.editCourse().then((m) => ({ default: m.EditCourseTab })));
 const DeleteCourseTab = lazy(() => ownerTabs.deleteCourse().then((m) => ({ default: m.DeleteCourseTab })));
 
-/** /course/:courseId[/:tab]: the course with its tabs (spec §2 "Course detail", §4 "Course tabs"). */
+/** /course/:courseId[/:tab]: the course with its tabs (docs/product.md#courses). */
 export default function CoursePage() {
   const { courseId = '', tab } = useParams();
   return <RequireUser>{(user) => <CourseView key={courseId} courseId={courseId} segment={tab} user={user} />}</RequireUser>;

@@ -7,7 +7,7 @@ import { useDeleteCourse } from './api/delete-course';
 
 const COURSE_DELETED = 'Course deleted.';
 
-/** The owner's Delete Course tab: a danger button, then the spec's confirmation; once deleted, My Courses says so. */
+/** The owner's Delete Course tab: a danger button, then the confirmation (docs/product.md#courses); once deleted, My Courses says so. */
 export function DeleteCourseTab({ courseId }: { courseId: string }) {
   const navigateWithFlash = useNavigateWithFlash();
   const [open, setOpen] = useState(false);

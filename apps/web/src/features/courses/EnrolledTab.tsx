@@ -7,7 +7,7 @@ import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useRemoveStudent, useStudentsOfCourse } from './api/students';
 
-/** The Enrolled tab: the teacher, the count, and each student; the owner may remove one, after a confirmation (spec §2, §6). */
+/** The Enrolled tab: the teacher, the count, and each student; the owner may remove one, after a confirmation (docs/product.md#courses). */
 export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; teacher: string; owner: boolean }) {
   const q = useStudentsOfCourse(courseId);
   const remove = useRemoveStudent(courseId);

@@ -12,7 +12,7 @@ export interface FilterValue {
 
 export const NO_FILTER: FilterValue = { semester: ALL_SEMESTERS, branch: ALL_BRANCHES };
 
-/** The Semester (All, 1–8) and Branch (All + nine) filters of the course lists (spec §2). */
+/** The Semester (All, 1–8) and Branch (All + nine) filters of the course lists (docs/product.md#courses). */
 export function CourseFilters({ value, onChange }: { value: FilterValue; onChange: (next: FilterValue) => void }) {
   return (
     <>

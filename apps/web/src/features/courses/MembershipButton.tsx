@@ -10,7 +10,7 @@ import { useMembership } from './api/membership';
 import { isEnrolled } from './roles';
 
 /**
- * Join or Leave for a student (spec §4 "Course membership"); the server's refusal shows in red
+ * Join or Leave for a student (docs/product.md#courses); the server's refusal shows in red
  * under it. Leaving takes away the notes and the exam on the admit card, so it asks first, and
  * says afterwards that it is done: as a flash on the same page, since on My Courses the course's
  * card (and this button) goes with it.

@@ -7,7 +7,7 @@ import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
 import { useCourseRole } from './roles';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** /my-courses: a student's joined courses or a professor's own (spec §2 "My courses"). */
+/** /my-courses: a student's joined courses or a professor's own (docs/product.md#courses). */
 export default function MyCoursesPage() {
   usePageTitle('My Courses');
   return <RequireUser>{(user) => <MyCourses user={user} />}</RequireUser>;

@@ -99,7 +99,7 @@ export function NotesTab({ courseId, owner = false }: { courseId: string; owner?
   );
 }
 
-/** What a student who has not joined sees instead of the notes (spec §6); nothing is fetched for them. */
+/** What a student who has not joined sees instead of the notes (docs/product.md#roles); nothing is fetched for them. */
 export function JoinFirst() {
   return <p className="py-6 text-center text-lg font-semibold text-slate-600">Join Course to get notes</p>;
 }

@@ -8,7 +8,7 @@ import type { Branch } from '@campus/contract/constants';
  */
 export const coursesKey = ['courses'] as const;
 
-export type SemesterFilter = number; // 1..8, or 9 for all (spec §9)
+export type SemesterFilter = number; // 1..8, or 9 (ALL_SEMESTERS) for all
 export type BranchFilter = Branch | typeof ALL_BRANCHES;
 
 export const courseKeys = {

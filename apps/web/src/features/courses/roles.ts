@@ -5,7 +5,7 @@ import { isExamOffice, isStudent } from '../auth';
 export type CourseRole = 'student' | 'professor' | 'office';
 
 /**
- * What the course pages offer this user (spec §6): students join and read notes, professors own
+ * What the course pages offer this user (docs/product.md#roles): students join and read notes, professors own
  * courses, and the exam office has no course pages. The server's flag decides; the configured
  * registration id is the fallback the header uses too.
  */
@@ -15,5 +15,5 @@ export function useCourseRole(user: User): CourseRole {
   return isStudent(user) ? 'student' : 'professor';
 }
 
-/** Membership holds when the user's id is in the course's student list (spec §4). */
+/** Membership holds when the user's id is in the course's student list (docs/product.md#courses). */
 export const isEnrolled = (students: readonly string[], userId: string) => students.includes(userId);

@@ -179,7 +179,7 @@ describe('drafting the description', () => {
     expect(button).toBeEnabled();
   });
 
-  it('a failed draft shows the spec message and leaves the description as it was', async () => {
+  it('a failed draft shows the fixed message and leaves the description as it was', async () => {
     loggedInAs(aStudent());
     drafting(true);
     server.use(http.post(paths.events.draftDescription, () => fail(502, 'the text generator did not answer')));

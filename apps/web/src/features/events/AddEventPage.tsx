@@ -7,7 +7,7 @@ import { EMPTY_EVENT, EventForm } from './EventForm';
 
 const EVENT_CREATED = 'Event created.';
 
-/** /add-event: anyone logged in hosts an event (spec §2, §5 "Add event"). */
+/** /add-event: anyone logged in hosts an event (docs/product.md#events). */
 export default function AddEventPage() {
   return <RequireUser>{() => <AddEventForm />}</RequireUser>;
 }

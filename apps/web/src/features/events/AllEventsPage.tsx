@@ -3,7 +3,7 @@ import { useEventList } from './api/list-events';
 import { useCampusToday } from './campus-day';
 import { EventListResult, EventsPage } from './EventList';
 
-/** /events: every event, upcoming by date, then past ones latest first, marked Past (spec §2). */
+/** /events: every event, upcoming by date, then past ones latest first, marked Past (docs/product.md#events). */
 export default function AllEventsPage() {
   return <RequireUser>{() => <AllEvents />}</RequireUser>;
 }

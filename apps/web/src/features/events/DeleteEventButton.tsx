@@ -7,7 +7,7 @@ import { useDeleteEvent } from './api/delete-event';
 
 const EVENT_DELETED = 'Event deleted.';
 
-/** The host's Delete: a danger button, then the confirmation; once deleted, /my-events says so (spec §4). */
+/** The host's Delete: a danger button, then the confirmation; once deleted, /my-events says so (docs/product.md#events). */
 export function DeleteEventButton({ eventId }: { eventId: string }) {
   const navigateWithFlash = useNavigateWithFlash();
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { Thumbnail } from '../../components/Thumbnail';
 
 /**
- * One event in a list (spec §2 "Event card"): thumbnail, weekday, day and month, host name and
+ * One event in a list (docs/product.md#events): thumbnail, weekday, day and month, host name and
  * avatar, title, time and venue; the title links to /event/:id. A past event says so on it. The day is formatted from the
  * `YYYY-MM-DD` string (calendarDayParts), so no browser zone moves it to the day before.
  */

@@ -107,7 +107,7 @@ export function EventForm({
 
 /**
  * The description, and the button that drafts it from the title with the server's text
- * generator (API.md draft-description). The button says why when it cannot be used.
+ * generator (POST /events/draft-description). The button says why when it cannot be used.
  */
 function DescriptionField({
   title,

@@ -20,7 +20,7 @@ export function splitAtDay(listings: readonly EventListing[], today: string): { 
 
 /**
  * A list's three states: a spinner only while the first answer is on its way, the error with Retry,
- * or the grid / the spec's empty heading ('No Event Yet', …). `limit` keeps the first few (the
+ * or the grid / the empty heading ('No Event Yet', …). `limit` keeps the first few (the
  * home sections show three). With `splitAt` (today on campus) past events follow the upcoming
  * ones in a section of their own, each card marked Past.
  */

@@ -19,7 +19,7 @@ import { formatDay } from '../../lib/dates';
 const loadDelete = () => import('./DeleteEventButton');
 const DeleteEventButton = lazy(() => loadDelete().then((m) => ({ default: m.DeleteEventButton })));
 
-/** /event/:eventId: the event in full (spec §2 "Event detail"); Edit event and Delete for its host (§6). */
+/** /event/:eventId: the event in full (docs/product.md#events); Edit event and Delete for its host. */
 export default function EventPage() {
   const { eventId = '' } = useParams();
   return <RequireUser>{(user) => <EventView key={eventId} eventId={eventId} user={user} />}</RequireUser>;
@@ -39,7 +39,7 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
 
   if (q.isError) {
     if (missing) return <NotFound title="Event not found" detail="It may have been deleted." back={{ to: '/events', label: 'All Events' }} />;
-    // The spec's client only logged this; here the reason shows, with a way to ask again.
+    // The earlier portal's client only logged this; here the reason shows, with a way to ask again.
     return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
   }
   if (!q.data) return <Spinner label="Loading event" />;

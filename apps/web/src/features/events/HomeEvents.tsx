@@ -7,11 +7,11 @@ import { useCampusToday } from './campus-day';
 import { EventListResult } from './EventList';
 import type { EventListKind } from './keys';
 
-/** Spec §9: the home sections show at most three events each. */
+/** The home sections show at most three events each (docs/product.md#home). */
 export const HOME_SECTION_SIZE = 3;
 
 /**
- * The home page's two sections (spec §2 "/"): today's events and other events, the first three
+ * The home page's two sections (docs/product.md#home): today's events and other events, the first three
  * of each with View All. They share their queries with /today-events and /other-events. Asked
  * only once the server has confirmed the session: a kept copy of the user may be out of date.
  */

@@ -4,7 +4,7 @@ import { useOtherEvents } from './api/list-events';
 import { useCampusToday } from './campus-day';
 import { EventListResult, EventsPage } from './EventList';
 
-/** /other-events: every event not today, upcoming first, then past ones marked Past, with a search by title (spec §2). */
+/** /other-events: every event not today, upcoming first, then past ones marked Past, with a search by title (docs/product.md#events). */
 export default function OtherEventsPage() {
   return <RequireUser>{() => <OtherEvents />}</RequireUser>;
 }

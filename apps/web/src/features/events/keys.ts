@@ -4,7 +4,7 @@
  */
 export const eventsKey = ['events'] as const;
 
-/** The four listings of API.md "Events". */
+/** The four event listings (docs/product.md#events). */
 export type EventListKind = 'today' | 'other' | 'all' | 'mine';
 
 export const eventKeys = {

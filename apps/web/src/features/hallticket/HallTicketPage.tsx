@@ -12,7 +12,7 @@ import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
 import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, ticketOf, type Paper, type Ticket } from './ticket';
 
-/** /hallticket: a student's admit card, on screen and as a PDF to print (spec §2 "Hall ticket"). */
+/** /hallticket: a student's admit card, on screen and as a PDF to print (docs/product.md#hall-ticket). */
 export default function HallTicketPage() {
   usePageTitle(NAME);
   return (

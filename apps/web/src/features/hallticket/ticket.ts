@@ -9,7 +9,7 @@ import { formatExamDay, isoDayFromExamDates } from '../../lib/dates';
  */
 export const NAME = 'Admit card';
 export const EXAM_NAME = 'End-semester examination (ESE)';
-/** Every dated paper sits at the same time (spec §9); a paper without a date has no time either. */
+/** Every dated paper sits at the same time (docs/product.md#hall-ticket); a paper without a date has no time either. */
 export const EXAM_TIME = '09:15 AM TO 12:15 PM';
 /** What a paper says where its date or centre is not set yet. */
 export const TBA = 'TBA';
@@ -77,5 +77,5 @@ export function ticketOf(user: User, courses: readonly Course[], examdates: read
   };
 }
 
-/** The file the PDF is saved as (spec §9): the student's name and registration id, then "hallticket". */
+/** The file the PDF is saved as (docs/product.md#hall-ticket): the student's name and registration id, then "hallticket". */
 export const ticketFileName = (t: Pick<Ticket, 'fullname' | 'registrationId'>) => `${t.fullname}_${t.registrationId}_hallticket.pdf`;

@@ -7,14 +7,14 @@ import { usePageTitle } from '../../lib/use-page-title';
  * What other features put on a logged-in user's home page. The app's route table fills the slots
  * (features do not import each other): `overview` holds the dashboard's cards (my courses, unread
  * notifications, the exam office's open requests), each loading on its own; `events` holds the
- * spec's two event sections (today's and other events, the first three of each with View All).
+ * two event sections (today's and other events, the first three of each with View All).
  */
 export interface HomeSlots {
   overview?: ReactNode;
   events?: ReactNode;
 }
 
-/** / (spec §2): a dashboard under a greeting by full name, or a welcome with the logo. */
+/** / (docs/product.md#home): a dashboard under a greeting by full name, or a welcome with the logo. */
 export default function HomePage({ overview, events }: HomeSlots) {
   const { viewer } = useViewer();
   usePageTitle('Home');

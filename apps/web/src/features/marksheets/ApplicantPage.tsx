@@ -22,7 +22,7 @@ import { LoadError } from '../../components/LoadError';
 import { NotFound } from '../../components/NotFound';
 
 /**
- * /applicant/:applicantid (spec §2 "Applicant"): details, open requests, marksheets, and the
+ * /applicant/:applicantid (docs/product.md#marksheets): details, open requests, marksheets, and the
  * upload. `?semester=N` (a request's "Upload marksheet" action) sets the upload's semester.
  */
 export default function ApplicantPage() {
@@ -167,7 +167,7 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
 
 const TYPES_TEXT = 'a pdf, png or jpeg file';
 
-/** Semester choices stop at the applicant's own semester (spec §5 "Marksheet upload"). */
+/** Semester choices stop at the applicant's own semester (docs/product.md#marksheets). */
 function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
   const upload = useUpload();

@@ -10,7 +10,7 @@ import { NotForYou } from './Notice';
 import { LoadError } from '../../components/LoadError';
 import { formatMoment } from '../../lib/dates';
 
-/** /applications (spec §2): the exam office's marksheet requests, one group per student. */
+/** /applications (docs/product.md#marksheets): the exam office's marksheet requests, one group per student. */
 export default function ApplicationsPage() {
   usePageTitle('Applications');
   const config = usePortalConfig();

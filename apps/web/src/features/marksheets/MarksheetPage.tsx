@@ -12,7 +12,7 @@ import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from './Notice';
 
-/** /marksheet (spec §2 "Marksheet"): eight semesters, each View, Applied or Apply. */
+/** /marksheet (docs/product.md#marksheets): eight semesters, each View, Applied or Apply. */
 export default function MarksheetPage() {
   usePageTitle('Marksheet');
   return (
@@ -41,7 +41,7 @@ function Marksheets({ user }: { user: User }) {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-campus-900">Marksheet</h1>
-      {/* Spec §5: only up to the student's own semester; the server refuses the rest too. */}
+      {/* Only up to the student's own semester (docs/product.md#marksheets); the server refuses the rest too. */}
       <p id={LIMIT_ID} className="text-slate-700">
         You can request marksheets up to semester {user.semester}, your current semester.
       </p>

@@ -11,7 +11,7 @@ export interface StudentRequests {
 
 /**
  * Requests grouped by the student who made them, in the order the list came (the server sends
- * open ones first, oldest first), so students waiting longest come first. Spec §4: a request is
+ * open ones first, oldest first), so students waiting longest come first. A request is
  * open while `replied` is not true.
  */
 export function groupByStudent(applications: Application[]): StudentRequests[] {

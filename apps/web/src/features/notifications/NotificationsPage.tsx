@@ -10,7 +10,7 @@ import { useNotifications, useReadAllNotifications, useReadNotification } from '
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatMoment } from '../../lib/dates';
 
-/** /all-notifications (spec §2 "Notifications"): unread ones are clickable, read ones framed. */
+/** /all-notifications (docs/product.md#notifications): unread ones are clickable, read ones framed. */
 export default function NotificationsPage() {
   usePageTitle('Notifications');
   return <RequireUser>{() => <Notifications />}</RequireUser>;
@@ -84,7 +84,7 @@ function Notifications() {
   );
 }
 
-/** Clicking marks it read and follows its link, if it has one (spec §4 "Notification"). */
+/** Clicking marks it read and follows its link, if it has one (docs/product.md#notifications). */
 function UnreadNotification({ notification }: { notification: NotificationItem }) {
   const read = useReadNotification();
   const navigate = useNavigate();

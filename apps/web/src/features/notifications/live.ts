@@ -8,7 +8,7 @@ import { fetchUnreadCount } from './api/notifications';
 import { announceArrival } from './arrivals';
 import { notificationKeys } from './keys';
 
-/** The spec's polling period, used only while the live stream is down. */
+/** The polling period (docs/product.md#notifications), used only while the live stream is down. */
 export const POLL_MS = 10_000;
 /** A stream that neither opens nor fails by then (a buffering proxy) counts as down. */
 export const OPEN_TIMEOUT_MS = 5_000;

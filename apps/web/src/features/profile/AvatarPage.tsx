@@ -9,14 +9,14 @@ import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useUploadAvatar } from './api/avatar';
 
-/** /update-avatar (spec §2 "Avatar"). */
+/** /update-avatar (docs/product.md#accounts). */
 export default function AvatarPage() {
   return <RequireUser>{(user) => <AvatarUpload user={user} />}</RequireUser>;
 }
 
 const SIZE = 160;
 
-/** Picking a file uploads it at once; the ring shows the percent, then disappears (spec §4). */
+/** Picking a file uploads it at once; the ring shows the percent, then disappears (docs/product.md#accounts). */
 function AvatarUpload({ user }: { user: User }) {
   const upload = useUpload();
   const avatar = upload.track(useUploadAvatar(upload.onProgress));

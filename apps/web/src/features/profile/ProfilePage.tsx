@@ -18,7 +18,7 @@ import { useUpdateAccount } from './api/update-account';
 
 const checks = deferredResolver(() => import('./profile-checks').then((m) => m.updateAccountResolver));
 
-/** /update-account: the profile, viewed as text, and edited in place (spec §2, §4 "Profile"). */
+/** /update-account: the profile, viewed as text, and edited in place (docs/product.md#accounts). */
 export default function ProfilePage() {
   return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
 }

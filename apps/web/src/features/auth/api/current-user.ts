@@ -17,7 +17,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
       rememberUser(null);
       return null;
     }
-    // Spec §4: a failed current-user fetch clears the stored user.
+    // A failed current-user fetch clears the stored user (docs/product.md#accounts).
     forgetKeptCopy();
     throw err;
   }
@@ -47,7 +47,7 @@ export function useCurrentUser() {
 export function useViewer(): { viewer: StoredUser | null; loading: boolean } {
   const q = useCurrentUser();
   if (q.data !== undefined) return { viewer: q.data, loading: false };
-  // The fetch failed outright: treat as logged out (spec §4); the layout says why.
+  // The fetch failed outright: treat as logged out (docs/product.md#accounts); the layout says why.
   if (q.isError) return { viewer: null, loading: false };
   const copy = keptUser();
   return { viewer: copy, loading: copy === null };

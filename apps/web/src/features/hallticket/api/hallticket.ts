@@ -5,7 +5,7 @@ import { hallTicketKeys } from '../keys';
 
 /**
  * GET searchbystudent and GET examdates: the server keeps both in the same order, so exam date i
- * belongs to course i (API.md). Their keys sit under the courses prefix, so joining or leaving a
+ * belongs to course i (docs/product.md#hall-ticket). Their keys sit under the courses prefix, so joining or leaving a
  * course anywhere refreshes the admit card too.
  */
 export function useHallTicket() {
