@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -126,5 +126,66 @@ describe('loadConfig', () => {
     [{ EXAM_CENTRE: 'Hall 2\r\nBlock B' }, 'EXAM_CENTRE must be a single line of text'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
+  });
+});
+
+/** The variables a start-up refused `env` for, in the order it named them. */
+function refusedVariables(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems.map((p) => p.variable);
+    throw err;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('loadConfig reports every problem at once', () => {
+  it('names the problems of several concerns in one error, malformed values and missing companions alike', () => {
+    const env = { PORT: 'eighty', STORAGE: 's3', CAMPUS_NAME: 'Campus\nPortal', RATE_LIMIT_DRAFT_PER_USER: '0', APP_SECRET: 'too short', TEXTGEN_PROVIDER: 'gemini', MAIL_DIGEST_HOUR: '25' };
+    expect(refusedVariables(env)).toEqual(['PORT', 'S3_BUCKET', 'CAMPUS_NAME', 'RATE_LIMIT_DRAFT_PER_USER', 'APP_SECRET', 'TEXTGEN_API_KEY', 'MAIL_DIGEST_HOUR']);
+    expect(() => loadConfig(env)).toThrow(
+      [
+        'invalid configuration:',
+        '  PORT: PORT must be a positive whole number',
+        '  S3_BUCKET: required when STORAGE=s3 (the bucket that keeps uploaded files)',
+        '  CAMPUS_NAME: CAMPUS_NAME must be a single line of text (no line breaks or control characters)',
+        '  RATE_LIMIT_DRAFT_PER_USER: RATE_LIMIT_DRAFT_PER_USER must be a positive whole number',
+        '  APP_SECRET: must be at least 32 characters (e.g. the output of `openssl rand -base64 48`)',
+        '  TEXTGEN_API_KEY: required when TEXTGEN_PROVIDER=gemini',
+        '  MAIL_DIGEST_HOUR: MAIL_DIGEST_HOUR must be an hour from 0 to 23',
+      ].join('\n'),
+    );
+  });
+
+  it('reports a malformed variable together with a rule of its own concern', () => {
+    expect(refusedVariables({ STORAGE: 's3', S3_ENDPOINT: '127.0.0.1:9000' })).toEqual(['S3_ENDPOINT', 'S3_BUCKET']);
+    expect(refusedVariables({ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'api.openai.com' })).toEqual(['TEXTGEN_BASE_URL', 'TEXTGEN_MODEL']);
+  });
+
+  it('judges no rule by a value it could not read: a malformed choice is the one problem', () => {
+    expect(refusedVariables({ STORAGE: 'ftp' })).toEqual(['STORAGE']);
+    expect(refusedVariables({ TEXTGEN_PROVIDER: 'magic' })).toEqual(['TEXTGEN_PROVIDER']);
+  });
+});
+
+describe('mail settings hold together', () => {
+  const mailOn = { SMTP_URL: 'smtp://mail.example.edu', MAIL_FROM: 'portal@example.edu', PUBLIC_ORIGIN: 'https://portal.example.edu', MAIL_SECRET: 's'.repeat(32) };
+
+  it('turns mail on with all four, its links on the public origin', () => {
+    expect(loadConfig(mailOn).mail).toMatchObject({ smtpUrl: 'smtp://mail.example.edu', from: 'portal@example.edu', linkOrigin: 'https://portal.example.edu' });
+  });
+
+  it('asks SMTP_URL for MAIL_FROM, PUBLIC_ORIGIN and MAIL_SECRET, all in one report', () => {
+    expect(refusedVariables({ SMTP_URL: mailOn.SMTP_URL })).toEqual(['MAIL_FROM', 'PUBLIC_ORIGIN', 'MAIL_SECRET']);
+    // A malformed SMTP_URL is still set: its companions are asked for in the same report.
+    expect(refusedVariables({ SMTP_URL: 'mail.example.edu:587' })).toEqual(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_ORIGIN', 'MAIL_SECRET']);
+    for (const missing of ['MAIL_FROM', 'PUBLIC_ORIGIN', 'MAIL_SECRET'] as const) {
+      expect(refusedVariables({ ...mailOn, [missing]: '' })).toEqual([missing]);
+    }
+  });
+
+  it('asks MAIL_FROM for SMTP_URL and PUBLIC_ORIGIN', () => {
+    expect(refusedVariables({ MAIL_FROM: mailOn.MAIL_FROM })).toEqual(['SMTP_URL', 'PUBLIC_ORIGIN']);
   });
 });
