@@ -22,7 +22,7 @@ export interface ConfirmDialogProps {
   fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
-/** The dialog itself (Radix); pages use ConfirmDialog, which loads this when first opened. */
+/** The dialog itself (Radix); pages ask through useConfirmAction (ConfirmAction.tsx), which loads this when first opened. */
 export default function ConfirmDialogBody({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, pending = false, error, fallbackFocus }: ConfirmDialogProps) {
   // Radix returns focus only to its own Trigger; the caller's button is remembered here instead.
   const opener = useRef<HTMLElement | null>(null);

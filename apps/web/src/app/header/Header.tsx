@@ -3,7 +3,6 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, GuestAvatar } from '../../components/Avatar';
 import { useLogout, useViewer } from '../../features/auth';
 import { errorText } from '../../lib/api';
-import { usePortalConfig } from '../../lib/config/portal-config';
 import type { StoredUser } from '../../lib/secure-store';
 import { AccountMenu } from './AccountMenu';
 import { EventsMenu } from './EventsMenu';
@@ -17,13 +16,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `${navItemClass} ${is
 /** The header of every page (docs/product.md#header); on small screens its links fold behind a Menu button. */
 export function Header() {
   const { viewer } = useViewer();
-  const config = usePortalConfig();
   const { pathname } = useLocation();
   // The menu is open for the page it was opened on: navigating anywhere closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
-  const links = navLinks(viewer, config.data?.examOfficeRegistrationId);
+  const links = navLinks(viewer);
 
   return (
     <HeaderBar>

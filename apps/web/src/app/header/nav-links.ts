@@ -12,13 +12,13 @@ export interface NavLink {
  * professors; Admit Card (the hall ticket, at /hallticket) and Marksheet for students;
  * Applications for the exam office.
  */
-export function navLinks(viewer: StoredUser | null, examOfficeRegistrationId?: number): NavLink[] {
+export function navLinks(viewer: StoredUser | null): NavLink[] {
   const links: NavLink[] = [{ to: '/', label: 'Home' }];
   if (!viewer) {
     links.push({ to: '/login', label: 'Login' }, { to: '/student-signup', label: 'Signup' }, { to: '/teacher-signup', label: 'Professor Signup' });
     return links;
   }
-  const office = isExamOffice(viewer, examOfficeRegistrationId);
+  const office = isExamOffice(viewer);
   if (!office) links.push({ to: '/all-courses', label: 'Courses' }, { to: '/my-courses', label: 'My Courses' });
   if (isProfessor(viewer) && !office) links.push({ to: '/add-course', label: 'Add Course' });
   if (isStudent(viewer)) links.push({ to: '/hallticket', label: 'Admit Card' }, { to: '/marksheet', label: 'Marksheet' });

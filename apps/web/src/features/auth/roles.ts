@@ -4,11 +4,11 @@ import type { StoredUser } from '../../lib/secure-store';
 type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice'>;
 
 /**
- * The exam office (docs/product.md#roles): flagged by the server, or holding the registration id
- * the server is configured with (GET /config), whichever is known first.
+ * The exam office: the server's flag on the user alone decides, as it does for the server's own
+ * access checks. The registration id in GET /config is not compared here: the flag is the one
+ * answer, so the header, the home cards and the pages cannot disagree about who is the office.
  */
-export const isExamOffice = (v: Viewer, examOfficeRegistrationId?: number) =>
-  v.isExamOffice || (examOfficeRegistrationId !== undefined && v.registrationId === examOfficeRegistrationId);
+export const isExamOffice = (v: Viewer) => v.isExamOffice;
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
 /**
@@ -16,6 +16,5 @@ export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
  * teaches nothing, so it is named for what it does; every other professor is "Professor", as on
  * the profile page.
  */
-export const badgeLabel = (v: Viewer, examOfficeRegistrationId?: number) =>
-  isStudent(v) ? 'Student' : isExamOffice(v, examOfficeRegistrationId) ? 'Exam Office' : 'Professor';
+export const badgeLabel = (v: Viewer) => (isStudent(v) ? 'Student' : isExamOffice(v) ? 'Exam Office' : 'Professor');
 export const profileLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Professor');

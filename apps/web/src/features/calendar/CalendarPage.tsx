@@ -1,13 +1,11 @@
 import type { User } from '@campus/contract/users';
 import { useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/Button';
-import { ConfirmDialog, preloadConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmAction } from '../../components/ConfirmAction';
 import { TextField } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { FormPage } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
-import { errorText } from '../../lib/api';
-import { usePortalConfig } from '../../lib/config/portal-config';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { isExamOffice, isStudent, RequireUser } from '../auth';
 import { useCalendarFeed, useResetCalendarFeed } from './api/feed';
@@ -26,10 +24,9 @@ export default function CalendarPage() {
 
 /** What the feed holds for this user, in words. */
 function Holds({ user }: { user: User }) {
-  const config = usePortalConfig();
   const what = isStudent(user)
     ? 'every campus event and the exam dates of the courses you joined'
-    : isExamOffice(user, config.data?.examOfficeRegistrationId)
+    : isExamOffice(user)
       ? 'every campus event'
       : 'every campus event and the exam dates of the courses you teach';
   return <p className="text-sm text-slate-700">Your feed holds {what}. Subscribe once; your calendar app checks it for changes by itself.</p>;
@@ -101,42 +98,26 @@ function Subscribe({ url }: { url: string }) {
 }
 
 function Reset() {
-  const [open, setOpen] = useState(false);
-  const reset = useResetCalendarFeed();
   const navigateWithFlash = useNavigateWithFlash();
-  const confirm = () =>
-    reset.mutate(undefined, {
-      onSuccess: () => {
-        setOpen(false);
-        navigateWithFlash('/calendar', FEED_RESET, { replace: true });
-      },
-    });
+  const reset = useConfirmAction({
+    mutation: useResetCalendarFeed(),
+    variables: () => undefined,
+    words: {
+      title: 'Reset your calendar feed address?',
+      description: 'The current address stops working at once: calendars subscribed to it stop getting updates. Subscribe again with the new address.',
+      cancelLabel: 'No, keep it',
+      confirmLabel: 'Yes, reset it',
+    },
+    onDone: () => navigateWithFlash('/calendar', FEED_RESET, { replace: true }),
+  });
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
       <h2 className="text-lg font-semibold text-campus-900">Reset the address</h2>
       <p className="text-sm text-slate-600">If someone else may have the address, reset it: you get a new one, and the old one stops working.</p>
-      <Button
-        variant="danger"
-        className="self-start"
-        onPointerEnter={preloadConfirmDialog}
-        onClick={() => {
-          reset.reset();
-          setOpen(true);
-        }}
-      >
+      <Button variant="danger" className="self-start" {...reset.trigger()}>
         Reset address
       </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Reset your calendar feed address?"
-        description="The current address stops working at once: calendars subscribed to it stop getting updates. Subscribe again with the new address."
-        cancelLabel="No, keep it"
-        confirmLabel="Yes, reset it"
-        onConfirm={confirm}
-        pending={reset.isPending}
-        error={reset.isError ? errorText(reset.error) : null}
-      />
+      {reset.dialog}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { ThumbnailField } from '../../components/ThumbnailField';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useCreateCourse } from './api/create-course';
-import { useCourseRole } from './roles';
+import { courseRole } from './roles';
 
 const COURSE_CREATED = 'Course created.';
 
@@ -25,7 +25,7 @@ export default function AddCoursePage() {
 }
 
 function AddCourseFor({ user }: { user: User }) {
-  const role = useCourseRole(user);
+  const role = courseRole(user);
   if (role !== 'professor') {
     return (
       <FormPage title="Add Course">

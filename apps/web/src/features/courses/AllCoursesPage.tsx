@@ -6,7 +6,7 @@ import { RequireUser } from '../auth';
 import { useBrowseCourses } from './api/list-courses';
 import { CourseListResult, NotForOffice } from './CourseList';
 import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
-import { useCourseRole } from './roles';
+import { courseRole } from './roles';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /all-courses: search by title, filter by semester and branch (docs/product.md#courses). */
@@ -16,7 +16,7 @@ export default function AllCoursesPage() {
 }
 
 function AllCourses({ user }: { user: User }) {
-  const role = useCourseRole(user);
+  const role = courseRole(user);
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-campus-900">All Courses</h1>

@@ -4,21 +4,18 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { SuccessBanner } from '../../components/Banner';
-import { preloadConfirmDialog } from '../../components/ConfirmDialog';
-import { LoadError } from '../../components/LoadError';
-import { NotFound } from '../../components/NotFound';
+import { preloadConfirmDialog } from '../../components/ConfirmAction';
+import { usePageLoad } from '../../components/PageLoad';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useCourse } from './api/course';
 import { courseTabHref, isOwnerTab, tabOf, type TabName } from './course-tabs';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
-import { isEnrolled, useCourseRole, type CourseRole } from './roles';
+import { isEnrolled, courseRole, type CourseRole } from './roles';
 import { TabStrip } from './TabStrip';
 import { Thumbnail } from '../../components/Thumbnail';
-import { usePageTitle } from '../../lib/use-page-title';
 import { formatExamDay, formatMomentDay } from '../../lib/dates';
 
 /**
@@ -42,12 +39,17 @@ export default function CoursePage() {
 
 function CourseView({ courseId, segment, user }: { courseId: string; segment: string | undefined; user: User }) {
   const navigate = useNavigate();
-  const role = useCourseRole(user);
+  const role = courseRole(user);
   const q = useCourse(courseId);
   const [saved, setSaved] = useState<string | null>(null);
   const owner = q.data?.course.owner === user._id;
-  const missing = q.error instanceof ApiError && q.error.status === 404;
-  usePageTitle(q.data?.course.title ?? (missing ? 'Course not found' : 'Course'));
+  const page = usePageLoad(q, {
+    title: (data) => data.course.title,
+    loadingTitle: 'Course',
+    notFound: { title: 'Course not found', detail: 'It may have been deleted.', back: { to: '/all-courses', label: 'All Courses' } },
+    errorMessage: 'Error fetching course. Please try again later.',
+    loadingLabel: 'Loading course',
+  });
   // Fetched while the owner reads the course, so opening a tab shows it at once.
   useEffect(() => {
     if (!owner) return;
@@ -59,13 +61,10 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   // An address naming no tab, or an owner's tab for someone else: the course's first tab.
   if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={courseTabHref(courseId)} replace />;
 
-  if (q.isError) {
-    if (missing) return <NotFound title="Course not found" detail="It may have been deleted." back={{ to: '/all-courses', label: 'All Courses' }} />;
-    return <LoadError message="Error fetching course. Please try again later." onRetry={() => q.refetch()} retrying={q.isFetching} />;
-  }
-  if (!q.data) return <Spinner label="Loading course" />;
+  if (page.screen) return page.screen;
 
-  const { course } = q.data;
+  const data = page.data;
+  const { course } = data;
   // Replace, not push: arrow keys move through the tabs, and each step is not a page to go Back to.
   const open = (next: TabName) => navigate(courseTabHref(courseId, next), { replace: true });
   const switchTo = (next: string) => {
@@ -75,7 +74,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
 
   return (
     <article className="flex flex-col gap-6">
-      <CourseHeader data={q.data} />
+      <CourseHeader data={data} />
       {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
       <Tabs.Root value={tab} onValueChange={switchTo} className="flex flex-col gap-4">
         <TabStrip label="Course sections" selected={tab}>
@@ -91,10 +90,10 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
           )}
         </TabStrip>
         <Panel value="course">
-          <CourseTab data={q.data} user={user} role={role} />
+          <CourseTab data={data} user={user} role={role} />
         </Panel>
         <Panel value="enrolled">
-          <EnrolledTab courseId={courseId} teacher={q.data.owner} owner={owner} />
+          <EnrolledTab courseId={courseId} teacher={data.owner} owner={owner} />
         </Panel>
         <Panel value="notes">
           {role === 'student' && !isEnrolled(course.students, user._id) ? <JoinFirst /> : <NotesTab courseId={courseId} owner={owner} />}

@@ -1,8 +1,7 @@
 import type { EnrolledStudent } from '@campus/contract/courses';
-import { useRef, useState } from 'react';
-import { SuccessBanner } from '../../components/Banner';
+import { useRef } from 'react';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmAction } from '../../components/ConfirmAction';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useRemoveStudent, useStudentsOfCourse } from './api/students';
@@ -10,26 +9,23 @@ import { useRemoveStudent, useStudentsOfCourse } from './api/students';
 /** The Enrolled tab: the teacher, the count, and each student; the owner may remove one, after a confirmation (docs/product.md#courses). */
 export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; teacher: string; owner: boolean }) {
   const q = useStudentsOfCourse(courseId);
-  const remove = useRemoveStudent(courseId);
-  // The student the dialog asks about (none: closed).
-  const [asking, setAsking] = useState<EnrolledStudent | null>(null);
-  const [removed, setRemoved] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useConfirmAction({
+    mutation: useRemoveStudent(courseId),
+    variables: (s: EnrolledStudent) => s.studentobjectid,
+    words: (s) => ({
+      title: `Remove ${s.name} from the course?`,
+      description: 'They lose access to its notes at once and are told they were removed. They can join again.',
+      confirmLabel: 'Remove',
+    }),
+    failure: () => 'Error removing student. Please try again later.',
+    doneMessage: (s) => `${s.name} was removed from the course.`,
+    fallbackFocus: heading,
+  });
 
   if (q.isError) return <LoadError message="Error fetching students. Please try again later." onRetry={() => q.refetch()} retrying={q.isFetching} />;
   if (!q.data) return <Spinner label="Loading students" />;
   const students = q.data.studentsofcourse;
-
-  const confirm = () => {
-    if (!asking) return;
-    const { name, studentobjectid } = asking;
-    remove.mutate(studentobjectid, {
-      onSuccess: () => {
-        setAsking(null);
-        setRemoved(`${name} was removed from the course.`);
-      },
-    });
-  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -40,7 +36,7 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
         </h2>
         <p className="text-slate-600">Enrolled students: {students.length}</p>
       </div>
-      {removed && <SuccessBanner key={removed} message={removed} onDismiss={() => setRemoved(null)} />}
+      {remove.banner}
       {students.length > 0 && (
         <ul className="divide-y divide-slate-100">
           {students.map((s) => (
@@ -50,15 +46,7 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
                 <p className="text-sm text-slate-600">{s.regid}</p>
               </div>
               {owner && (
-                <Button
-                  variant="secondary"
-                  aria-label={`Remove ${s.name}`}
-                  onClick={() => {
-                    remove.reset();
-                    setRemoved(null);
-                    setAsking(s);
-                  }}
-                >
+                <Button variant="secondary" aria-label={`Remove ${s.name}`} {...remove.trigger(s)}>
                   Remove
                 </Button>
               )}
@@ -66,21 +54,7 @@ export function EnrolledTab({ courseId, teacher, owner }: { courseId: string; te
           ))}
         </ul>
       )}
-      {owner && (
-        <ConfirmDialog
-          open={asking !== null}
-          onOpenChange={(open) => {
-            if (!open) setAsking(null);
-          }}
-          title={`Remove ${asking?.name ?? 'this student'} from the course?`}
-          description="They lose access to its notes at once and are told they were removed. They can join again."
-          confirmLabel="Remove"
-          onConfirm={confirm}
-          pending={remove.isPending}
-          error={remove.isError ? 'Error removing student. Please try again later.' : null}
-          fallbackFocus={heading}
-        />
-      )}
+      {remove.dialog}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { Course } from '@campus/contract/courses';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/Button';
 import { ErrorBanner } from '../../components/Banner';
-import { ConfirmDialog, preloadConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmAction } from '../../components/ConfirmAction';
 import { errorText } from '../../lib/api';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { useMembership } from './api/membership';
@@ -18,17 +17,19 @@ import { isEnrolled } from './roles';
 export function MembershipButton({ course, userId, className = '' }: { course: Course; userId: string; className?: string }) {
   const membership = useMembership(course._id);
   const joined = isEnrolled(course.students, userId);
-  const [confirming, setConfirming] = useState(false);
   const location = useLocation();
   const navigateWithFlash = useNavigateWithFlash();
-
-  const leave = () =>
-    membership.mutate('leave', {
-      onSuccess: () => {
-        setConfirming(false);
-        navigateWithFlash(`${location.pathname}${location.search}`, `You left ${course.title}.`, { replace: true });
-      },
-    });
+  const leave = useConfirmAction({
+    mutation: membership,
+    variables: () => 'leave' as const,
+    words: {
+      title: `Leave ${course.title}?`,
+      description: 'You will no longer be able to read its notes, and its exam will be dropped from your admit card. You can join again later.',
+      cancelLabel: 'Stay',
+      confirmLabel: 'Leave course',
+    },
+    onDone: () => navigateWithFlash(`${location.pathname}${location.search}`, `You left ${course.title}.`, { replace: true }),
+  });
 
   return (
     <div className={`flex flex-col gap-2 ${className}`}>
@@ -36,29 +37,13 @@ export function MembershipButton({ course, userId, className = '' }: { course: C
         variant={joined ? 'secondary' : 'primary'}
         disabled={membership.isPending}
         aria-busy={membership.isPending || undefined}
-        // The dialog's code is fetched as the pointer or focus comes near Leave, so it opens at once.
-        onPointerEnter={joined ? preloadConfirmDialog : undefined}
-        onFocus={joined ? preloadConfirmDialog : undefined}
-        onClick={() => {
-          if (!joined) return membership.mutate('join');
-          membership.reset();
-          setConfirming(true);
-        }}
+        // Leave asks first (and fetches the dialog's code as the pointer or focus comes near); Join does not.
+        {...(joined ? leave.trigger() : { onClick: () => membership.mutate('join') })}
       >
         {joined ? 'Leave' : 'Join'}
       </Button>
-      {!confirming && <ErrorBanner message={membership.isError ? errorText(membership.error) : null} />}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Leave ${course.title}?`}
-        description="You will no longer be able to read its notes, and its exam will be dropped from your admit card. You can join again later."
-        cancelLabel="Stay"
-        confirmLabel="Leave course"
-        onConfirm={leave}
-        pending={membership.isPending}
-        error={confirming && membership.isError ? errorText(membership.error) : null}
-      />
+      {!leave.open && <ErrorBanner message={membership.isError ? errorText(membership.error) : null} />}
+      {leave.dialog}
     </div>
   );
 }

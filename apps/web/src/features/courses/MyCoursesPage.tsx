@@ -4,7 +4,7 @@ import { RequireUser } from '../auth';
 import { useMyCourses } from './api/list-courses';
 import { CourseListResult, NotForOffice } from './CourseList';
 import { CourseFilters, NO_FILTER, type FilterValue } from './Filters';
-import { useCourseRole } from './roles';
+import { courseRole } from './roles';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** /my-courses: a student's joined courses or a professor's own (docs/product.md#courses). */
@@ -14,7 +14,7 @@ export default function MyCoursesPage() {
 }
 
 function MyCourses({ user }: { user: User }) {
-  const role = useCourseRole(user);
+  const role = courseRole(user);
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-campus-900">My Courses</h1>

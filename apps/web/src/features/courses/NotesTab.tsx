@@ -1,11 +1,10 @@
 import type { Note } from '@campus/contract/notes';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { SuccessBanner } from '../../components/Banner';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirmAction } from '../../components/ConfirmAction';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { ApiError, errorText } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { viewerHref } from '../../lib/viewer-href';
 import { useDeleteNotes, useNotesOfCourse } from './api/notes';
 import { noteDetails } from './note-details';
@@ -19,31 +18,24 @@ const link = `${action} text-campus-700 hover:bg-slate-50`;
  */
 export function NotesTab({ courseId, owner = false }: { courseId: string; owner?: boolean }) {
   const q = useNotesOfCourse(courseId);
-  const remove = useDeleteNotes(courseId);
-  const [asking, setAsking] = useState<Note | null>(null);
-  const [deleted, setDeleted] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  const remove = useConfirmAction({
+    mutation: useDeleteNotes(courseId),
+    variables: (note: Note) => note._id,
+    words: (note) => ({ title: `Delete “${note.filename}”?`, description: 'The file is removed for everyone in the course. It cannot be undone.', confirmLabel: 'Delete' }),
+    doneMessage: (note) => `“${note.filename}” was deleted.`,
+    fallbackFocus: list,
+  });
 
   // 403: the student was removed from the course since the page loaded; say what to do about it.
   if (q.isError && q.error instanceof ApiError && q.error.status === 403) return <JoinFirst />;
   if (q.isError) return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
   if (!q.data) return <Spinner label="Loading notes" />;
 
-  const confirm = () => {
-    if (!asking) return;
-    const { _id, filename } = asking;
-    remove.mutate(_id, {
-      onSuccess: () => {
-        setAsking(null);
-        setDeleted(`“${filename}” was deleted.`);
-      },
-    });
-  };
-
   return (
     // Focus lands here when the deleted note's row (and its button) is gone.
     <div ref={list} tabIndex={-1} className="flex flex-col gap-4 focus:outline-none">
-      {deleted && <SuccessBanner key={deleted} message={deleted} onDismiss={() => setDeleted(null)} />}
+      {remove.banner}
       {q.data.length === 0 ? (
         <p className="py-6 text-center text-lg font-semibold text-slate-600">No notes yet</p>
       ) : (
@@ -62,16 +54,7 @@ export function NotesTab({ courseId, owner = false }: { courseId: string; owner?
                   Download
                 </a>
                 {owner && (
-                  <button
-                    type="button"
-                    aria-label={`Delete ${note.filename}`}
-                    className={`${action} text-red-700 hover:bg-red-50`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleted(null);
-                      setAsking(note);
-                    }}
-                  >
+                  <button type="button" aria-label={`Delete ${note.filename}`} className={`${action} text-red-700 hover:bg-red-50`} {...remove.trigger(note)}>
                     Delete
                   </button>
                 )}
@@ -80,21 +63,7 @@ export function NotesTab({ courseId, owner = false }: { courseId: string; owner?
           ))}
         </ul>
       )}
-      {owner && (
-        <ConfirmDialog
-          open={asking !== null}
-          onOpenChange={(open) => {
-            if (!open) setAsking(null);
-          }}
-          title={`Delete “${asking?.filename ?? 'these notes'}”?`}
-          description="The file is removed for everyone in the course. It cannot be undone."
-          confirmLabel="Delete"
-          onConfirm={confirm}
-          pending={remove.isPending}
-          error={remove.isError ? errorText(remove.error) : null}
-          fallbackFocus={list}
-        />
-      )}
+      {remove.dialog}
     </div>
   );
 }

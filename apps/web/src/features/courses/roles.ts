@@ -1,17 +1,14 @@
 import type { User } from '@campus/contract/users';
-import { usePortalConfig } from '../../lib/config/portal-config';
 import { isExamOffice, isStudent } from '../auth';
 
 export type CourseRole = 'student' | 'professor' | 'office';
 
 /**
  * What the course pages offer this user (docs/product.md#roles): students join and read notes, professors own
- * courses, and the exam office has no course pages. The server's flag decides; the configured
- * registration id is the fallback the header uses too.
+ * courses, and the exam office has no course pages.
  */
-export function useCourseRole(user: User): CourseRole {
-  const config = usePortalConfig();
-  if (isExamOffice(user, config.data?.examOfficeRegistrationId)) return 'office';
+export function courseRole(user: User): CourseRole {
+  if (isExamOffice(user)) return 'office';
   return isStudent(user) ? 'student' : 'professor';
 }
 

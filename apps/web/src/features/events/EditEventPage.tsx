@@ -1,17 +1,14 @@
 import type { CampusEvent } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { useParams } from 'react-router';
-import { LoadError } from '../../components/LoadError';
-import { NotFound } from '../../components/NotFound';
 import { FormPage } from '../../components/Page';
-import { Spinner } from '../../components/Spinner';
+import { usePageLoad } from '../../components/PageLoad';
 import { THUMBNAIL_LIMITS } from '../../components/ThumbnailField';
-import { ApiError } from '../../lib/api';
 import { useNavigateWithFlash } from '../../lib/flash';
-import { usePageTitle } from '../../lib/use-page-title';
 import { useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
+import { EVENT_NOT_FOUND } from './event-not-found';
 import { useUpdateEvent } from './api/update-event';
 import { EventForm } from './EventForm';
 
@@ -25,18 +22,18 @@ export default function EditEventPage() {
 
 function EditEvent({ eventId, user }: { eventId: string; user: User }) {
   const q = useEvent(eventId);
-  const missing = q.error instanceof ApiError && q.error.status === 404;
-  const event = q.data?.events;
-  const host = event?.owner === user._id;
-  usePageTitle(missing ? 'Event not found' : event && !host ? 'Not your event' : 'Edit Event');
+  const isHost = (event: CampusEvent) => event.owner === user._id;
+  const page = usePageLoad(q, {
+    title: (data) => (isHost(data.events) ? 'Edit Event' : 'Not your event'),
+    loadingTitle: 'Edit Event',
+    notFound: EVENT_NOT_FOUND,
+    loadingLabel: 'Loading event',
+  });
 
-  if (q.isError) {
-    if (missing) return <NotFound title="Event not found" detail="It may have been deleted." back={{ to: '/events', label: 'All Events' }} />;
-    return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
-  }
-  if (!event) return <Spinner label="Loading event" />;
+  if (page.screen) return page.screen;
+  const event = page.data.events;
   // The server refuses anyone else's edit (403); say so before they type anything.
-  if (!host) {
+  if (!isHost(event)) {
     return (
       <section className="mx-auto max-w-md py-16 text-center">
         <h1 className="text-2xl font-semibold text-campus-900">Not your event</h1>

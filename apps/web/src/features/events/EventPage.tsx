@@ -4,15 +4,13 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { buttonClass } from '../../components/Button';
-import { preloadConfirmDialog } from '../../components/ConfirmDialog';
-import { LoadError } from '../../components/LoadError';
-import { NotFound } from '../../components/NotFound';
+import { preloadConfirmDialog } from '../../components/ConfirmAction';
+import { usePageLoad } from '../../components/PageLoad';
 import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
+import { EVENT_NOT_FOUND } from './event-not-found';
 import { Thumbnail } from '../../components/Thumbnail';
-import { usePageTitle } from '../../lib/use-page-title';
 import { formatDay } from '../../lib/dates';
 
 /** The delete dialog (Radix) loads only for the host: a guest's event page never downloads it. */
@@ -28,8 +26,13 @@ export default function EventPage() {
 function EventView({ eventId, user }: { eventId: string; user: User }) {
   const q = useEvent(eventId);
   const host = q.data?.events.owner === user._id;
-  const missing = q.error instanceof ApiError && q.error.status === 404;
-  usePageTitle(q.data?.events.title ?? (missing ? 'Event not found' : 'Event'));
+  // The spec's client only logged a failure; here the reason shows, with a way to ask again.
+  const page = usePageLoad(q, {
+    title: (data) => data.events.title,
+    loadingTitle: 'Event',
+    notFound: EVENT_NOT_FOUND,
+    loadingLabel: 'Loading event',
+  });
   // Fetched while the host reads the page, so the dialog opens at once.
   useEffect(() => {
     if (!host) return;
@@ -37,15 +40,10 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
     preloadConfirmDialog();
   }, [host]);
 
-  if (q.isError) {
-    if (missing) return <NotFound title="Event not found" detail="It may have been deleted." back={{ to: '/events', label: 'All Events' }} />;
-    // The earlier portal's client only logged this; here the reason shows, with a way to ask again.
-    return <LoadError error={q.error} onRetry={() => q.refetch()} retrying={q.isFetching} />;
-  }
-  if (!q.data) return <Spinner label="Loading event" />;
+  if (page.screen) return page.screen;
 
   return (
-    <EventDetail listing={q.data}>
+    <EventDetail listing={page.data}>
       {host && (
         <div className="flex flex-wrap items-start gap-3">
           <Link to={`/event/${eventId}/edit`} className={buttonClass('secondary')}>

@@ -8,18 +8,13 @@ import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { FileField, SelectField } from '../../components/Field';
 import { ProgressBar } from '../../components/ProgressBar';
-import { Spinner } from '../../components/Spinner';
-import { ApiError } from '../../lib/api';
-import { usePortalConfig } from '../../lib/config/portal-config';
+import { allOf, usePageLoad } from '../../components/PageLoad';
 import { uploadProblem } from '../../lib/forms';
-import { usePageTitle } from '../../lib/use-page-title';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
-import { LoadError } from '../../components/LoadError';
-import { NotFound } from '../../components/NotFound';
 
 /**
  * /applicant/:applicantid (docs/product.md#marksheets): details, open requests, marksheets, and the
@@ -28,11 +23,10 @@ import { NotFound } from '../../components/NotFound';
 export default function ApplicantPage() {
   const { applicantid = '' } = useParams();
   const [params] = useSearchParams();
-  const config = usePortalConfig();
   return (
     <RequireUser>
       {(user) =>
-        isExamOffice(user, config.data?.examOfficeRegistrationId) ? (
+        isExamOffice(user) ? (
           <Applicant key={applicantid} applicantId={applicantid} requested={Number(params.get('semester'))} />
         ) : (
           <NotForYou>Applicants are seen by the exam office.</NotForYou>
@@ -44,20 +38,16 @@ export default function ApplicantPage() {
 
 /** The page's three reads share one loading state and one error with Retry: no section appears half-loaded. */
 function Applicant({ applicantId, requested }: { applicantId: string; requested: number }) {
-  const applicant = useApplicant(applicantId);
-  const applications = useApplicationsOf(applicantId);
-  const marksheets = useMarksheetsOf(applicantId);
-  const missing = applicant.error instanceof ApiError && applicant.error.status === 404;
-  usePageTitle(applicant.data?.fullname ?? (missing ? 'Applicant not found' : 'Applicant'));
-  const queries = [applicant, applications, marksheets];
-  const failed = queries.find((q) => q.isError);
-  if (failed) {
-    if (missing) return <NotFound title="Applicant not found" detail="This applicant does not exist." back={{ to: '/applications', label: 'Applications' }} />;
-    const retry = () => queries.filter((q) => q.isError).forEach((q) => void q.refetch());
-    return <LoadError error={failed.error} onRetry={retry} retrying={queries.some((q) => q.isFetching)} />;
-  }
-  if (!applicant.data || !applications.data || !marksheets.data) return <Spinner label="Loading applicant" />;
-  return <ApplicantView applicant={applicant.data} applications={applications.data} marksheets={marksheets.data} requested={requested} />;
+  // The applicant first: their 404 is the one the page names.
+  const all = allOf({ applicant: useApplicant(applicantId), applications: useApplicationsOf(applicantId), marksheets: useMarksheetsOf(applicantId) });
+  const page = usePageLoad(all, {
+    title: (data) => data.applicant.fullname,
+    loadingTitle: 'Applicant',
+    notFound: { title: 'Applicant not found', detail: 'This applicant does not exist.', back: { to: '/applications', label: 'Applications' } },
+    loadingLabel: 'Loading applicant',
+  });
+  if (page.screen) return page.screen;
+  return <ApplicantView {...page.data} requested={requested} />;
 }
 
 /**

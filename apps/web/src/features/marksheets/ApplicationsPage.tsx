@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
@@ -13,10 +12,9 @@ import { formatMoment } from '../../lib/dates';
 /** /applications (docs/product.md#marksheets): the exam office's marksheet requests, one group per student. */
 export default function ApplicationsPage() {
   usePageTitle('Applications');
-  const config = usePortalConfig();
   return (
     <RequireUser>
-      {(user) => (isExamOffice(user, config.data?.examOfficeRegistrationId) ? <Applications /> : <NotForYou>Marksheet requests are answered by the exam office.</NotForYou>)}
+      {(user) => (isExamOffice(user) ? <Applications /> : <NotForYou>Marksheet requests are answered by the exam office.</NotForYou>)}
     </RequireUser>
   );
 }

@@ -1,5 +1,4 @@
 import { DashboardCard } from '../../components/DashboardCard';
-import { usePortalConfig } from '../../lib/config/portal-config';
 import { isExamOffice, useCurrentUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
 
@@ -10,8 +9,7 @@ import { useAllApplications } from './api/marksheets';
  */
 export default function HomeRequests() {
   const viewer = useCurrentUser().data;
-  const config = usePortalConfig();
-  if (!viewer || !isExamOffice(viewer, config.data?.examOfficeRegistrationId)) return null;
+  if (!viewer || !isExamOffice(viewer)) return null;
   return <RequestsCard />;
 }
 

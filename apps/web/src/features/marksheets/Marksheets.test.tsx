@@ -222,6 +222,20 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     expect(screen.getByRole('button', { name: 'Upload the marksheet of semester 3' })).toBeInTheDocument();
   });
 
+  it('says "Applicant not found" for an unknown applicant, leading back to Applications, and names the tab so', async () => {
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser('gone'), () => fail(404, 'user not found')),
+      http.get(paths.applications.ofUser('gone'), () => ok({ allapplications: [] })),
+      http.get(paths.marksheets.ofUser('gone'), () => ok({ allapplicantmarksheets: [] })),
+    );
+    renderApp('/applicant/gone');
+    expect(await screen.findByRole('heading', { name: 'Applicant not found' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Applications' })).toHaveAttribute('href', '/applications');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(document.title).toBe('Applicant not found · Campus Portal');
+  });
+
   it('refuses a file of the wrong type before sending it, and shows a failed upload', async () => {
     loggedInAs(theExamOffice());
     server.use(
