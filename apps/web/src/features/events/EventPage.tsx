@@ -26,7 +26,7 @@ export default function EventPage() {
 function EventView({ eventId, user }: { eventId: string; user: User }) {
   const q = useEvent(eventId);
   const host = q.data?.events.owner === user._id;
-  // The spec's client only logged a failure; here the reason shows, with a way to ask again.
+  // The earlier portal's client only logged a failure; here the reason shows, with a way to ask again.
   const page = usePageLoad(q, {
     title: (data) => data.events.title,
     loadingTitle: 'Event',
