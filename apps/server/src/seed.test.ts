@@ -90,6 +90,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 beforeAll(async () => {
   if (onPostgres) return;
   first = await runSeed(env);
+  // A failed first run would otherwise surface only as a refused login below: say what the seed said.
+  if (first.code !== 0) throw new Error(`npm run seed exited with ${first.code}:\n${first.stdout}\n${first.stderr}`);
   seen = await withPortal(whatTheySee);
   second = await runSeed(env);
   seenAgain = await withPortal(whatTheySee);
