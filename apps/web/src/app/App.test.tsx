@@ -119,5 +119,10 @@ describe('routes', () => {
     expect(defined.length).toBeGreaterThan(0);
     for (const path of defined) expect(CLIENT_ROUTES).toContain(path);
   });
+
+  it('every client route the server answers with index.html has a page', () => {
+    const defined = new Set(routes.flatMap((r) => r.children ?? []).map((r) => r.path));
+    expect(CLIENT_ROUTES.filter((path) => !defined.has(path))).toEqual([]);
+  });
 });
 
