@@ -133,10 +133,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.fileAccess.register('thumbnail', () => true);
 
   await app.register(systemRoutes);
+  // First of the features: the others tell people through the `app.notify` it decorates.
+  await registerNotifications(app);
   await app.register(usersRoutes);
   await app.register(coursesRoutes);
   await app.register(notesRoutes);
-  await registerNotifications(app);
   await app.register(marksheetsRoutes);
   await app.register(eventsRoutes);
   await app.register(calendarRoutes);
@@ -144,6 +145,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   web.app = await registerWebApp(app);
 
-  await ensureExamOffice(database.db, config);
+  await ensureExamOffice(database.db, config.examOffice);
   return app;
 }

@@ -142,7 +142,7 @@ async function examOffice({ app, config, step }: Seeding): Promise<Session | und
   let session = await logIn(app, registrationId);
   const created = !session;
   if (!session) {
-    await ensureExamOffice(app.database.db, { ...config, examOffice: { ...config.examOffice, password: SEED_PASSWORD } });
+    await ensureExamOffice(app.database.db, { ...config.examOffice, password: SEED_PASSWORD });
     session = await logIn(app, registrationId);
   }
   if (!session) {

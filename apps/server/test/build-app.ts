@@ -181,7 +181,7 @@ export async function resetDatabase(ctx: TestContext): Promise<void> {
   await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events, mail_jobs, password_resets CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
-  await ensureExamOffice(ctx.database.db, ctx.config);
+  await ensureExamOffice(ctx.database.db, ctx.config.examOffice);
 }
 
 /** A stream that keeps what a test app logs, as parsed JSON lines. */

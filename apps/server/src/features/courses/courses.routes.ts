@@ -1,6 +1,7 @@
-import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createCourseBody, formatExamDate, requiredMessage } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createCourseBody, formatExamDate, requiredMessage, todayIn, type Course } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CourseRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
@@ -24,6 +25,7 @@ import {
   replaceCourseThumbnail,
   studentsOfCourse,
   updateCourse,
+  type CoursesDeps,
 } from './courses.service';
 
 const { courses } = api;
@@ -34,6 +36,23 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const views = new CourseViews(db, app.bus);
+  const deps: CoursesDeps = { db, notify: app.notify, today: () => todayIn(app.config.campusTimeZone, app.config.now()) };
+
+  /** The course of the path, which `user` must own: 404 for no such course, then 403. */
+  const ownCourse = async (user: UserRow, courseId: string): Promise<CourseRow> => {
+    const course = await courseOr404(db, courseId);
+    assertOwner(user, course);
+    return course;
+  };
+
+  /**
+   * After any change to a course: every instance forgets its cached view (`getcourse`), and the
+   * caller gets the course as it now is.
+   */
+  const changed = async (courseId: string): Promise<Course> => {
+    await views.changed(courseId);
+    return presentCourse(await courseViewOr404(db, courseId));
+  };
   const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, LIMIT_REASONS.courses, (r) => r.user!.id);
 
   /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
@@ -105,7 +124,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createCourseBody, form.fields);
-        const view = await createCourse(db, app.config, request.user!, body, form.file);
+        const view = await createCourse(deps, request.user!, body, form.file);
         return ok(reply, { course: presentCourse(view) }, SUCCESSES.courseCreated, 201);
       }),
   });
@@ -121,11 +140,9 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(courses.update, { access: 'professor' }),
     handler: async (request, reply) => {
-      const course = await courseOr404(db, request.params.courseId);
-      assertOwner(request.user!, course);
-      await updateCourse(db, app.config, request.user!, course, request.body);
-      await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.courseUpdated);
+      const course = await ownCourse(request.user!, request.params.courseId);
+      await updateCourse(deps, request.user!, course, request.body);
+      return ok(reply, { course: await changed(course.id) }, SUCCESSES.courseUpdated);
     },
   });
 
@@ -133,24 +150,22 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.updateThumbnail, { access: 'professor' }),
     handler: async (request, reply) => {
       // Who may upload is settled before a byte of the file is stored.
-      const course = await courseOr404(db, request.params.courseId);
-      assertOwner(request.user!, course);
+      const course = await ownCourse(request.user!, request.params.courseId);
       const replacedKey = await withUpload(request, app.fileStore, async (form) => {
         if (!form.file) throw badRequest(requiredMessage('thumbnail'));
         return replaceCourseThumbnail(db, course.id, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
-      await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.courseThumbnailUpdated);
+      return ok(reply, { course: await changed(course.id) }, SUCCESSES.courseThumbnailUpdated);
     },
   });
 
   app.route({
     ...route(courses.delete, { access: 'professor' }),
     handler: async (request, reply) => {
-      const course = await courseOr404(db, request.params.courseId);
-      assertOwner(request.user!, course);
-      await removeStored(app.fileStore, await deleteCourse(db, app.config, course, request.user!), request.log);
+      const course = await ownCourse(request.user!, request.params.courseId);
+      await removeStored(app.fileStore, await deleteCourse(deps, course, request.user!), request.log);
+      // Forgotten on every instance; there is nothing left to present.
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },
@@ -169,9 +184,8 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.join, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      await joinCourse(db, app.config, course, request.user!);
-      await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.joined);
+      await joinCourse(deps, course, request.user!);
+      return ok(reply, { course: await changed(course.id) }, SUCCESSES.joined);
     },
   });
 
@@ -180,20 +194,17 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
       if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict(REFUSALS.notJoined);
-      await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.left);
+      return ok(reply, { course: await changed(course.id) }, SUCCESSES.left);
     },
   });
 
   app.route({
     ...route(courses.removeStudent, { access: 'professor' }),
     handler: async (request, reply) => {
-      const course = await courseOr404(db, request.params.courseId);
-      assertOwner(request.user!, course);
+      const course = await ownCourse(request.user!, request.params.courseId);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(db, app.config, course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
-      await views.changed(course.id);
-      return ok(reply, { course: presentCourse(await courseViewOr404(db, course.id)) }, SUCCESSES.studentRemoved);
+      if (!(await removeStudent(deps, course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
+      return ok(reply, { course: await changed(course.id) }, SUCCESSES.studentRemoved);
     },
   });
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { REFUSALS, ROLES, calendarDayParts, todayIn, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { REFUSALS, ROLES, calendarDayParts, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
-import { notify, oneUser } from '../notifications';
+import { cohort, enrolledIn, oneUser, type NotifyingDeps } from '../notifications';
 import { findCourseView, type CourseView } from './courses.queries';
 
 /**
@@ -27,8 +26,15 @@ export const professorName = (fullname: string): string => {
   return /^(prof|professor|dr|mr|mrs|ms)\b\.?\s/i.test(name) ? name : `Prof. ${name}`;
 };
 
-/** The students enrolled in a course, as a recipients query for `notify`. */
-export const enrolledIn = (courseId: string) => sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`;
+/**
+ * What the changes to courses need from outside the feature, bound once when its routes are
+ * registered: the database, `app.notify`, and today's date on the campus's clock (an exam date
+ * is never set in the past). Reads take the database alone.
+ */
+export interface CoursesDeps extends NotifyingDeps {
+  /** Today on the campus's clock, `YYYY-MM-DD`. */
+  today: () => string;
+}
 
 const courseQuery = prepared((db) => db.select().from(courses).where(eq(courses.id, sql.placeholder('courseId'))).limit(1).prepare('course_by_id'));
 
@@ -107,8 +113,8 @@ export async function examDaysOf(db: Db, user: UserRow): Promise<ExamDay[]> {
  * are already durable; the file row and the course row share a transaction, and the caller
  * deletes the bytes if this throws.
  */
-export async function createCourse(db: Db, config: Config, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
-  if (body.examDate) assertNotPast(config, body.examDate);
+export async function createCourse({ db, notify, today }: CoursesDeps, owner: UserRow, body: CreateCourseBody, thumbnail: StoredUpload | null): Promise<CourseView> {
+  if (body.examDate) assertNotPast(body.examDate, today());
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const file = thumbnail ? await insertFileRow(tx, thumbnail, 'thumbnail', owner.id) : null;
@@ -132,7 +138,7 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
     if (!inserted) throw new Error('course not inserted');
     // No exam news here: nobody can have joined a course that did not exist.
     // The students of the course's branch and semester hear of it (docs/product.md#notifications-who-is-told).
-    await notify(tx, config, sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${inserted.semester} and ${users.branch} = ${inserted.branch}`, {
+    await notify(tx, cohort(inserted.semester, inserted.branch), {
       content: `${professorName(owner.fullname)} created the course "${inserted.title}" for ${inserted.branch}, semester ${inserted.semester}`,
       link: courseLink(inserted.id),
       kind: 'courses',
@@ -146,8 +152,8 @@ export async function createCourse(db: Db, config: Config, owner: UserRow, body:
  * A new or moved exam date is not before today on the campus (CAMPUS_TZ): a 400 naming the
  * field. Today itself is fine: the exam may be this afternoon.
  */
-function assertNotPast(config: Config, examDate: string): void {
-  if (examDate < todayIn(config.campusTimeZone, config.now())) throw badRequest(REFUSALS.examDateInPast);
+function assertNotPast(examDate: string, today: string): void {
+  if (examDate < today) throw badRequest(REFUSALS.examDateInPast);
 }
 
 /** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
@@ -169,7 +175,7 @@ function examNews(who: string, title: string, before: string | null, after: stri
  * in the same transaction. An unchanged date is not checked against today: an old course's
  * title can still be corrected.
  */
-export async function updateCourse(db: Db, config: Config, editor: UserRow, course: CourseRow, body: UpdateCourseBody): Promise<void> {
+export async function updateCourse({ db, notify, today }: CoursesDeps, editor: UserRow, course: CourseRow, body: UpdateCourseBody): Promise<void> {
   await db.transaction(async (tx) => {
     // The row as it is now, locked: two edits at once each compare with the date the other left.
     const [current] = await tx.select().from(courses).where(eq(courses.id, course.id)).for('update');
@@ -177,7 +183,7 @@ export async function updateCourse(db: Db, config: Config, editor: UserRow, cour
     const before = current.examDate;
     const after = body.examDate === undefined ? before : body.examDate;
     const changed = after !== before;
-    if (changed && after !== null) assertNotPast(config, after);
+    if (changed && after !== null) assertNotPast(after, today());
     const now = new Date();
     await tx
       .update(courses)
@@ -199,7 +205,7 @@ export async function updateCourse(db: Db, config: Config, editor: UserRow, cour
       })
       .where(eq(courses.id, course.id));
     if (!changed) return;
-    await notify(tx, config, enrolledIn(course.id), { content: examNews(editor.fullname, body.title, before, after), link: courseLink(course.id), kind: 'exams' });
+    await notify(tx, enrolledIn(course.id), { content: examNews(editor.fullname, body.title, before, after), link: courseLink(course.id), kind: 'exams' });
   });
 }
 
@@ -224,12 +230,12 @@ export async function replaceCourseThumbnail(db: Db, courseId: string, thumbnail
  * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
  * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse(db: Db, config: Config, course: CourseRow, owner: UserRow): Promise<string[]> {
+export async function deleteCourse({ db, notify }: CoursesDeps, course: CourseRow, owner: UserRow): Promise<string[]> {
   return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
-    await notify(tx, config, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
+    await notify(tx, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -239,7 +245,7 @@ export async function deleteCourse(db: Db, config: Config, course: CourseRow, ow
 }
 
 /** Joins; 409 when already joined (the primary key decides, so two racing joins cannot both win). */
-export async function joinCourse(db: Db, config: Config, course: CourseRow, student: UserRow): Promise<void> {
+export async function joinCourse({ db, notify }: CoursesDeps, course: CourseRow, student: UserRow): Promise<void> {
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(enrollments)
@@ -248,15 +254,15 @@ export async function joinCourse(db: Db, config: Config, course: CourseRow, stud
       .returning({ courseId: enrollments.courseId });
     if (inserted.length === 0) throw conflict(REFUSALS.alreadyJoined);
     // The owner lands on the course's students, the newcomer among them.
-    await notify(tx, config, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id, 'enrolled'), kind: 'courses' });
+    await notify(tx, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id, 'enrolled'), kind: 'courses' });
   });
 }
 
 /** The owner removes a student, who is told; false when the student was not enrolled. */
-export async function removeStudent(db: Db, config: Config, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
+export async function removeStudent({ db, notify }: CoursesDeps, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await removeEnrolment(tx, course.id, studentId))) return false;
-    await notify(tx, config, oneUser(studentId), { content: `${professorName(owner.fullname)} removed you from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
+    await notify(tx, oneUser(studentId), { content: `${professorName(owner.fullname)} removed you from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
     return true;
   });
 }

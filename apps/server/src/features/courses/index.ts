@@ -5,5 +5,5 @@
  * else in this folder is its own business (lint holds other features to this file).
  */
 export { assertOwner, isOwner } from './courses.policy';
-export { courseLink, courseOr404, enrolledIn, examDaysOf, isEnrolled, professorName, teachesStudent, type ExamDay } from './courses.service';
+export { courseLink, courseOr404, examDaysOf, isEnrolled, professorName, teachesStudent, type ExamDay } from './courses.service';
 export { coursesRoutes } from './courses.routes';

@@ -31,6 +31,7 @@ const route = contractRoutes('marksheets');
 export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const deps = { db, notify: app.notify };
 
   // A marksheet file downloads for its owner and the exam office only.
   app.fileAccess.register(
@@ -53,7 +54,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     ...route(applications.create, { access: 'student' }),
     handler: async (request, reply) => {
       const student = request.user!;
-      const application = await createApplication(db, app.config, student, request.body.semester);
+      const application = await createApplication(deps, student, request.body.semester);
       const applicant = { fullname: student.fullname, registrationId: student.registrationId };
       return ok(reply, { application: presentApplication({ ...application, applicant }) }, SUCCESSES.applicationCreated, 201);
     },
@@ -106,7 +107,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));
-        return uploadMarksheet(db, app.config, applicant, semester, form.file);
+        return uploadMarksheet(deps, applicant, semester, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
       return ok(reply, { marksheet: presentMarksheet(marksheet) }, SUCCESSES.marksheetUploaded, 201);

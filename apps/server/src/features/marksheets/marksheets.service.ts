@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { FIELD_MESSAGES, MESSAGES, REFUSALS } from '@campus/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { badRequest, conflict } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
-import { notify, oneUser } from '../notifications';
-
-/** The exam office account(s), as a recipients query for `notify`. */
-const examOffice = sql`select ${users.id} from ${users} where ${users.isExamOffice}`;
+import { examOffice, oneUser, type NotifyingDeps } from '../notifications';
 
 /**
  * A student asks for one semester's marksheet: only up to their own semester ('cannot apply'),
  * not while a request for it is open (the database's partial unique index decides, so racing
  * requests give one success), and not when the marksheet already exists. The exam office is told.
  */
-export async function createApplication(db: Db, config: Config, student: UserRow, semester: number): Promise<ApplicationRow> {
+export async function createApplication({ db, notify }: NotifyingDeps, student: UserRow, semester: number): Promise<ApplicationRow> {
   if (semester > student.semester) throw badRequest(MESSAGES.cannotApply);
   try {
     return await db.transaction(async (tx) => {
@@ -36,7 +32,7 @@ export async function createApplication(db: Db, config: Config, student: UserRow
         .returning();
       if (!row) throw new Error('application not inserted');
       // The applicant's page with this semester chosen for the upload: what the exam office does next.
-      await notify(tx, config, examOffice, { content: row.content, link: `/applicant/${student.id}?semester=${semester}`, kind: 'marksheets' });
+      await notify(tx, examOffice(), { content: row.content, link: `/applicant/${student.id}?semester=${semester}`, kind: 'marksheets' });
       return row;
     });
   } catch (err) {
@@ -101,8 +97,7 @@ export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<stri
  * told. The caller deletes the new bytes if this throws.
  */
 export async function uploadMarksheet(
-  db: Db,
-  config: Config,
+  { db, notify }: NotifyingDeps,
   applicant: UserRow,
   semester: number,
   upload: StoredUpload,
@@ -133,7 +128,7 @@ export async function uploadMarksheet(
         .update(applications)
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
-      await notify(tx, config, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: '/marksheet', kind: 'marksheets' });
+      await notify(tx, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: '/marksheet', kind: 'marksheets' });
       return saved;
     });
   } catch (err) {

@@ -52,7 +52,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
       return withUpload(request, app.fileStore, async (form) => {
         const { filename } = parseOrThrow(createNotesBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('notesfile'));
-        const note = await createNote(db, app.config, course, request.user!, filename, form.file);
+        const note = await createNote({ db, notify: app.notify }, course, request.user!, filename, form.file);
         return ok(reply, { notes: presentNote(note) }, MESSAGES.notesAdded, 201);
       });
     },

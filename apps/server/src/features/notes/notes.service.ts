@@ -2,23 +2,22 @@ import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { courses, files, notes, type CourseRow, type NoteRow, type UserRow } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { notFound } from '../../platform/errors/app-error';
 import { existingId } from '../../platform/http/ids';
-import { courseLink, enrolledIn, professorName } from '../courses';
-import { notify } from '../notifications';
+import { courseLink, professorName } from '../courses';
+import { enrolledIn, type NotifyingDeps } from '../notifications';
 import type { NoteWithFile } from './notes.presenter';
 
 /** Records an uploaded notes file: the file row and the note share a transaction. */
-export async function createNote(db: Db, config: Config, course: CourseRow, owner: UserRow, filename: string, upload: StoredUpload): Promise<NoteWithFile> {
+export async function createNote({ db, notify }: NotifyingDeps, course: CourseRow, owner: UserRow, filename: string, upload: StoredUpload): Promise<NoteWithFile> {
   return db.transaction(async (tx) => {
     const file = await insertFileRow(tx, upload, 'notesfile', course.ownerId);
     const [note] = await tx.insert(notes).values({ id: randomUUID(), courseId: course.id, filename, fileId: file.id, createdAt: new Date() }).returning();
     if (!note) throw new Error('note not inserted');
-    await notify(tx, config, enrolledIn(course.id), {
+    await notify(tx, enrolledIn(course.id), {
       content: `${professorName(owner.fullname)} added notes "${filename}" to "${course.title}"`,
       link: courseLink(course.id, 'notes'),
       kind: 'notes',

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
-import { queueDigest } from './digest';
+import { queueDigest, type DigestHour } from './digest';
 
 /** How often an instance looks whether a digest is due. */
 export const DIGEST_CHECK_MS = 60_000;
@@ -40,7 +39,9 @@ export class DigestScheduler {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
+    private readonly at: DigestHour,
+    /** The clock (tests set their own). */
+    private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -57,10 +58,10 @@ export class DigestScheduler {
    * the next tick.
    */
   async tick(): Promise<number | undefined> {
-    const day = dueDigestDay(this.config.campusTimeZone, this.config.digestHour, this.config.now());
+    const day = dueDigestDay(this.at.timeZone, this.at.hour, this.now());
     if (this.doneFor === day || this.running) return undefined;
     const started = performance.now();
-    this.running = queueDigest(this.db, this.config, day);
+    this.running = queueDigest(this.db, this.at, day);
     try {
       const queued = await this.running;
       this.doneFor = day;

@@ -2,12 +2,17 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, notifications, users } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
 import { greeting, oneLine } from '../../platform/mail/mail-text';
-import { emailLinks, footer, notificationEmailsOn, unsubscribeHeaders } from './mailing';
+import { emailLinks, footer, unsubscribeHeaders } from './mailing';
+
+/** When the daily digest goes out: an hour (0–23) on the campus's clock (CAMPUS_TZ, DIGEST_HOUR). */
+export interface DigestHour {
+  timeZone: string;
+  hour: number;
+}
 
 /** A digest lists at most this many notifications of each kind, then says how many more. */
 export const DIGEST_LINES_PER_KIND = 50;
@@ -96,25 +101,23 @@ const caseOfKind = (kind: SQLWrapper, branches: (k: NotificationKind) => SQLWrap
  * digest hour (from the previous day's hour to this day's, campus time), by kind, oldest first;
  * no email for a user to whom none arrived. One INSERT … SELECT whatever the number of users,
  * and each email's dedupe key (`digest:<user>:<day>`) makes a second run for the same day —
- * another instance, a restart — queue nothing. Returns how many were queued (0 with mail off).
+ * another instance, a restart — queue nothing. Returns how many were queued. Only an instance
+ * with notification emails on runs it (its `DigestScheduler`).
  */
-export async function queueDigest(db: Db, config: Config, day: string): Promise<number> {
-  const statement = digestStatement(config, day);
-  if (!statement) return 0;
-  const result = await db.execute(statement);
+export async function queueDigest(db: Db, at: DigestHour, day: string): Promise<number> {
+  const result = await db.execute(digestStatement(at, day));
   const queued = (result as unknown as { rows: { queued: number }[] }).rows[0]?.queued ?? 0;
   if (queued > 0) await wakeMailWorkers(db);
   return queued;
 }
 
 /**
- * The statement of `queueDigest` (answering `queued`), or undefined with mail off. It gathers
- * each user's lines as the job's parameters (JSON): no key, no rendered text.
+ * The statement of `queueDigest` (answering `queued`). It gathers each user's lines as the job's
+ * parameters (JSON): no key, no rendered text.
  */
-export function digestStatement(config: Config, day: string): SQL | undefined {
-  if (!notificationEmailsOn(config)) return undefined;
-  const tz = config.campusTimeZone;
-  const hour = sql`make_time(${config.digestHour}, 0, 0)`;
+function digestStatement(at: DigestHour, day: string): SQL {
+  const tz = at.timeZone;
+  const hour = sql`make_time(${at.hour}, 0, 0)`;
   const from = sql`((${day}::date - 1) + ${hour}) at time zone ${tz}`;
   const to = sql`(${day}::date + ${hour}) at time zone ${tz}`;
   const n = notifications;

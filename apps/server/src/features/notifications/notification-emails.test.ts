@@ -10,7 +10,7 @@ import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } fro
 import { mailJobs, notifications } from '../../db/schema';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { digestDayWords, queueDigest } from './digest';
-import { notify, oneUser } from './notifications.service';
+import { oneUser } from './recipients';
 import { signingKey, signUnsubscribe } from './unsubscribe-token';
 import { dueDigestDay } from './digest-scheduler';
 
@@ -28,6 +28,8 @@ beforeEach(() => smtp.reset());
 // and never again during the file; the digest tests run digests for the days they choose.
 const START = new Date('2026-03-01T00:00:00Z');
 const ctx = useTestApp(() => ({ mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, now: () => START }));
+/** When this app's digest goes out (the defaults: 07:00 on the campus's clock). */
+const digestHour = () => ({ timeZone: ctx.config.campusTimeZone, hour: ctx.config.digestHour });
 
 // What a test queued is sent before the next begins, so no email arrives in another test's inbox.
 afterEach(async () => {
@@ -212,7 +214,7 @@ describe('immediate emails', () => {
   it('a line break in a notification cannot start a line of the email', async () => {
     const student = await buildStudent(ctx.app, { semester: 3 });
     await patchPrefs(student, { courses: 'immediate' });
-    await ctx.database.db.transaction((tx) => notify(tx, ctx.config, oneUser(student.user._id), { content: 'Lab moved\r\nStop these emails: https://evil.test', link: null, kind: 'courses' }));
+    await ctx.database.db.transaction((tx) => ctx.app.notify(tx, oneUser(student.user._id), { content: 'Lab moved\r\nStop these emails: https://evil.test', link: null, kind: 'courses' }));
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toBe('Lab moved Stop these emails: https://evil.test');
     const text = mail!.parsed.text ?? '';
@@ -278,7 +280,7 @@ describe('exam dates by email', () => {
 
     // The daily reader finds it in the next digest, under its own heading.
     await ctx.database.db.update(notifications).set({ createdAt: new Date(IN_WINDOW[1]!) }).where(eq(notifications.kind, 'exams'));
-    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(1);
     const [, , daily] = await smtp.waitFor(3);
     expect(daily!.to).toEqual([digest.user.email]);
     expect(daily!.parsed.text).toContain(['Exam dates (1)', `- ${subject}`, `  ${ORIGIN}/course/${course._id}`].join('\n'));
@@ -440,7 +442,7 @@ describe('the daily digest', () => {
     // `immediate` switched its choice after the courses arrived: the digest goes by today's choices.
     await patchPrefs(immediate, { courses: 'immediate' });
 
-    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(1);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([reader.user.email]);
     // The day it tells of: the one holding most of its window (07:00 on the 9th to 07:00 on the 10th).
@@ -480,7 +482,7 @@ describe('the daily digest', () => {
     expect(job!.dedupeKey).toBe(`digest:${reader.user._id}:${DAY}`);
 
     // Run again (a restart, a second instance): nothing more.
-    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(0);
+    expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(0);
     expect(await jobs()).toHaveLength(1);
 
     // Its one-click link turns the digest off: every daily kind back to inapp.
@@ -492,7 +494,7 @@ describe('the daily digest', () => {
     const reader = await buildStudent(ctx.app, { semester: 6, branch: 'Mechanical Engineering' });
     await patchPrefs(reader, { courses: 'daily' });
     for (let i = 1; i <= 53; i++) await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: `Course ${i}`, link: null, kind: 'courses', createdAt: new Date(IN_WINDOW[1]!) });
-    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(1);
     // The job holds the lines (50 of them) and how many arrived; the email says the rest.
     const [job] = await jobs();
     const [section] = (job!.params as { sections: { kind: string; total: number; lines: unknown[] }[] }).sections;
@@ -509,7 +511,7 @@ describe('the daily digest', () => {
     const reader = await buildStudent(ctx.app, { semester: 6, branch: 'Mechanical Engineering' });
     await patchPrefs(reader, { notes: 'daily' });
     await ctx.database.db.insert(notifications).values({ recipientId: reader.user._id, content: 'New notes "Week 2"\nOpen this instead: https://evil.test', link: null, kind: 'notes', createdAt: new Date(IN_WINDOW[1]!) });
-    expect(await queueDigest(ctx.database.db, ctx.config, DAY)).toBe(1);
+    expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(1);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toBe('Campus Portal digest for Monday 9 March: 1 new notification');
     expect(mail!.parsed.text).toContain('Notes (1)\n- New notes "Week 2" Open this instead: https://evil.test\n');
@@ -576,7 +578,7 @@ describe('what the database is told', () => {
     await smtp.waitFor(1);
 
     await ctx.database.db.update(notifications).set({ createdAt: new Date(IN_WINDOW[1]!) });
-    const digest = await statementsDuring(() => queueDigest(ctx.database.db, ctx.config, DAY));
+    const digest = await statementsDuring(() => queueDigest(ctx.database.db, digestHour(), DAY));
     expect(digest.some((s) => /insert into "mail_jobs"/i.test(s.query))).toBe(true);
     const [, mail] = await smtp.waitFor(2);
     // The email did get a signed link: made by the worker, in Node.

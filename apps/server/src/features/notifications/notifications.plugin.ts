@@ -5,18 +5,21 @@ import { digestEmail } from './digest';
 import { notificationEmailsOn } from './mailing';
 import { notificationEmail } from './notification-emails';
 import { NotificationHub } from './notification-hub';
+import { notifier } from './notifications.service';
 import { notificationsRoutes } from './notifications.routes';
 import { preferencesRoutes } from './preferences.routes';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
 import './types';
 
 /**
- * The notifications feature: this instance's hub of event streams, fed by the bus, its routes,
- * and with mail on the daily digest's scheduler.
- * The hub is decorated on the instance given (the root), where tests and the benchmark read it.
+ * The notifications feature: `app.notify`, which every feature that tells someone uses (so this
+ * registers before them), this instance's hub of event streams, fed by the bus, its routes, and
+ * with mail on the daily digest's scheduler. All are decorated on the instance given (the root),
+ * where features, tests and the benchmark read them.
  */
 export async function registerNotifications(app: FastifyInstance): Promise<void> {
   const { config, database, bus } = app;
+  app.decorate('notify', notifier(notificationEmailsOn(config)));
   const hub = new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log, config.streams);
   app.decorate('notificationHub', hub);
   bus.on(notificationsAdded, ({ from, to }) => hub.added(from, to));
@@ -28,7 +31,7 @@ export async function registerNotifications(app: FastifyInstance): Promise<void>
   app.addHook('preClose', async () => hub.closeAll());
   // Its emails, rendered by the mail worker; and the daily digest, where notifications go out by email.
   app.mailTemplates.add(notificationEmail, digestEmail);
-  const digest = notificationEmailsOn(config) ? new DigestScheduler(database.db, config, app.log) : null;
+  const digest = notificationEmailsOn(config) ? new DigestScheduler(database.db, { timeZone: config.campusTimeZone, hour: config.digestHour }, config.now, app.log) : null;
   app.decorate('notificationDigest', digest);
   if (digest) {
     app.addHook('onReady', async () => digest.start());

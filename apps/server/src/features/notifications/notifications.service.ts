@@ -2,14 +2,13 @@ import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationKind, typ
 import { and, between, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
-import { notificationEmailsOn } from './mailing';
 import { immediateEmails } from './notification-emails';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
+import type { Recipients } from './recipients';
 
 /**
  * What a notification says, where clicking it leads (a client route), if anywhere, and what it
@@ -25,36 +24,56 @@ export interface Notice {
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-/**
- * Tells every user that `recipients` (a SELECT of user ids) yields, in one INSERT … SELECT —
- * never a loop — inside the caller's transaction, so the notifications exist exactly when the
- * change they describe does. When mail is on, the same statement queues an email for each of
- * them whose choice for the notice's kind is `immediate` (a CTE joining the new rows with the
- * preferences and users): a 10,000-student fan-out stays one statement, and the emails exist
- * exactly when the notifications do. The other instances hear of it at commit
- * (`notificationsAdded`, with the fan-out's seq range). Returns how many were told, and emailed.
- */
-export async function notify(tx: Db, config: Config, recipients: SQL, notice: Notice): Promise<{ told: number; emailed: number }> {
-  const emails = notice.kind && notificationEmailsOn(config) ? immediateEmails({ ...notice, kind: notice.kind }, sql`inserted`) : undefined;
-  const result = await tx.execute(sql`
-    with inserted as (
-      insert into ${notifications} (recipient_id, content, link, kind, created_at)
-      select r.id, ${notice.content}, ${notice.link}, ${notice.kind}, now()
-      from (${recipients}) as r(id)
-      returning seq, recipient_id
-    )${emails ? sql`, emailed as (${emails})` : sql``}
-    select min(seq)::text as first, max(seq)::text as last, count(*)::int as told,
-      ${emails ? sql`(select count(*) from emailed)::int` : sql`0`} as emailed
-    from inserted`);
-  const [range] = rowsOf<{ first: string | null; last: string | null; told: number; emailed: number }>(result);
-  if (!range?.told) return { told: 0, emailed: 0 };
-  await announce(tx, notificationsAdded, { from: Number(range.first), to: Number(range.last) });
-  if (range.emailed > 0) await wakeMailWorkers(tx);
-  return { told: range.told, emailed: range.emailed };
+/** How many a fan-out told, and how many of them it queued an email for. */
+export interface Told {
+  told: number;
+  emailed: number;
 }
 
-/** One user, as a recipients query for `notify`. */
-export const oneUser = (userId: string): SQL => sql`select ${userId}::uuid`;
+/** Tells `to` of `notice` inside the caller's transaction (see `notifier`). */
+export type Notify = (tx: Db, to: Recipients, notice: Notice) => Promise<Told>;
+
+/**
+ * What a service that tells people needs, bound once when its feature registers: the database
+ * and `app.notify`. A feature that needs more (a clock, say) extends it.
+ */
+export interface NotifyingDeps {
+  db: Db;
+  notify: Notify;
+}
+
+/**
+ * The portal's `notify`, bound once at start-up to whether notification emails are on (mail
+ * configured with its signing secret), so no feature needs the configuration to tell someone.
+ *
+ * It tells everyone `to` selects in one INSERT … SELECT — never a loop — inside the caller's
+ * transaction, so the notifications exist exactly when the change they describe does. With
+ * emails on, the same statement queues an email for each of them whose choice for the notice's
+ * kind is `immediate` (a CTE joining the new rows with the preferences and users): a
+ * 10,000-student fan-out stays one statement, and the emails exist exactly when the
+ * notifications do. The other instances hear of it at commit (`notificationsAdded`, with the
+ * fan-out's seq range).
+ */
+export function notifier(emailsOn: boolean): Notify {
+  return async (tx, to, notice) => {
+    const emails = notice.kind && emailsOn ? immediateEmails({ ...notice, kind: notice.kind }, sql`inserted`) : undefined;
+    const result = await tx.execute(sql`
+      with inserted as (
+        insert into ${notifications} (recipient_id, content, link, kind, created_at)
+        select r.id, ${notice.content}, ${notice.link}, ${notice.kind}, now()
+        from (${to}) as r(id)
+        returning seq, recipient_id
+      )${emails ? sql`, emailed as (${emails})` : sql``}
+      select min(seq)::text as first, max(seq)::text as last, count(*)::int as told,
+        ${emails ? sql`(select count(*) from emailed)::int` : sql`0`} as emailed
+      from inserted`);
+    const [range] = rowsOf<{ first: string | null; last: string | null; told: number; emailed: number }>(result);
+    if (!range?.told) return { told: 0, emailed: 0 };
+    await announce(tx, notificationsAdded, { from: Number(range.first), to: Number(range.last) });
+    if (range.emailed > 0) await wakeMailWorkers(tx);
+    return { told: range.told, emailed: range.emailed };
+  };
+}
 
 export interface StoredNotification {
   seq: number;

@@ -7,7 +7,7 @@ import { openDatabase } from '../../platform/db/database';
 import { useTestApp } from '../../../test/build-app';
 import { buildCourse, buildNote, buildProfessor, buildStudent, joinCourse, loginAs, type TestUser } from '../../../test/factories';
 import { openSse } from '../../../test/sse-client';
-import { notify, oneUser } from './notifications.service';
+import { oneUser, type Recipients } from './recipients';
 
 const ctx = useTestApp();
 
@@ -88,8 +88,8 @@ describe('GET /notifications/getnotification', () => {
   it('lists my own, newest first, split into unread and read, with `date` when created', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    for (const content of ['first', 'second', 'third']) await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content, link: null, kind: null });
-    await notify(ctx.database.db, ctx.config, oneUser(other.user._id), { content: 'not mine', link: null, kind: null });
+    for (const content of ['first', 'second', 'third']) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content, link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(other.user._id), { content: 'not mine', link: null, kind: null });
     const before = await listOf(me);
     // The order the answer always had (the serializer writes the schema's order).
     expect(Object.keys(before)).toEqual(['unreadnotifications', 'readnotifications', 'notifications']);
@@ -128,7 +128,7 @@ describe('marking read', () => {
   it('readnotification: the recipient only; anyone else (and unknown or malformed ids) 404, changing nothing', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'mine', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'mine', link: null, kind: null });
     const [mine] = (await listOf(me)).unreadnotifications as [NotificationItem];
     const refused = await patch(paths.notifications.read(mine.notificationid), other);
     expect(refused.statusCode).toBe(404);
@@ -147,7 +147,7 @@ describe('marking read', () => {
   it('a deleted user’s notifications go with them (no one else’s)', async () => {
     const gone = await buildStudent(ctx.app);
     const stays = await buildStudent(ctx.app);
-    for (const who of [gone, gone, stays]) await notify(ctx.database.db, ctx.config, oneUser(who.user._id), { content: 'x', link: null, kind: null });
+    for (const who of [gone, gone, stays]) await ctx.app.notify(ctx.database.db, oneUser(who.user._id), { content: 'x', link: null, kind: null });
     await ctx.database.db.execute(sql`delete from users where id = ${gone.user._id}`);
     const left = await ctx.database.db.execute(sql`select recipient_id from notifications where recipient_id in (${gone.user._id}, ${stays.user._id})`);
     expect((left as unknown as { rows: { recipient_id: string }[] }).rows.map((r) => r.recipient_id)).toEqual([stays.user._id]);
@@ -156,7 +156,7 @@ describe('marking read', () => {
   it('readallnotifications: every unread one of mine, nobody else’s', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    for (const who of [me, me, other]) await notify(ctx.database.db, ctx.config, oneUser(who.user._id), { content: 'x', link: null, kind: null });
+    for (const who of [me, me, other]) await ctx.app.notify(ctx.database.db, oneUser(who.user._id), { content: 'x', link: null, kind: null });
     expect((await patch(paths.notifications.readAll, me)).statusCode).toBe(200);
     expect((await listOf(me)).unreadnotifications).toHaveLength(0);
     expect((await listOf(me)).readnotifications).toHaveLength(2);
@@ -181,7 +181,7 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
   it('starts with the unread count, then pushes each new notification with the new count', async () => {
     const prof = await buildProfessor(ctx.app);
     const me = await buildStudent(ctx.app, { semester: 6, branch: 'Textile Engineering' });
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'before', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'before', link: null, kind: null });
     const sse = await stream(me);
     expect(sse.status).toBe(200);
     expect(JSON.parse((await sse.next('unread')).data)).toEqual({ unread: 1 });
@@ -200,14 +200,14 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
 
   it('replays what was missed after Last-Event-ID', async () => {
     const me = await buildStudent(ctx.app);
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'one', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'one', link: null, kind: null });
     const first = await stream(me);
     await first.next('unread');
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'two', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'two', link: null, kind: null });
     const seen = await first.next('notification', 1000);
     first.close();
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'three', link: null, kind: null });
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'four', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'three', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'four', link: null, kind: null });
     const again = await stream(me, { 'last-event-id': seen.id! });
     expect(JSON.parse((await again.next('notification')).data).notification.content).toBe('three');
     expect(JSON.parse((await again.next('notification')).data).notification.content).toBe('four');
@@ -224,7 +224,7 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     await other.next('unread');
     await ctx.app.inject({ method: 'POST', url: paths.users.logout, headers: { cookie: me.cookie } });
     await expect(Promise.race([mine.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'still here', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'still here', link: null, kind: null });
     expect(JSON.parse((await other.next('notification', 1000)).data).notification.content).toBe('still here');
     other.close();
   });
@@ -243,7 +243,7 @@ describe('GET /notifications/stream (Server-Sent Events)', () => {
     });
     expect(changed.statusCode).toBe(200);
     await expect(Promise.race([elsewhere.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 1000))])).resolves.toBe('ended');
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'after the change', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'after the change', link: null, kind: null });
     expect(JSON.parse((await here.next('notification', 1000)).data).notification.content).toBe('after the change');
     here.close();
   });
@@ -277,8 +277,8 @@ describe('GET /notifications/unread-count', () => {
   it('answers my unread count alone, a few bytes', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    for (const content of ['one', 'two', 'three']) await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content, link: null, kind: null });
-    await notify(ctx.database.db, ctx.config, oneUser(other.user._id), { content: 'theirs', link: null, kind: null });
+    for (const content of ['one', 'two', 'three']) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content, link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(other.user._id), { content: 'theirs', link: null, kind: null });
     const [first] = (await listOf(me)).unreadnotifications;
     await patch(paths.notifications.read(first!.notificationid), me);
     const res = await get(paths.notifications.unreadCount, me);
@@ -292,8 +292,8 @@ describe('GET /notifications/recent', () => {
   it('answers my newest unread ones (5 unless told), newest first, with the unread count; never read ones or anyone else\'s', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    for (let i = 1; i <= 7; i++) await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: `n${i}`, link: i === 7 ? '/marksheet' : null, kind: null });
-    await notify(ctx.database.db, ctx.config, oneUser(other.user._id), { content: 'theirs', link: null, kind: null });
+    for (let i = 1; i <= 7; i++) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: `n${i}`, link: i === 7 ? '/marksheet' : null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(other.user._id), { content: 'theirs', link: null, kind: null });
     const n7 = (await listOf(me)).unreadnotifications[0]!;
     const n6 = (await listOf(me)).unreadnotifications[1]!;
     await patch(paths.notifications.read(n6.notificationid), me);
@@ -328,7 +328,7 @@ describe('GET /notifications/recent', () => {
 
   it('leaves getnotification as it was', async () => {
     const me = await buildStudent(ctx.app);
-    for (let i = 1; i <= 7; i++) await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: `n${i}`, link: null, kind: null });
+    for (let i = 1; i <= 7; i++) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: `n${i}`, link: null, kind: null });
     const list = await listOf(me);
     expect(list.unreadnotifications).toHaveLength(7);
     expect(Object.keys(list).sort()).toEqual(['notifications', 'readnotifications', 'unreadnotifications']);
@@ -338,7 +338,7 @@ describe('GET /notifications/recent', () => {
 describe('revalidating the list (ETag)', () => {
   it('answers 304 with no body while nothing changed, and the new list once something did', async () => {
     const me = await buildStudent(ctx.app);
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'first', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'first', link: null, kind: null });
     const first = await get(paths.notifications.list, me);
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\/"[\w-]+"$/);
@@ -346,7 +346,7 @@ describe('revalidating the list (ETag)', () => {
     const again = await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: me.cookie, 'if-none-match': tag } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'second', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'second', link: null, kind: null });
     const changed = await ctx.app.inject({ method: 'GET', url: paths.notifications.list, headers: { cookie: me.cookie, 'if-none-match': tag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(tag);
@@ -386,7 +386,7 @@ describe('bounded streams', () => {
       expect(tab.retry()).toBe(60_000);
     }
     // The newest three stay live, and so does everybody else's.
-    await notify(ctx.database.db, ctx.config, oneUser(me.user._id), { content: 'still here', link: null, kind: null });
+    await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content: 'still here', link: null, kind: null });
     for (const tab of tabs.slice(27)) expect(JSON.parse((await tab.next('notification', 1000)).data).notification.content).toBe('still here');
     await expect(endsWithin(theirs, 100)).resolves.toBe('open');
     for (const sse of [...tabs, theirs]) sse.close();
@@ -418,13 +418,14 @@ describe('bounded streams', () => {
     await new Promise<void>((resolve) => socket.once('data', () => resolve()));
     await vi.waitFor(() => expect(app.notificationHub.size).toBe(2));
     socket.pause();
-    const many = (id: string, n: number) => sql`select ${id}::uuid from generate_series(1, ${n})`;
+    // n notifications for one user: an audience no selector names, made here for the test alone.
+    const many = (id: string, n: number) => sql`select ${id}::uuid from generate_series(1, ${n})` as Recipients;
     const notice = { content: 'x'.repeat(200), link: '/all-notifications', kind: null };
     // About 7 MB of frames: more than the socket's kernel buffers (~4 MB here) and our bound.
-    await notify(ctx.database.db, ctx.config, many(stalled.user._id, 20_000), notice);
+    await ctx.app.notify(ctx.database.db, many(stalled.user._id, 20_000), notice);
     await vi.waitFor(() => expect(app.notificationHub.size).toBe(1), { timeout: 10_000 });
     // A reader gets a burst as large as a reconnect's replay, whole.
-    await notify(ctx.database.db, ctx.config, many(reader.user._id, 500), notice);
+    await ctx.app.notify(ctx.database.db, many(reader.user._id, 500), notice);
     let unread = 0;
     for (let i = 0; i < 500; i++) unread = JSON.parse((await healthy.next('notification', 5_000)).data).unread;
     expect(unread).toBe(500);

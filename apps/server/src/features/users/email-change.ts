@@ -3,8 +3,8 @@ import { EMAIL_CHANGE_LINK_HOURS, REFUSALS } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { passwordResets, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
-import type { Config } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
+import type { AccountsDeps } from './accounts-deps';
 import { badRequest, conflict } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { emailChangeConfirmEmail, emailChangeRequestedEmail } from './account-emails';
@@ -36,9 +36,9 @@ export type ProfileFields = Pick<UserRow, 'fullname' | 'branch' | 'semester'>;
  * checked free, a token made (only its hash stored; any older pending change and its link are
  * replaced), the old address told of the request and the new one sent the link.
  */
-export async function requestEmailChange(db: Db, config: Config, user: UserRow, newEmail: string, profile: ProfileFields): Promise<UserRow> {
+export async function requestEmailChange({ db, now: clock }: AccountsDeps, user: UserRow, newEmail: string, profile: ProfileFields): Promise<UserRow> {
   const token = randomBytes(32).toString('base64url');
-  const now = config.now();
+  const now = clock();
   return db.transaction(async (tx) => {
     if (await addressTaken(tx, newEmail, user.id)) throw conflict(TAKEN);
     const [row] = await tx
@@ -80,9 +80,9 @@ const TOKEN_REFUSALS = {
  * to the address the account no longer has). Returns the user, whose caches the caller then
  * forgets on every instance.
  */
-export async function confirmEmailChange(db: Db, config: Config, token: string): Promise<UserRow> {
+export async function confirmEmailChange({ db, now: clock }: AccountsDeps, token: string): Promise<UserRow> {
   const tokenHash = hashToken(token);
-  const now = config.now();
+  const now = clock();
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.emailChangeTokenHash, tokenHash)).limit(1).for('update');
     if (!user) throw badRequest(TOKEN_REFUSALS.unknown);

@@ -4,8 +4,7 @@ import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
-import type { Config } from '../../platform/config/config';
-import type { Db } from '../../platform/db/database';
+import type { AccountsDeps } from './accounts-deps';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { NO_PENDING_EMAIL } from './email-change';
@@ -31,11 +30,11 @@ export const FORGOT_PASSWORD_FLOOR_MS = 300;
  * flood can fill the owner's inbox only so far, and never leave it without a working link.
  * An unknown id does nothing; the caller answers the same in every case.
  */
-export async function requestPasswordReset(db: Db, config: Config, registrationId: number, overLimit: boolean): Promise<void> {
+export async function requestPasswordReset({ db, now: clock }: AccountsDeps, registrationId: number, overLimit: boolean): Promise<void> {
   const user = await findUserByRegistrationId(db, registrationId);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const now = config.now();
+  const now = clock();
   await db.transaction(async (tx) => {
     // Links past their time say nothing any more: the account's rows stay few.
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), lte(passwordResets.expiresAt, now)));
@@ -67,12 +66,12 @@ const TOKEN_REFUSALS = {
  * password starts afresh), and the "your password was changed" email queued (when mail is on).
  * Returns the user, whose caches the caller then forgets on every instance.
  */
-export async function resetPassword(db: Db, config: Config, token: string, newPassword: string): Promise<UserRow> {
+export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, token: string, newPassword: string): Promise<UserRow> {
   // Checked before the token is taken: a refused password does not spend the link.
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
   const tokenHash = hashToken(token);
-  const now = config.now();
+  const now = clock();
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .update(passwordResets)
@@ -91,7 +90,7 @@ export async function resetPassword(db: Db, config: Config, token: string, newPa
     // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
-    if (config.mail) {
+    if (mailOn) {
       await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'reset' })]);
     }
     return user;

@@ -29,6 +29,7 @@ import {
   replaceAvatar,
   updateAccount,
 } from './users.service';
+import type { AccountsDeps, SignupRules } from './accounts-deps';
 
 const { users } = api;
 const route = contractRoutes('users');
@@ -48,6 +49,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
   // pendingEmail is shown only while its link still works.
   const present = (user: UserRow) => presentUser(user, app.config.now());
+  const accounts: AccountsDeps = { db, mailOn: app.config.mail !== undefined, now: app.config.now };
+  const signup: SignupRules = { reservedRegistrationId: app.config.examOffice.registrationId, staffSignupCode: app.config.staffSignupCode };
 
   app.route({
     ...route(users.register, { access: 'anyone' }),
@@ -57,7 +60,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(registerBody, form.fields);
         if (!form.file) throw badRequest(MESSAGES.avatarRequired);
-        const user = await registerUser(db, app.config, body, form.file);
+        const user = await registerUser(db, signup, body, form.file);
         return ok(reply, present(user), SUCCESSES.registered, 201);
       }),
   });
@@ -117,7 +120,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
         await assertPassword(user, body.currentPassword, 'currentPassword');
         await attempt.succeeded();
       }
-      const updated = await updateAccount(db, app.config, user, body);
+      const updated = await updateAccount(accounts, user, body);
       await app.sessions.accountChanged(updated.id);
       // With mail on, the new address waits for its link: the answer says so.
       const message = newAddress && updated.pendingEmail !== null
@@ -130,7 +133,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(users.confirmEmail, { access: 'anyone' }),
     handler: async (request, reply) => {
-      const user = await confirmEmailChange(db, app.config, request.body.token);
+      const user = await confirmEmailChange(accounts, request.body.token);
       // No instance may keep serving the old address from a cached session.
       await app.sessions.accountChanged(user.id);
       return ok(reply, { user: present(user) }, SUCCESSES.emailConfirmed);
@@ -145,7 +148,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const attempt = await throttle.begin(request, reply, user.registrationId);
       await assertPassword(user, request.body.oldpassword, 'oldpassword');
       await attempt.succeeded();
-      await changePassword(db, app.config, user, request.body.newpassword);
+      await changePassword(accounts, user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
       return ok(reply, {}, SUCCESSES.passwordChanged);
     },
@@ -180,7 +183,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const answerAt = Date.now() + FORGOT_PASSWORD_FLOOR_MS;
       const { registrationId } = request.body;
-      await requestPasswordReset(db, app.config, registrationId, await resetOverLimit(request, registrationId));
+      await requestPasswordReset(accounts, registrationId, await resetOverLimit(request, registrationId));
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - Date.now())));
       return ok(reply, {}, SUCCESSES.resetLinkSent);
     },
@@ -190,7 +193,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     ...route(users.resetPassword, { access: 'anyone' }),
     preHandler: [resetPerAddress],
     handler: async (request, reply) => {
-      const user = await resetPassword(db, app.config, request.body.token, request.body.newpassword);
+      const user = await resetPassword(accounts, request.body.token, request.body.newpassword);
       // The sessions are gone from the database; no instance may keep serving a cached one.
       await app.sessions.accountChanged(user.id);
       // Whoever holds the reset link holds the account's email: its login failures are forgiven.

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { Config } from '../../platform/config/config';
+import type { AccountsDeps, SignupRules } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
@@ -36,11 +37,11 @@ export function assertPasswordAllowed(password: string, field: string): void {
  * Signs a user up with their avatar. The avatar bytes are already durable; the file row and the
  * user row are written in one transaction, and the caller deletes the bytes if this throws.
  */
-export async function registerUser(db: Db, config: Config, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
-  if (body.registrationId === config.examOffice.registrationId) {
+export async function registerUser(db: Db, rules: SignupRules, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
+  if (body.registrationId === rules.reservedRegistrationId) {
     throw conflict(REFUSALS.registrationIdReserved);
   }
-  if (body.userrole === ROLES.PROFESSOR && config.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, config.staffSignupCode)) {
+  if (body.userrole === ROLES.PROFESSOR && rules.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, rules.staffSignupCode)) {
     throw forbidden(REFUSALS.staffCodeRequired);
   }
   assertPasswordAllowed(body.password, 'password');
@@ -101,13 +102,14 @@ export const changesEmail = (user: UserRow, body: UpdateAccountBody) => !sameAdd
  * change) or when mail is off; with mail on, a new address waits for its link (requestEmailChange).
  * An email set at once ends any change still pending.
  */
-export async function updateAccount(db: Db, config: Config, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+export async function updateAccount(deps: AccountsDeps, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+  const { db, mailOn, now } = deps;
   const profile = { fullname: body.fullname, branch: body.branch, semester: body.semester };
   const newAddress = changesEmail(user, body);
-  if (newAddress && config.mail) return requestEmailChange(db, config, user, body.email, profile);
+  if (newAddress && mailOn) return requestEmailChange(deps, user, body.email, profile);
   const [row] = await db
     .update(users)
-    .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: config.now() })
+    .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: now() })
     .where(eq(users.id, user.id))
     .returning();
   if (!row) throw new Error('user vanished during account update');
@@ -120,15 +122,15 @@ export async function assertPassword(user: UserRow, password: string, field: 'ol
 }
 
 /** Sets a new password; with mail on, the account's address is told in the same transaction. */
-export async function changePassword(db: Db, config: Config, user: UserRow, newPassword: string): Promise<void> {
+export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
-  const now = config.now();
+  const now = clock();
   await db.transaction(async (tx) => {
     // A pending email change ends with it: the owner who changes the password after the notice
     // of a change they did not ask for stops it there.
     await tx.update(users).set({ passwordHash, ...NO_PENDING_EMAIL, updatedAt: now }).where(eq(users.id, user.id));
-    if (config.mail) await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'change' })]);
+    if (mailOn) await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'change' })]);
   });
 }
 
@@ -136,8 +138,8 @@ export async function changePassword(db: Db, config: Config, user: UserRow, newP
  * Creates the exam office account at start-up when EXAM_OFFICE_PASSWORD is set and no account
  * holds its registration id; never through public signup. An existing account is left alone.
  */
-export async function ensureExamOffice(db: Db, config: Config): Promise<void> {
-  const { registrationId, password, email } = config.examOffice;
+export async function ensureExamOffice(db: Db, office: Config['examOffice']): Promise<void> {
+  const { registrationId, password, email } = office;
   if (!password) return;
   if (await findUserByRegistrationId(db, registrationId)) return;
   await db

@@ -1,0 +1,31 @@
+import { ROLES } from '@campus/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { enrollments, users } from '../../db/schema';
+
+declare const chosen: unique symbol;
+
+/**
+ * Who a notification is for: a SELECT of user ids that `notify` fans out in one INSERT … SELECT.
+ * Only the selectors below make one, so every audience the portal tells has a name a reader can
+ * look up here, and no feature writes another's tables as SQL to address its users.
+ */
+export type Recipients = SQL & { readonly [chosen]: true };
+
+const recipients = (query: SQL) => query as Recipients;
+
+/** One user. */
+export const oneUser = (userId: string): Recipients => recipients(sql`select ${userId}::uuid`);
+
+/**
+ * The students of a semester and branch: who a new course is for. The role is written as a
+ * literal, not a parameter, so that the planner matches the partial index on students' cohorts.
+ */
+export const cohort = (semester: number, branch: string): Recipients =>
+  recipients(sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${semester} and ${users.branch} = ${branch}`);
+
+/** The students enrolled in a course. */
+export const enrolledIn = (courseId: string): Recipients =>
+  recipients(sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`);
+
+/** Every exam office account: each is told of a new marksheet request. */
+export const examOffice = (): Recipients => recipients(sql`select ${users.id} from ${users} where ${users.isExamOffice}`);

@@ -1,0 +1,18 @@
+import type { Db } from '../../platform/db/database';
+
+/**
+ * What changes to accounts need from outside the feature, bound once when the users routes
+ * register: the database, whether the portal sends mail (a changed password is then told to its
+ * address, and a new address waits for its link), and the clock, which tests set.
+ */
+export interface AccountsDeps {
+  db: Db;
+  mailOn: boolean;
+  now: () => Date;
+}
+
+/** Who public signup may not be: the exam office's registration id, and the staff code professors give when one is set. */
+export interface SignupRules {
+  reservedRegistrationId: number;
+  staffSignupCode: string | undefined;
+}
