@@ -7,22 +7,10 @@ import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { publicOrigin } from '../../platform/http/public-origin';
 import { refuse } from '../../platform/limits/limiter';
-import { examDaysOf } from '../courses';
-import { eventsSince } from '../events';
-import { feedText } from './calendar-feed';
-import { feedOwner, feedToken, resetFeed } from './calendar.service';
-import { addDays } from './ics-text';
+import { calendarOf, feedOwner, feedToken, resetFeed } from './calendar.service';
 
 const { calendar } = api;
 const route = contractRoutes('calendar');
-
-/**
- * Past events stay in the feed for 90 days, then leave it: a calendar app keeps showing what it
- * once fetched only as long as the feed holds it, so the last term's events stay in view, while
- * the feed (fetched every hour by every subscriber) does not grow with every event ever held.
- * Future events are all there, however far ahead.
- */
-export const PAST_DAYS = 90;
 
 /** Calendar apps may keep the feed 5 minutes before asking again, and then ask with its ETag. */
 const CACHE_CONTROL = 'private, max-age=300';
@@ -75,9 +63,7 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
       if (!owner) throw notFound();
       await perFeed(reply, owner.id);
       const today = todayIn(config.campusTimeZone, config.now());
-      // Two statements, whatever the number of events and courses.
-      const [events, exams] = await Promise.all([eventsSince(db, addDays(today, -PAST_DAYS)), examDaysOf(db, owner)]);
-      const body = feedText({ ownerName: owner.fullname, zone: config.campusTimeZone, origin: publicOrigin(request), today, events, exams });
+      const body = await calendarOf(db, owner, { zone: config.campusTimeZone, today, origin: publicOrigin(request) });
       // Weak: the same calendar may go out compressed or not (RFC 9110 §8.8.3).
       const tag = `W/"${hash('sha256', body, 'base64url')}"`;
       reply.header('etag', tag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');

@@ -4,6 +4,10 @@ import { calendarFeeds, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import type { AppSecret } from '../../platform/secrets/app-secret';
+import { examDaysOf } from '../courses';
+import { eventsSince } from '../events';
+import { feedText } from './calendar-feed';
+import { addDays } from './ics-text';
 
 /**
  * Feed addresses. A feed's token is derived from a random seed under the app secret, so the
@@ -62,4 +66,21 @@ export async function feedOwner(db: Db, token: string): Promise<UserRow | undefi
     .where(eq(calendarFeeds.tokenHash, hashToken(token)))
     .limit(1);
   return row?.user;
+}
+
+/**
+ * Past events stay in the feed for 90 days, then leave it: a calendar app keeps showing what it
+ * once fetched only as long as the feed holds it, so the last term's events stay in view, while
+ * the feed (fetched every hour by every subscriber) does not grow with every event ever held.
+ * Future events are all there, however far ahead.
+ */
+export const PAST_DAYS = 90;
+
+/**
+ * The calendar of a feed's owner, as the ICS text the feed serves: campus events from PAST_DAYS
+ * ago on, and the exam days of their courses, in two statements whatever their number.
+ */
+export async function calendarOf(db: Db, owner: UserRow, at: { zone: string; today: string; origin: string }): Promise<string> {
+  const [events, exams] = await Promise.all([eventsSince(db, addDays(at.today, -PAST_DAYS)), examDaysOf(db, owner)]);
+  return feedText({ ownerName: owner.fullname, zone: at.zone, origin: at.origin, today: at.today, events, exams });
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { buildStudent, type TestUser } from '../../../test/factories';
 import { FAKE_KEY, FAKE_MODEL, fakeDraft, startFakeTextgen, type FakeTextgen } from '../../../test/fake-textgen';
-import { fitDescription } from './events.routes';
+import { fitDescription } from './events.drafting';
 
 /** POST /events/draft-description against a fake provider on 127.0.0.1 speaking both wire formats. */
 let fake: FakeTextgen;

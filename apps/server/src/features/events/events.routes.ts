@@ -1,16 +1,14 @@
-import { EVENT_DESCRIPTION_MAX, LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, SUCCESSES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { limiter } from '../../platform/limits/limiter';
-import { TextGenError, createTextGenerator } from '../../platform/textgen';
 import { assertHost } from './events.policy';
-import { eventDescriptionPrompt } from './events.prompt';
+import { eventDescriber } from './events.drafting';
 import { presentEvent, presentListing } from './events.presenter';
 import { listEvents, type EventFilter } from './events.queries';
 import { createEvent, deleteEvent, eventOr404, eventViewOr404, updateEvent } from './events.service';
@@ -18,19 +16,12 @@ import { createEvent, deleteEvent, eventOr404, eventViewOr404, updateEvent } fro
 const { events } = api;
 const route = contractRoutes('events');
 
-/** A drafted text, trimmed and cut to what an event description may hold (never half a character). */
-export function fitDescription(text: string): string {
-  let cut = text.trim().slice(0, EVENT_DESCRIPTION_MAX);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return cut.trim();
-}
-
 /** Every /api/v1/events route of the contract (packages/contract/src/events.ts). Any logged-in user may call each; editing and deleting are the host's alone. */
 export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const { config } = app;
-  const generator = createTextGenerator(config.textgen);
+  const describe = eventDescriber(config.textgen);
   const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, LIMIT_REASONS.drafts, (r) => r.user!.id);
   const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, LIMIT_REASONS.events, (r) => r.user!.id);
 
@@ -115,24 +106,7 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
     // After validation: a malformed request does not use up the caller's drafts.
     preHandler: [draftPerUser],
     handler: async (request, reply) => {
-      if (!generator) throw serviceUnavailable(REFUSALS.draftingOff);
-      let text: string;
-      try {
-        text = await generator.draft(eventDescriptionPrompt(request.body.title), AbortSignal.timeout(config.textgen.timeoutMs));
-      } catch (err) {
-        if (!(err instanceof TextGenError)) {
-          request.log.error({ err }, 'text generator failed unexpectedly');
-          throw badGateway(REFUSALS.draftingFailed);
-        }
-        request.log.warn({ provider: config.textgen.provider, reason: err.reason, status: err.status, detail: err.message }, 'text generator failed');
-        throw badGateway(
-          err.reason === 'timeout'
-            ? REFUSALS.draftingTimedOut
-            : REFUSALS.draftingFailed,
-        );
-      }
-      const description = fitDescription(text);
-      if (description === '') throw badGateway(REFUSALS.draftingFailed);
+      const description = await describe(request.body.title, request.log);
       return ok(reply, { description }, 'description drafted successfully');
     },
   });

@@ -1,24 +1,23 @@
-import { REFUSALS, ROLES, SUCCESSES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
+import { REFUSALS, SUCCESSES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isExamOffice } from '../../platform/auth/access';
 import { badRequest, notFound } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { existingId } from '../../platform/http/ids';
-import { findUserById } from '../users';
 import { canSeeRecordsOf } from './marksheets.policy';
 import { presentApplication, presentMarksheet } from './marksheets.presenter';
 import {
   allApplications,
+  applicantOr404,
   applicationsOf,
   createApplication,
   marksheetFor,
   marksheetsOf,
   ownerOfMarksheetFile,
+  recordsOwnerOr404,
   semestersApplied,
   titleOfMarksheetFile,
   uploadMarksheet,
@@ -43,13 +42,6 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     (file) => titleOfMarksheetFile(db, file.id),
   );
 
-  /** The user whose records a path names, when they exist and the caller may see them; otherwise 404. */
-  const recordsOwner = async (viewer: Parameters<typeof canSeeRecordsOf>[0], userId: string) => {
-    const id = existingId(userId, 'user');
-    if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw notFound(REFUSALS.userNotFound);
-    return id;
-  };
-
   app.route({
     ...route(applications.create, { access: 'student' }),
     handler: async (request, reply) => {
@@ -73,7 +65,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(applications.ofUser, { access: 'user' }),
     handler: async (request, reply) => {
-      const userId = await recordsOwner(request.user!, request.params.userId);
+      const userId = await recordsOwnerOr404(db, request.user!, request.params.userId);
       return ok(reply, { allapplications: (await applicationsOf(db, userId)).map(presentApplication) }, 'applications fetched successfully');
     },
   });
@@ -81,7 +73,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(marksheets.ofUser, { access: 'user' }),
     handler: async (request, reply) => {
-      const userId = await recordsOwner(request.user!, request.params.userId);
+      const userId = await recordsOwnerOr404(db, request.user!, request.params.userId);
       return ok(reply, { allapplicantmarksheets: (await marksheetsOf(db, userId)).map(presentMarksheet) }, 'marksheets fetched successfully');
     },
   });
@@ -89,7 +81,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(marksheets.exists, { access: 'user' }),
     handler: async (request, reply) => {
-      const userId = await recordsOwner(request.user!, request.params.userId);
+      const userId = await recordsOwnerOr404(db, request.user!, request.params.userId);
       // The path carries text: the semester is held to the field's rule here, as in a body.
       const semester = parseOrThrow(semesterField, request.params.semester);
       const marksheet = await marksheetFor(db, userId, semester);
@@ -102,8 +94,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     ...route(marksheets.create, { access: 'examOffice' }),
     handler: async (request, reply) => {
       // The applicant is settled before a byte of the file is stored.
-      const applicant = await findUserById(db, existingId(request.params.applicantId, 'applicant'));
-      if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound(REFUSALS.applicantNotFound);
+      const applicant = await applicantOr404(db, request.params.applicantId);
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));

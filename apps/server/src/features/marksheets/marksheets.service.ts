@@ -1,13 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, MESSAGES, REFUSALS } from '@campus/contract';
+import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES } from '@campus/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
-import { badRequest, conflict } from '../../platform/errors/app-error';
+import { isExamOffice } from '../../platform/auth/access';
+import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
+import { existingId } from '../../platform/http/ids';
 import { examOffice, oneUser, type NotifyingDeps } from '../notifications';
+import { findUserById } from '../users';
+import { canSeeRecordsOf } from './marksheets.policy';
+
+/**
+ * The user whose records (applications, marksheets) a path names, when they exist and `viewer`
+ * may see them (themselves, or the exam office); otherwise 404, so an outsider learns nothing of
+ * who exists.
+ */
+export async function recordsOwnerOr404(db: Db, viewer: UserRow, userId: string): Promise<string> {
+  const id = existingId(userId, 'user');
+  if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw notFound(REFUSALS.userNotFound);
+  return id;
+}
+
+/** Who the exam office may upload a marksheet for: a student account (not an exam office one), else 404. */
+export async function applicantOr404(db: Db, applicantId: string): Promise<UserRow> {
+  const applicant = await findUserById(db, existingId(applicantId, 'applicant'));
+  if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound(REFUSALS.applicantNotFound);
+  return applicant;
+}
 
 /**
  * A student asks for one semester's marksheet: only up to their own semester ('cannot apply'),

@@ -1,5 +1,5 @@
 import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
@@ -51,6 +51,17 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const present = (user: UserRow) => presentUser(user, app.config.now());
   const accounts: AccountsDeps = { db, mailOn: app.config.mail !== undefined, now: app.config.now };
   const signup: SignupRules = { reservedRegistrationId: app.config.examOffice.registrationId, staffSignupCode: app.config.staffSignupCode };
+
+  /**
+   * The caller proves they know their account's password, sent as `field`, throttled like a
+   * login: a session alone (a lab computer left logged in, a stolen cookie) must not become a way
+   * to guess the password behind it.
+   */
+  const provePassword = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, password: string, field: 'oldpassword' | 'currentPassword') => {
+    const attempt = await throttle.begin(request, reply, user.registrationId);
+    await assertPassword(user, password, field);
+    await attempt.succeeded();
+  };
 
   app.route({
     ...route(users.register, { access: 'anyone' }),
@@ -111,14 +122,11 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const { body } = request;
-      // A session alone (a lab computer left logged in) must not be enough to take the account's
-      // email, and with it the password reset: a new address needs the password, throttled like logins.
+      // The email is the way to the password reset: a new address needs the password.
       const newAddress = changesEmail(user, body);
       if (newAddress) {
         if (!body.currentPassword) throw badRequest(requiredMessage('currentPassword'));
-        const attempt = await throttle.begin(request, reply, user.registrationId);
-        await assertPassword(user, body.currentPassword, 'currentPassword');
-        await attempt.succeeded();
+        await provePassword(request, reply, user, body.currentPassword, 'currentPassword');
       }
       const updated = await updateAccount(accounts, user, body);
       await app.sessions.accountChanged(updated.id);
@@ -144,10 +152,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     ...route(users.changePassword, { access: 'user' }),
     handler: async (request, reply) => {
       const user = request.user!;
-      // A stolen session must not become a way to guess the password behind it.
-      const attempt = await throttle.begin(request, reply, user.registrationId);
-      await assertPassword(user, request.body.oldpassword, 'oldpassword');
-      await attempt.succeeded();
+      await provePassword(request, reply, user, request.body.oldpassword, 'oldpassword');
       await changePassword(accounts, user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
       return ok(reply, {}, SUCCESSES.passwordChanged);

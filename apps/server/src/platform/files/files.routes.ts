@@ -1,7 +1,7 @@
-import { REFUSALS } from '@campus/contract';
-import { FILE_LIMITS, api } from '@campus/contract';
+import { FILE_LIMITS, REFUSALS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { UserRow } from '../../db/schema';
 import { AppError, notFound } from '../errors/app-error';
 import { contractRoute } from '../http/contract-route';
 import { isUuid } from '../http/ids';
@@ -19,6 +19,22 @@ const VIEWABLE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 const cacheControl = (kind: string) => (PICTURE_KINDS.has(kind) ? 'private, max-age=3600' : 'no-store');
 
 /**
+ * The file a path id names, with its bytes, when `user` may read it. Every other case is the same
+ * 404 — a malformed id, an unknown one, a file whose feature does not let this user read it
+ * (their existence is private), bytes missing under a row — except a store that cannot be
+ * reached, which says so (503).
+ */
+async function openReadable(app: FastifyInstance, user: UserRow, id: string) {
+  if (!isUuid(id)) throw notFound(REFUSALS.fileNotFound);
+  const file = await findFile(app.database.db, id);
+  if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(user, file))) throw notFound(REFUSALS.fileNotFound);
+  const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
+    throw err instanceof AppError ? err : notFound(REFUSALS.fileNotFound);
+  });
+  return { file, stream };
+}
+
+/**
  * GET /files/:fileId: the bytes, for the users the file's kind allows (a URL alone gives no access).
  * Documents download (attachment) unless `?inline=1` asks to show a pdf, png or jpeg in the page.
  */
@@ -27,17 +43,8 @@ export async function filesRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...contractRoute(api.files.download, 'files', { access: 'user' }),
     handler: async (request, reply) => {
-      const { fileId: id } = request.params;
+      const { file, stream } = await openReadable(app, request.user!, request.params.fileId);
       const { inline } = request.query;
-      // A malformed id is simply an unknown file: 404, never a database error.
-      if (!isUuid(id)) throw notFound(REFUSALS.fileNotFound);
-      const file = await findFile(app.database.db, id);
-      // Files the caller may not read are "not found" too: their existence is private.
-      if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(request.user!, file))) throw notFound(REFUSALS.fileNotFound);
-      // Bytes missing under a row are "not found" too; a store that cannot be reached says so (503).
-      const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
-        throw err instanceof AppError ? err : notFound(REFUSALS.fileNotFound);
-      });
       const shown = PICTURE_KINDS.has(file.kind) || (inline === '1' && VIEWABLE_TYPES.has(file.contentType));
       if (shown) allowSameOriginFraming(reply);
       const name = downloadName((await app.fileAccess.titleOf(file)) ?? file.originalName, file.contentType);

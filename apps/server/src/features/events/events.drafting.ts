@@ -1,0 +1,42 @@
+import { EVENT_DESCRIPTION_MAX, REFUSALS } from '@campus/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TextgenConfig } from '../../platform/config/textgen';
+import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
+import { TextGenError, createTextGenerator } from '../../platform/textgen';
+import { eventDescriptionPrompt } from './events.prompt';
+
+/** A drafted text, trimmed and cut to what an event description may hold (never half a character). */
+export function fitDescription(text: string): string {
+  let cut = text.trim().slice(0, EVENT_DESCRIPTION_MAX);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.trim();
+}
+
+/** Drafts an event's description from its title, or refuses in the words the contract gives. */
+export type DraftDescription = (title: string, log: FastifyBaseLogger) => Promise<string>;
+
+/**
+ * The describer of events, bound to the configured text generator. Drafting off is a 503; a
+ * provider that fails, times out or answers nothing usable is a 502 (a timeout says so), and what
+ * went wrong is logged for the operator without the key, the prompt or the provider's body.
+ */
+export function eventDescriber(textgen: TextgenConfig): DraftDescription {
+  const generator = createTextGenerator(textgen);
+  return async (title, log) => {
+    if (!generator) throw serviceUnavailable(REFUSALS.draftingOff);
+    let text: string;
+    try {
+      text = await generator.draft(eventDescriptionPrompt(title), AbortSignal.timeout(textgen.timeoutMs));
+    } catch (err) {
+      if (!(err instanceof TextGenError)) {
+        log.error({ err }, 'text generator failed unexpectedly');
+        throw badGateway(REFUSALS.draftingFailed);
+      }
+      log.warn({ provider: textgen.provider, reason: err.reason, status: err.status, detail: err.message }, 'text generator failed');
+      throw badGateway(err.reason === 'timeout' ? REFUSALS.draftingTimedOut : REFUSALS.draftingFailed);
+    }
+    const description = fitDescription(text);
+    if (description === '') throw badGateway(REFUSALS.draftingFailed);
+    return description;
+  };
+}
