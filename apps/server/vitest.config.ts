@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/response-scan.setup.ts'],
-    // Each file builds its own database (PGlite or a fresh PostgreSQL database): ~3 s to migrate.
+    // Each file gets its own database (PGlite or a fresh PostgreSQL database), copied from the
+    // one this migrates once per run.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureExamOffice } from '../src/features/users';
 import { loadConfig, type Config } from '../src/platform/config/config';
@@ -41,18 +41,23 @@ export async function statementsDuring(run: () => Promise<unknown>): Promise<{ q
 
 /**
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database
- * (created and dropped here) when TEST_DATABASE_URL is set.
+ * (created and dropped here) when TEST_DATABASE_URL is set. Each starts as a copy of the
+ * migrated one the run's global setup made (test/global-setup.ts); its migration check then
+ * finds nothing to do.
  */
 export async function openTestDatabase(options: Pick<DatabaseOptions, 'onConnectionError'> = {}): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({ pgliteDir: 'memory://', onQuery });
+    const snapshot = inject('pgliteSnapshot');
+    const pgliteSnapshot = snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined;
+    const database = await openDatabase({ pgliteDir: 'memory://', onQuery, pgliteSnapshot });
     return { database, drop: () => database.close() };
   }
   const name = `campus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('templateDatabase');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
