@@ -13,7 +13,7 @@ import { errorText } from '../../lib/api';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { sentence } from '../../lib/words';
 import { usePortalConfig } from '../../lib/config/portal-config';
-import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { deferredResolver, fileHint, fileProblem, multipart } from '../../lib/forms';
 import { useLogin } from './api/login';
 import { useRegister } from './api/register';
 import type { SignedUpState } from './LoginPage';
@@ -71,7 +71,7 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string>();
   const checkAvatar = () => {
-    const problem = avatar ? imageProblem(avatar, 'avatar', FILE_LIMITS.avatar.maxBytes) : MESSAGES.avatarRequired;
+    const problem = avatar ? fileProblem(avatar, 'avatar') : MESSAGES.avatarRequired;
     setAvatarError(problem ?? undefined);
     return problem === null;
   };
@@ -125,8 +125,8 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
         )}
         <FileField
           label="Avatar"
-          accept="image/png,image/jpeg"
-          hint="A png or jpeg image, at most 5 MB."
+          accept={FILE_LIMITS.avatar.accept}
+          hint={fileHint('avatar')}
           error={avatarError}
           onFile={(file) => {
             setAvatar(file);

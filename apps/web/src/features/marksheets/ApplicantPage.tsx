@@ -1,4 +1,5 @@
 import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
+import { requiredMessage } from '@campus/contract/labels';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { Button } from '../../components/Button';
 import { FileField, SelectField } from '../../components/Field';
 import { ProgressBar } from '../../components/ProgressBar';
 import { allOf, usePageLoad } from '../../components/PageLoad';
-import { uploadProblem } from '../../lib/forms';
+import { fileHint, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
@@ -155,14 +156,12 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
   );
 }
 
-const TYPES_TEXT = 'a pdf, png or jpeg file';
-
 /** Semester choices stop at the applicant's own semester (docs/product.md#marksheets). */
 function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
   const upload = useUpload();
   const marksheet = upload.track(useUploadMarksheet(applicant._id, upload.onProgress));
-  const picked = usePickedFile((file) => uploadProblem(file, 'marksheet', FILE_LIMITS.marksheet, TYPES_TEXT));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : requiredMessage('marksheet')));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -177,8 +176,8 @@ function UploadForm({ applicant, semester, onSemester }: { applicant: User; seme
           <SelectField label="Semester" options={semesters} value={String(semester)} onChange={(e) => onSemester(Number(e.target.value))} />
           <FileField
             label="Marksheet file"
-            accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
-            hint="pdf, png or jpeg, at most 20 MB. A new upload for a semester replaces its marksheet."
+            accept={FILE_LIMITS.marksheet.accept}
+            hint={`${fileHint('marksheet')} A new upload for a semester replaces its marksheet.`}
             error={picked.problem}
             disabled={marksheet.pending}
             onFile={(file) => {
