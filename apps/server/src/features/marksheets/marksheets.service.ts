@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, MESSAGES, REFUSALS } from '@campus/contract';
+import { FIELD_MESSAGES, MESSAGES, REFUSALS, pages } from '@campus/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Config } from '../../platform/config/config';
@@ -36,7 +36,7 @@ export async function createApplication(db: Db, config: Config, student: UserRow
         .returning();
       if (!row) throw new Error('application not inserted');
       // The applicant's page with this semester chosen for the upload: what the exam office does next.
-      await notify(tx, config, examOffice, { content: row.content, link: `/applicant/${student.id}?semester=${semester}`, kind: 'marksheets' });
+      await notify(tx, config, examOffice, { content: row.content, link: pages.applicant(student.id, semester), kind: 'marksheets' });
       return row;
     });
   } catch (err) {
@@ -133,7 +133,7 @@ export async function uploadMarksheet(
         .update(applications)
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
-      await notify(tx, config, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: '/marksheet', kind: 'marksheets' });
+      await notify(tx, config, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: pages.marksheet, kind: 'marksheets' });
       return saved;
     });
   } catch (err) {
