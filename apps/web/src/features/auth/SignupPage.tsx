@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
 import { SUCCESSES } from '@campus/contract/messages';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
@@ -96,8 +97,8 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
             login.mutate(
               { registrationId: body.registrationId, password: body.password },
               {
-                onSuccess: () => navigateWithFlash('/', `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
-                onError: () => navigate('/login', { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
+                onSuccess: () => navigateWithFlash(pages.home, `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
+                onError: () => navigate(pages.login, { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
               },
             ),
         },
@@ -140,7 +141,7 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
       </form>
       <p className="mt-6 text-sm text-slate-600">
         Already have an account?{' '}
-        <Link className="font-medium text-campus-700 underline" to="/login">
+        <Link className="font-medium text-campus-700 underline" to={pages.login}>
           Log in
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, SEMESTERS } from '@campus/contract/constants';
 import type { CreateCourseBody, CreateCourseInput } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
@@ -68,7 +69,7 @@ function AddCourseForm() {
           thumbnail: thumbnail.file,
         }),
         // Straight to the new course, which says it was created. Replace: Back skips the used form.
-        { onSuccess: ({ data }) => navigateWithFlash(`/course/${data.course._id}`, COURSE_CREATED, { replace: true }) },
+        { onSuccess: ({ data }) => navigateWithFlash(pages.course(data.course._id), COURSE_CREATED, { replace: true }) },
       );
     },
     () => thumbnail.check(),

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { CampusEvent } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { useParams } from 'react-router';
@@ -57,7 +58,7 @@ function EditEventForm({ event }: { event: CampusEvent }) {
         thumbnailHint={`Optional: ${fileLimitsText('thumbnail')}, to replace the current one (none keeps it).`}
         saving={update}
         // Back to the event, which says it was saved. Replace: Back skips the used form.
-        onSave={(form) => update.send(form, { onSuccess: () => navigateWithFlash(`/event/${event._id}`, EVENT_UPDATED, { replace: true }) })}
+        onSave={(form) => update.send(form, { onSuccess: () => navigateWithFlash(pages.event(event._id), EVENT_UPDATED, { replace: true }) })}
       />
     </FormPage>
   );

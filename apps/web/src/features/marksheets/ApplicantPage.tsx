@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
 import { requiredMessage } from '@campus/contract/labels';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
@@ -12,7 +13,6 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { allOf, usePageLoad } from '../../components/PageLoad';
 import { fileHint, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
-import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
@@ -44,7 +44,7 @@ function Applicant({ applicantId, requested }: { applicantId: string; requested:
   const page = usePageLoad(all, {
     title: (data) => data.applicant.fullname,
     loadingTitle: 'Applicant',
-    notFound: { title: 'Applicant not found', detail: 'This applicant does not exist.', back: { to: '/applications', label: 'Applications' } },
+    notFound: { title: 'Applicant not found', detail: 'This applicant does not exist.', back: { to: pages.applications, label: 'Applications' } },
     loadingLabel: 'Loading applicant',
   });
   if (page.screen) return page.screen;
@@ -141,7 +141,7 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
             <li key={m._id} className="flex justify-between gap-3 text-slate-800">
               Semester {m.semester}
               <span className="flex gap-4">
-                <Link to={viewerHref(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
+                <Link to={pages.view(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
                   View
                 </Link>
                 <a href={m.marksheet} download className={LINK} aria-label={`Download the marksheet of semester ${m.semester}`}>
