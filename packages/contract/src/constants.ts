@@ -45,27 +45,7 @@ export const EMAIL_MAX = 254;
 /** How long the link that confirms a new email address works. */
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 
-const MB = 1024 * 1024;
-/** Upload limits (docs/product.md#files): the server checks the bytes, never the name. */
-export const FILE_LIMITS = {
-  avatar: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
-  thumbnail: { types: ['image/png', 'image/jpeg'], maxBytes: 5 * MB },
-  notesfile: {
-    types: [
-      'application/pdf',
-      'image/png',
-      'image/jpeg',
-      'text/plain',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/zip',
-    ],
-    maxBytes: 50 * MB,
-  },
-  marksheet: { types: ['application/pdf', 'image/png', 'image/jpeg'], maxBytes: 20 * MB },
-} as const;
-export type FileKind = keyof typeof FILE_LIMITS;
+export { FILE_LIMITS, FILE_TYPES, type FileKind, type FileType } from './file-limits';
 
 /** The notification stream's event names (Server-Sent Events `event:` field). */
 export const STREAM_EVENTS = { notification: 'notification', unread: 'unread' } as const;

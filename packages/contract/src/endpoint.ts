@@ -102,14 +102,10 @@ export function paramsSchema(pattern: string): z.ZodObject | undefined {
 /** The whole success envelope of an endpoint. */
 export const successEnvelope = (e: Endpoint) => successSchema(e.data);
 
-const KB = 1024;
-const MB = 1024 * KB;
-const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
-
 /** A file's limits in words, for the docs: "png or jpeg, at most 5 MB". */
 export function fileLimitsText(kind: FileKind): string {
-  const { types, maxBytes } = FILE_LIMITS[kind];
-  return `one of ${types.join(', ')}; at most ${inWords(maxBytes)}`;
+  const { types, size } = FILE_LIMITS[kind];
+  return `one of ${types.join(', ')}; at most ${size}`;
 }
 
 /**

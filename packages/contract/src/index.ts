@@ -6,6 +6,7 @@ export * from './messages';
 export * from './users';
 export * from './config';
 export * from './paths';
+export * from './pages';
 export * from './files';
 export * from './prefix';
 export * from './endpoint';

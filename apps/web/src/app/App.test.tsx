@@ -1,4 +1,4 @@
-import { CLIENT_ROUTES } from '@campus/contract/paths';
+import { CLIENT_ROUTES } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

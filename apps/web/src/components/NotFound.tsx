@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -22,5 +23,5 @@ export function NotFound({ title, detail, back }: { title: string; detail: strin
 /** The catch-all route's page. */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
-  return <NotFound title="Page Not Found" detail="There is nothing at this address." back={{ to: '/', label: 'Go home' }} />;
+  return <NotFound title="Page Not Found" detail="There is nothing at this address." back={{ to: pages.home, label: 'Go home' }} />;
 }

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LIMITS } from '@campus/contract/constants';
-import { CHECKS_UNAVAILABLE, deferredResolver, imageProblem, messagesByField, multipart, uploadProblem } from './forms';
+import { CHECKS_UNAVAILABLE, deferredResolver, fileProblem, messagesByField, multipart } from './forms';
 
-describe('imageProblem', () => {
-  const MB = 1024 * 1024;
-  it('accepts png and jpeg within the limit', () => {
-    expect(imageProblem(new File(['x'], 'a.png', { type: 'image/png' }), 'avatar', 5 * MB)).toBeNull();
-    expect(imageProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'avatar', 5 * MB)).toBeNull();
+describe('fileProblem', () => {
+  it('accepts a file of its kind within the limit, and one the browser gives no type (the server reads its bytes)', () => {
+    expect(fileProblem(new File(['x'], 'a.png', { type: 'image/png' }), 'avatar')).toBeNull();
+    expect(fileProblem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }), 'thumbnail')).toBeNull();
+    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }), 'notesfile')).toBeNull();
+    expect(fileProblem(new File(['x'], 'a.docx', { type: '' }), 'notesfile')).toBeNull();
   });
-  it('refuses other types and files over the limit, naming the field', () => {
-    expect(imageProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar', 5 * MB)).toBe('Avatar must be a png or jpeg image');
-    expect(imageProblem(new File([new Uint8Array(11)], 'a.png', { type: 'image/png' }), 'avatar', 10)).toMatch(/^Avatar must be at most/);
-  });
-});
-
-describe('uploadProblem', () => {
-  it('names a missing or wrong file by its label, as the server does', () => {
-    expect(uploadProblem(null, 'notesfile', FILE_LIMITS.notesfile, 'a pdf')).toBe('Notes file is required');
-    expect(uploadProblem(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }), 'marksheet', FILE_LIMITS.marksheet, 'a pdf, png or jpeg file')).toBe('Marksheet must be a pdf, png or jpeg file');
+  it('refuses another type, or a file over the limit, in the words the server uses', () => {
+    expect(fileProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar')).toBe('Avatar must be a png or jpeg image');
+    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }), 'marksheet')).toBe('Marksheet must be a pdf, png or jpeg file');
+    expect(fileProblem(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }), 'notesfile')).toBe(
+      'Notes file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
+    );
+    const big = new File(['x'], 'a.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: FILE_LIMITS.thumbnail.maxBytes + 1 });
+    expect(fileProblem(big, 'thumbnail')).toBe('Thumbnail must be at most 5 MB');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { fieldLabel, requiredMessage } from '@campus/contract/labels';
+import { FILE_LIMITS, type FileKind } from '@campus/contract/constants';
+import { FIELD_MESSAGES } from '@campus/contract/messages';
 import { deferred } from './deferred';
 
 /** Shown when the validation code cannot be fetched (offline, or a new deploy removed the chunk). */
@@ -37,29 +38,24 @@ export function messagesByField(issues: readonly { path: readonly PropertyKey[];
   return messages;
 }
 
-const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-
 /**
- * The browser's check of a picked image, so a wrong file is refused before it is sent; the
- * server checks the bytes again (docs/product.md#files). Returns the problem, or null.
+ * The browser's check of a picked file against its kind's limits (docs/product.md#files), so a
+ * wrong one is refused before megabytes go up, in the server's own words. Some systems give a
+ * docx or a zip no type at all: then the server, which reads the bytes, decides. Returns the
+ * problem, or null.
  */
-export function imageProblem(file: File, field: string, maxBytes: number): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return `${fieldLabel(field)} must be a png or jpeg image`;
-  if (file.size > maxBytes) return `${fieldLabel(field)} must be at most ${Math.round(maxBytes / (1024 * 1024))} MB`;
+export function fileProblem(file: File, kind: FileKind): string | null {
+  const { types, describe, maxBytes, size } = FILE_LIMITS[kind];
+  if (file.type && !(types as readonly string[]).includes(file.type)) return FIELD_MESSAGES.wrongType(kind, describe);
+  if (file.size > maxBytes) return FIELD_MESSAGES.fileAtMost(kind, size);
   return null;
 }
 
-/**
- * The browser's check of a picked file against an upload kind's limits (docs/product.md#files), so a
- * wrong one is refused before megabytes go up. Some systems give docx or zip no type at all:
- * then the server, which reads the bytes, decides. Returns the problem, or null.
- */
-export function uploadProblem(file: File | null, field: string, limits: { types: readonly string[]; maxBytes: number }, typesText: string): string | null {
-  if (!file) return requiredMessage(field);
-  if (file.type && !limits.types.includes(file.type)) return `${fieldLabel(field)} must be ${typesText}`;
-  if (file.size > limits.maxBytes) return `${fieldLabel(field)} must be at most ${Math.round(limits.maxBytes / (1024 * 1024))} MB`;
-  return null;
-}
+/** What a kind of file may be, in words: "a png or jpeg image, at most 5 MB". */
+export const fileLimitsText = (kind: FileKind) => `${FILE_LIMITS[kind].describe}, at most ${FILE_LIMITS[kind].size}`;
+
+/** The same as a file field's hint: "A png or jpeg image, at most 5 MB." */
+export const fileHint = (kind: FileKind) => `${fileLimitsText(kind).replace(/^a/, 'A')}.`;
 
 /**
  * A multipart body from text fields and files. Numbers go as their decimal text (the server

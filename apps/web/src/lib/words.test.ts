@@ -1,5 +1,5 @@
 import { api } from '@campus/contract/api';
-import { BRANCHES, FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
+import { BRANCHES, FILE_LIMITS, MESSAGES, type FileKind } from '@campus/contract/constants';
 import type { Endpoint } from '@campus/contract/endpoint';
 import { fieldLabels, requiredMessage } from '@campus/contract/labels';
 import { FIELD_MESSAGES, LIMIT_REASONS, REFUSALS, SUCCESSES, rateLimitMessage, unsubscribedMessage } from '@campus/contract/messages';
@@ -7,7 +7,7 @@ import { NOTIFICATION_KINDS } from '@campus/contract/notifications';
 import { changePasswordBody, loginBody } from '@campus/contract/users';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { imageProblem, uploadProblem } from './forms';
+import { fileProblem } from './forms';
 import { hasSentence, sentence } from './words';
 
 /** Values that break some rule of some field: each field's schema says why, in the contract's words. */
@@ -48,13 +48,11 @@ const contractMessages = [
   ...NOTIFICATION_KINDS.map(unsubscribedMessage),
   ...fields.map(requiredMessage),
   ...fields.flatMap((f) => [FIELD_MESSAGES.tooCommon(f), FIELD_MESSAGES.incorrect(f), FIELD_MESSAGES.tooLong(f)]),
-  ...(['avatar', 'thumbnail', 'notesfile', 'marksheet'] as const).flatMap((f) => [
+  ...(Object.keys(FILE_LIMITS) as FileKind[]).flatMap((f) => [
     FIELD_MESSAGES.emptyFile(f),
-    FIELD_MESSAGES.fileAtMost(f, '5 MB'),
-    FIELD_MESSAGES.wrongType(f, 'a pdf, png or jpeg file'),
-    uploadProblem(new File(['x'], 'x.exe', { type: 'application/x-msdownload' }), f, FILE_LIMITS[f], 'a pdf, png or jpeg file')!,
-    imageProblem(new File(['x'], 'x.gif', { type: 'image/gif' }), f, 1)!,
-    imageProblem(new File(['xx'], 'x.png', { type: 'image/png' }), f, 1)!,
+    FIELD_MESSAGES.fileAtMost(f, FILE_LIMITS[f].size),
+    FIELD_MESSAGES.wrongType(f, FILE_LIMITS[f].describe),
+    fileProblem(new File(['x'], 'x.exe', { type: 'application/x-msdownload' }), f)!,
   ]),
   FIELD_MESSAGES.semesterAtMostApplicants(3),
   FIELD_MESSAGES.overQuota('1024 MB'),
@@ -95,6 +93,13 @@ describe('sentence', () => {
     expect(sentence(MESSAGES.avatarRequired)).toBe('Choose a photo of yourself.');
     expect(sentence(SUCCESSES.registered)).toBe('Your account is ready.');
     expect(sentence(rateLimitMessage(LIMIT_REASONS.loginAddress, '3 minutes'))).toBe('There have been too many wrong passwords from your network. Try again in 3 minutes.');
+  });
+
+  it('writes a wrong file type with the formats as the contract titles them', () => {
+    expect(sentence(FIELD_MESSAGES.wrongType('notesfile', FILE_LIMITS.notesfile.describe))).toBe(
+      'Choose a notes file that is a PDF, PNG, JPEG, plain text, DOCX, PPTX, XLSX or ZIP file.',
+    );
+    expect(sentence(FIELD_MESSAGES.wrongType('avatar', FILE_LIMITS.avatar.describe))).toBe('Choose a photo that is a PNG or JPEG image.');
   });
 
   it('an empty registration id is asked for, not called "not a number"', () => {

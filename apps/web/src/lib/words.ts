@@ -12,7 +12,7 @@
  *
  * Only zod-free parts of the contract here: this is in every page's first load.
  */
-import { MESSAGES } from '@campus/contract/constants';
+import { FILE_TYPES, MESSAGES } from '@campus/contract/constants';
 import { fieldLabels, type LabelledField } from '@campus/contract/labels';
 import { LIMIT_REASONS, REFUSALS, SUCCESSES } from '@campus/contract/messages';
 
@@ -69,6 +69,10 @@ const BY_LABEL = new Map<string, LabelledField>(
 );
 const LABEL = `(${[...BY_LABEL.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})`;
 
+/** The file types as the API names them ("pdf"), and as a sentence writes them ("PDF"). */
+const TYPE_TITLES = new Map<string, string>(Object.values(FILE_TYPES).map(({ name, title }) => [name, title]));
+const TYPE_NAME = new RegExp(`\\b(?:${[...TYPE_TITLES.keys()].map(escape).join('|')})\\b`, 'g');
+
 type Field = (typeof FIELDS)[LabelledField];
 /** A pattern, and the sentence from its groups. */
 type Rule = [RegExp, (...groups: string[]) => string];
@@ -102,7 +106,7 @@ const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
   ['must be at most (\\d+ [KM]B)', (f, size) => `Choose a ${f.noun} of ${size} or less.`],
   ["must be at most the applicant's semester \\((\\d+)\\)", (_f, n) => `This student is in semester ${n}. Choose semester ${n} or an earlier one.`],
   // A file's type: "must be a png or jpeg image", "must be a pdf, png or jpeg file".
-  ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(/\bpdf\b|\bpng\b|\bjpeg\b|\btxt\b|\bdocx\b|\bpptx\b|\bxlsx\b|\bzip\b/g, (t) => t.toUpperCase())}.`],
+  ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(TYPE_NAME, (name) => TYPE_TITLES.get(name)!)}.`],
   // The server's own wording for a rule the contract forgot to word ("<Label>: …").
   [': .+', (f) => `Check the ${f.noun} and try again.`],
 ];

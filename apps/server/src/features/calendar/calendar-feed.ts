@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract';
 import type { ExamDay } from '../courses';
 import type { FeedEvent } from '../events';
 import { CRLF, addDays, date, line, localDateTime, text, utcDateTime } from './ics-text';
@@ -64,7 +65,7 @@ function eventLines(e: FeedEvent, zone: string, origin: string, host: string): s
     line('SUMMARY', text(e.title)),
     line('LOCATION', text(e.venue)),
     line('DESCRIPTION', text(e.description)),
-    line('URL', `${origin}/event/${e.id}`),
+    line('URL', `${origin}${pages.event(e.id)}`),
     'END:VEVENT',
   ];
 }
@@ -86,7 +87,7 @@ function examLines(x: ExamDay, origin: string, host: string): string[] {
     line('DTSTART', date(x.examDate), { VALUE: 'DATE' }),
     line('DTEND', date(addDays(x.examDate, 1)), { VALUE: 'DATE' }),
     line('SUMMARY', text(`Exam: ${x.title}`)),
-    line('URL', `${origin}/course/${x.courseId}`),
+    line('URL', `${origin}${pages.course(x.courseId)}`),
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
   ];

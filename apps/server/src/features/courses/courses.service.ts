@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REFUSALS, ROLES, calendarDayParts, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { REFUSALS, ROLES, calendarDayParts, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -15,7 +15,7 @@ import { findCourseView, type CourseView } from './courses.queries';
  * Where a notification about a course leads: the course page, or one of its tabs (the web app's
  * /course/:courseId/:tab, so the notification opens on what it is about).
  */
-export const courseLink = (courseId: string, tab?: 'enrolled' | 'notes') => (tab ? `/course/${courseId}/${tab}` : `/course/${courseId}`);
+export const courseLink = (courseId: string, tab?: 'enrolled' | 'notes') => pages.course(courseId, tab);
 
 /**
  * A professor as notifications name them: "Prof. Asha Rao". A name that already carries a title

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES } from '@campus/contract';
+import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES, pages } from '@campus/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -54,7 +54,7 @@ export async function createApplication({ db, notify }: NotifyingDeps, student: 
         .returning();
       if (!row) throw new Error('application not inserted');
       // The applicant's page with this semester chosen for the upload: what the exam office does next.
-      await notify(tx, examOffice(), { content: row.content, link: `/applicant/${student.id}?semester=${semester}`, kind: 'marksheets' });
+      await notify(tx, examOffice(), { content: row.content, link: pages.applicant(student.id, semester), kind: 'marksheets' });
       return row;
     });
   } catch (err) {
@@ -150,7 +150,7 @@ export async function uploadMarksheet(
         .update(applications)
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
-      await notify(tx, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: '/marksheet', kind: 'marksheets' });
+      await notify(tx, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: pages.marksheet, kind: 'marksheets' });
       return saved;
     });
   } catch (err) {

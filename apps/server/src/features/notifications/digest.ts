@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind } from '@campus/contract';
+import { NOTIFICATION_KINDS, pages, type NotificationKind } from '@campus/contract';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, notifications, users } from '../../db/schema';
@@ -23,9 +23,6 @@ const SECTION_TITLES: Record<NotificationKind, string> = { courses: 'Courses', n
 export const digestKey = (userId: string, day: string) => `digest:${userId}:${day}`;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** Where the digest sends the reader for everything, and for the lines past a kind's cap. */
-const NOTIFICATIONS_PAGE = '/all-notifications';
 
 /**
  * The day a digest tells of, as its reader says it: the campus day holding most of its 24 hours
@@ -68,7 +65,7 @@ export const digestEmail = mailTemplate({
       [
         `${SECTION_TITLES[s.kind]} (${s.total})`,
         ...s.lines.flatMap((l) => [`- ${oneLine(l.content)}`, ...(l.link ? [`  ${links.page(l.link)}`] : [])]),
-        ...(s.total > s.lines.length ? [`- …and ${s.total - s.lines.length} more: ${links.page(NOTIFICATIONS_PAGE)}`] : []),
+        ...(s.total > s.lines.length ? [`- …and ${s.total - s.lines.length} more: ${links.page(pages.notifications)}`] : []),
       ].join('\n'),
     );
     return {
@@ -80,7 +77,7 @@ export const digestEmail = mailTemplate({
         '',
         body.join('\n\n'),
         '',
-        `All your notifications: ${links.page(NOTIFICATIONS_PAGE)}`,
+        `All your notifications: ${links.page(pages.notifications)}`,
         ...footer(links, 'You get this email because you chose a daily digest for some kinds of notification.', unsubscribe),
       ].join('\n'),
       headers: unsubscribeHeaders(unsubscribe),

@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE, paths, type NotificationKind, type UnsubscribeScope } from '@campus/contract';
+import { pages, paths, type NotificationKind, type UnsubscribeScope } from '@campus/contract';
 import type { Config } from '../../platform/config/config';
 import type { MailContext } from '../../platform/mail/mail-template';
 import { signingKey, signUnsubscribe, type SigningKey } from './unsubscribe-token';
@@ -50,12 +50,12 @@ export interface EmailLinks {
 export function emailLinks({ origin, config }: MailContext): EmailLinks {
   return {
     page: (route) => `${origin}${route}`,
-    settings: `${origin}${NOTIFICATION_SETTINGS_PAGE}`,
+    settings: `${origin}${pages.notificationSettings}`,
     unsubscribe: (userId, scope) => {
       const key = signingKeyOf(config);
       if (!key) throw new Error('MAIL_SECRET is not set: unsubscribe links cannot be signed');
-      const token = new URLSearchParams({ token: signUnsubscribe(key, userId, scope) });
-      return { page: `${origin}${UNSUBSCRIBE_PAGE}?${token}`, oneClick: `${origin}${paths.notifications.unsubscribe}?${token}` };
+      const token = signUnsubscribe(key, userId, scope);
+      return { page: `${origin}${pages.unsubscribe(token)}`, oneClick: `${origin}${paths.notifications.unsubscribe}?${new URLSearchParams({ token })}` };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS } from '@campus/contract';
+import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, pages } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, users } from '../../db/schema';
@@ -6,9 +6,6 @@ import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
 import { greeting, sentence, subjectLine } from '../../platform/mail/mail-text';
 import { KIND_WORDS, emailLinks, footer, unsubscribeHeaders } from './mailing';
 import type { Notice } from './notifications.service';
-
-/** Where an email without a link of its own sends the reader. */
-const NOTIFICATIONS_PAGE = '/all-notifications';
 
 /**
  * A notification by email at once, to a user who chose `immediate` for its kind. The job holds
@@ -31,7 +28,7 @@ export const notificationEmail = mailTemplate({
   render: ({ userId, name, kind, content, link }, _secret, context) => {
     const links = emailLinks(context);
     const unsubscribe = links.unsubscribe(userId, kind);
-    const open = link ? `Open it on ${context.campusName}: ${links.page(link)}` : `Your notifications on ${context.campusName}: ${links.page(NOTIFICATIONS_PAGE)}`;
+    const open = link ? `Open it on ${context.campusName}: ${links.page(link)}` : `Your notifications on ${context.campusName}: ${links.page(pages.notifications)}`;
     return {
       subject: subjectLine(content),
       text: [greeting(name), '', sentence(content), '', open, ...footer(links, `You get this email because you chose to hear about ${KIND_WORDS[kind]} by email at once.`, unsubscribe)].join('\n'),

@@ -1,4 +1,4 @@
-import { REFUSALS, SUCCESSES, UNSUBSCRIBE_PAGE, api, unsubscribedMessage } from '@campus/contract';
+import { REFUSALS, SUCCESSES, api, pages, unsubscribedMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors/app-error';
@@ -61,7 +61,7 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
     attachValidation: true,
     handler: async (request, reply) => {
       const token = request.validationError ? undefined : request.query.token;
-      const toPage = () => reply.redirect(token === undefined ? UNSUBSCRIBE_PAGE : `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token })}`, 303);
+      const toPage = () => reply.redirect(pages.unsubscribe(token), 303);
       if (wantsPage(request)) return toPage();
       if (request.validationError) throw request.validationError;
       verified(token!);

@@ -1,4 +1,4 @@
-import { EMAIL_CHANGE_LINK_HOURS } from '@campus/contract';
+import { EMAIL_CHANGE_LINK_HOURS, pages } from '@campus/contract';
 import { z } from 'zod';
 import type { Config } from '../../platform/config/config';
 import { mailTemplate } from '../../platform/mail/mail-template';
@@ -14,16 +14,8 @@ import { greeting, oneLine } from '../../platform/mail/mail-text';
 /** How long an emailed reset link works. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 
-/** The web app's pages these emails lead to. */
-const RESET_PAGE = '/reset-password';
-const FORGOT_PAGE = '/forgot-password';
-const CHANGE_PASSWORD_PAGE = '/change-password';
-const CONFIRM_EMAIL_PAGE = '/confirm-email';
-
-/** A page of the web app with a token (which the request log never writes). */
-const tokenLink = (origin: string, page: string, token: string) => `${origin}${page}?${new URLSearchParams({ token })}`;
-export const resetLink = (origin: string, token: string) => tokenLink(origin, RESET_PAGE, token);
-export const confirmEmailLink = (origin: string, token: string) => tokenLink(origin, CONFIRM_EMAIL_PAGE, token);
+export const resetLink = (origin: string, token: string) => `${origin}${pages.resetPassword(token)}`;
+export const confirmEmailLink = (origin: string, token: string) => `${origin}${pages.confirmEmail(token)}`;
 
 /** The subjects, with the portal's name (MailContext.campusName); tests look emails up by them. */
 export const accountEmailSubjects = (campus: string) => ({
@@ -91,7 +83,7 @@ export const passwordChangedEmail = mailTemplate({
       `The password of your ${campusName} account ${registrationId} was changed on ${campusTime(config, at)} ${PASSWORD_CHANGE_WAYS[via].how}.`,
       PASSWORD_CHANGE_WAYS[via].ended,
       '',
-      `If this was not you, ask for a new reset link at ${origin}${FORGOT_PAGE} and tell the portal's administrators.`,
+      `If this was not you, ask for a new reset link at ${origin}${pages.forgotPassword} and tell the portal's administrators.`,
     ].join('\n'),
   }),
 });
@@ -115,7 +107,7 @@ export const emailChangeRequestedEmail = mailTemplate({
       'If this was you, there is nothing more to do here.',
       '',
       'If this was not you, someone knows your password:',
-      `- change it at once at ${origin}${CHANGE_PASSWORD_PAGE}, or ask for a reset link at ${origin}${FORGOT_PAGE};`,
+      `- change it at once at ${origin}${pages.changePassword}, or ask for a reset link at ${origin}${pages.forgotPassword};`,
       "- tell the portal's administrators, who can put your address back if the change has already taken effect.",
     ].join('\n'),
   }),

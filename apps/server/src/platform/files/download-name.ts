@@ -2,18 +2,7 @@
  * The `Content-Disposition` of a served file: named after what people call it ("Lecture 1.pdf",
  * "Marksheet semester 3.pdf"), with the extension of its stored type, and safe to save anywhere.
  */
-
-/** The extension of each type the portal stores (FILE_LIMITS in the contract). */
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': '.pdf',
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'text/plain': '.txt',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': '.docx',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': '.pptx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': '.xlsx',
-  'application/zip': '.zip',
-};
+import { FILE_TYPES, type FileType } from '@campus/contract';
 
 /** Longest name kept, before the extension: file systems allow 255 bytes, titles rarely need it. */
 const MAX_STEM = 120;
@@ -24,7 +13,7 @@ const MAX_STEM = 120;
  * result is "download". The type's extension is added unless the title already ends with it.
  */
 export function downloadName(title: string, contentType: string): string {
-  const extension = EXTENSIONS[contentType] ?? '';
+  const extension = Object.hasOwn(FILE_TYPES, contentType) ? FILE_TYPES[contentType as FileType].extensions[0] : '';
   const stem =
     [...title.normalize('NFC').replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').replace(/^[.\s]+/, '').trim()]
       .slice(0, MAX_STEM)

@@ -19,7 +19,7 @@ const MB = 1024 * KB;
 /** "5 MB", "1024 MB", "300 KB": a size for people. */
 const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
-export const fileTooLarge = (upload: UploadRoute) => tooLarge(FIELD_MESSAGES.fileAtMost(upload.field, inWords(FILE_LIMITS[upload.kind].maxBytes)));
+export const fileTooLarge = (upload: UploadRoute) => tooLarge(FIELD_MESSAGES.fileAtMost(upload.field, FILE_LIMITS[upload.kind].size));
 
 /**
  * How many more bytes the caller may store, or undefined when no quota applies: signups (no

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, type FileKind } from '@campus/contract';
+import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS } from '@campus/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
@@ -19,13 +19,6 @@ export interface MultipartForm {
   file: StoredUpload | null;
 }
 
-const TYPE_MESSAGES: Record<FileKind, string> = {
-  avatar: FIELD_MESSAGES.wrongType('avatar', 'a png or jpeg image'),
-  thumbnail: FIELD_MESSAGES.wrongType('thumbnail', 'a png or jpeg image'),
-  notesfile: FIELD_MESSAGES.wrongType('notesfile', 'a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file'),
-  marksheet: FIELD_MESSAGES.wrongType('marksheet', 'a pdf, png or jpeg file'),
-};
-
 const MAX_FIELD_BYTES = 100 * 1024;
 
 /**
@@ -35,14 +28,14 @@ const MAX_FIELD_BYTES = 100 * 1024;
  */
 async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
   const { field, kind } = upload;
-  const { types, maxBytes } = FILE_LIMITS[kind];
+  const { types, maxBytes, describe } = FILE_LIMITS[kind];
   let head = Buffer.alloc(0);
   let sniffed = false;
   let total = 0;
   const sniff = async () => {
     sniffed = true;
     const type = await sniffType(head);
-    if (!type || !(types as readonly string[]).includes(type)) throw unsupportedType(TYPE_MESSAGES[kind]);
+    if (!type || !(types as readonly string[]).includes(type)) throw unsupportedType(FIELD_MESSAGES.wrongType(kind, describe));
     onType(type);
   };
   try {

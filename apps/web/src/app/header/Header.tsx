@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, GuestAvatar } from '../../components/Avatar';
@@ -69,7 +70,7 @@ export function Header() {
         {viewer ? (
           <LoggedIn viewer={viewer} onNavigate={close} />
         ) : (
-          <Link to="/login" title="Log in" onClick={close} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          <Link to={pages.login} title="Log in" onClick={close} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
             <GuestAvatar />
           </Link>
         )}
@@ -102,7 +103,7 @@ function HeaderBar({ children }: { children: ReactNode }) {
 /** The logo and the title, leading home. */
 function Brand() {
   return (
-    <Link to="/" className="relative z-10 col-start-1 row-start-1 mr-2 flex items-center gap-2 justify-self-start rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
+    <Link to={pages.home} className="relative z-10 col-start-1 row-start-1 mr-2 flex items-center gap-2 justify-self-start rounded-md py-1 text-lg font-bold focus-visible:outline-2 focus-visible:outline-white lg:mr-4">
       <img src="/favicon.svg" alt="" className="h-8 w-8" />
       Campus Portal
     </Link>
@@ -114,7 +115,7 @@ function LoggedIn({ viewer, onNavigate }: { viewer: StoredUser; onNavigate: () =
   const logout = useLogout();
   return (
     <>
-      <Link to="/update-avatar" title="Change avatar" onClick={onNavigate} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+      <Link to={pages.updateAvatar} title="Change avatar" onClick={onNavigate} className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
         <Avatar src={viewer.avatar} name={viewer.fullname} />
       </Link>
       <AccountMenu viewer={viewer} onNavigate={onNavigate} />

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../features/auth';
 import { useUnreadCount } from '../../features/notifications';
@@ -18,7 +19,7 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <NavLink
-      to="/all-notifications"
+      to={pages.notifications}
       aria-label={label}
       title={label}
       onClick={onNavigate}

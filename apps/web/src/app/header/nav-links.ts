@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { isExamOffice, isProfessor, isStudent } from '../../features/auth';
 import type { StoredUser } from '../../lib/secure-store';
 
@@ -13,31 +14,31 @@ export interface NavLink {
  * Applications for the exam office.
  */
 export function navLinks(viewer: StoredUser | null): NavLink[] {
-  const links: NavLink[] = [{ to: '/', label: 'Home' }];
+  const links: NavLink[] = [{ to: pages.home, label: 'Home' }];
   if (!viewer) {
-    links.push({ to: '/login', label: 'Login' }, { to: '/student-signup', label: 'Signup' }, { to: '/teacher-signup', label: 'Professor Signup' });
+    links.push({ to: pages.login, label: 'Login' }, { to: pages.studentSignup, label: 'Signup' }, { to: pages.teacherSignup, label: 'Professor Signup' });
     return links;
   }
   const office = isExamOffice(viewer);
-  if (!office) links.push({ to: '/all-courses', label: 'Courses' }, { to: '/my-courses', label: 'My Courses' });
-  if (isProfessor(viewer) && !office) links.push({ to: '/add-course', label: 'Add Course' });
-  if (isStudent(viewer)) links.push({ to: '/hallticket', label: 'Admit Card' }, { to: '/marksheet', label: 'Marksheet' });
-  if (office) links.push({ to: '/applications', label: 'Applications' });
+  if (!office) links.push({ to: pages.allCourses, label: 'Courses' }, { to: pages.myCourses, label: 'My Courses' });
+  if (isProfessor(viewer) && !office) links.push({ to: pages.addCourse, label: 'Add Course' });
+  if (isStudent(viewer)) links.push({ to: pages.hallTicket, label: 'Admit Card' }, { to: pages.marksheet, label: 'Marksheet' });
+  if (office) links.push({ to: pages.applications, label: 'Applications' });
   return links;
 }
 
 /** The Events dropdown, for everyone logged in: the event pages, and the feed that carries them into a calendar app. */
 export const EVENT_LINKS: NavLink[] = [
-  { to: '/my-events', label: 'My Events' },
-  { to: '/events', label: 'All Events' },
-  { to: '/today-events', label: 'Today' },
-  { to: '/other-events', label: 'Other Events' },
-  { to: '/add-event', label: 'Add Event' },
-  { to: '/calendar', label: 'Calendar feed' },
+  { to: pages.myEvents, label: 'My Events' },
+  { to: pages.events, label: 'All Events' },
+  { to: pages.todayEvents, label: 'Today' },
+  { to: pages.otherEvents, label: 'Other Events' },
+  { to: pages.addEvent, label: 'Add Event' },
+  { to: pages.calendar, label: 'Calendar feed' },
 ];
 
 /** The account menu under the user badge. */
 export const ACCOUNT_LINKS: NavLink[] = [
-  { to: '/update-account', label: 'Profile' },
-  { to: '/change-password', label: 'Change password' },
+  { to: pages.updateAccount, label: 'Profile' },
+  { to: pages.changePassword, label: 'Change password' },
 ];

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { ForgotPasswordBody, forgotPasswordBody } from '@campus/contract/users';
 import { fieldLabels } from '@campus/contract/labels';
 import { useForm } from 'react-hook-form';
@@ -37,7 +38,7 @@ export default function ForgotPasswordPage() {
       )}
       <p className="mt-6 text-sm text-slate-600">
         Remembered it?{' '}
-        <Link className="font-medium text-campus-700 underline" to="/login">
+        <Link className="font-medium text-campus-700 underline" to={pages.login}>
           Log in
         </Link>
         .

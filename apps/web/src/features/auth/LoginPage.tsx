@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
@@ -117,7 +118,7 @@ export default function LoginPage() {
         />
         {mailEnabled && (
           <p className="-mt-2 text-sm">
-            <Link className="font-medium text-campus-700 underline" to="/forgot-password">
+            <Link className="font-medium text-campus-700 underline" to={pages.forgotPassword}>
               Forgot password?
             </Link>
           </p>
@@ -129,11 +130,11 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-sm text-slate-600">
         New here?{' '}
-        <Link className="font-medium text-campus-700 underline" to="/student-signup">
+        <Link className="font-medium text-campus-700 underline" to={pages.studentSignup}>
           Sign up as a student
         </Link>{' '}
         or{' '}
-        <Link className="font-medium text-campus-700 underline" to="/teacher-signup">
+        <Link className="font-medium text-campus-700 underline" to={pages.teacherSignup}>
           as a professor
         </Link>
         .

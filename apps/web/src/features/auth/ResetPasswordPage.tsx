@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ export const PASSWORD_RESET_DONE = 'Your password has been reset, and every sess
 const checks = deferredResolver(() => import('./reset-checks').then((m) => m.resetPasswordResolver));
 
 const askAgain = (
-  <Link className="font-medium text-campus-700 underline" to="/forgot-password">
+  <Link className="font-medium text-campus-700 underline" to={pages.forgotPassword}>
     Ask for a new reset link
   </Link>
 );
@@ -51,7 +52,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const { errors } = formState;
   // Only the token and the new password travel; the confirmation is checked in the browser.
   const submit = handleSubmit(({ newpassword }) =>
-    reset.mutate({ token, newpassword }, { onSuccess: () => navigate('/login', PASSWORD_RESET_DONE, { replace: true }) }),
+    reset.mutate({ token, newpassword }, { onSuccess: () => navigate(pages.login, PASSWORD_RESET_DONE, { replace: true }) }),
   );
 
   return (

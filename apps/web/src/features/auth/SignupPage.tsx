@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
 import { SUCCESSES } from '@campus/contract/messages';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
@@ -13,7 +14,7 @@ import { errorText } from '../../lib/api';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { sentence } from '../../lib/words';
 import { usePortalConfig } from '../../lib/config/portal-config';
-import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { deferredResolver, fileHint, fileProblem, multipart } from '../../lib/forms';
 import { useLogin } from './api/login';
 import { useRegister } from './api/register';
 import type { SignedUpState } from './LoginPage';
@@ -71,7 +72,7 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string>();
   const checkAvatar = () => {
-    const problem = avatar ? imageProblem(avatar, 'avatar', FILE_LIMITS.avatar.maxBytes) : MESSAGES.avatarRequired;
+    const problem = avatar ? fileProblem(avatar, 'avatar') : MESSAGES.avatarRequired;
     setAvatarError(problem ?? undefined);
     return problem === null;
   };
@@ -96,8 +97,8 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
             login.mutate(
               { registrationId: body.registrationId, password: body.password },
               {
-                onSuccess: () => navigateWithFlash('/', `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
-                onError: () => navigate('/login', { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
+                onSuccess: () => navigateWithFlash(pages.home, `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
+                onError: () => navigate(pages.login, { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
               },
             ),
         },
@@ -125,8 +126,8 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
         )}
         <FileField
           label="Avatar"
-          accept="image/png,image/jpeg"
-          hint="A png or jpeg image, at most 5 MB."
+          accept={FILE_LIMITS.avatar.accept}
+          hint={fileHint('avatar')}
           error={avatarError}
           onFile={(file) => {
             setAvatar(file);
@@ -140,7 +141,7 @@ export function SignupForm({ role, needsStaffCode = false }: { role: Role; needs
       </form>
       <p className="mt-6 text-sm text-slate-600">
         Already have an account?{' '}
-        <Link className="font-medium text-campus-700 underline" to="/login">
+        <Link className="font-medium text-campus-700 underline" to={pages.login}>
           Log in
         </Link>
       </p>

@@ -4,8 +4,9 @@
  * this site: anything else (another origin, `//evil.example`, `javascript:`…) is ignored and
  * login goes home, so a crafted link cannot use the login page to send people elsewhere.
  */
+import { pages } from '@campus/contract/pages';
 
-export const LOGIN_PATH = '/login';
+export const LOGIN_PATH = pages.login;
 const NEXT = 'next';
 
 /** The login page's address that returns to `path` (a path with its search) after login. */

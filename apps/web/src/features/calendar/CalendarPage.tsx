@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
 import { useRef, useState } from 'react';
 import { Button, buttonClass } from '../../components/Button';
@@ -108,7 +109,7 @@ function Reset() {
       cancelLabel: 'No, keep it',
       confirmLabel: 'Yes, reset it',
     },
-    onDone: () => navigateWithFlash('/calendar', FEED_RESET, { replace: true }),
+    onDone: () => navigateWithFlash(pages.calendar, FEED_RESET, { replace: true }),
   });
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">

@@ -1,4 +1,5 @@
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
+import { pages } from '@campus/contract/pages';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, SEMESTERS } from '@campus/contract/constants';
 import type { CreateCourseBody, CreateCourseInput } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useNavigateWithFlash } from '../../lib/flash';
-import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { deferredResolver, fileProblem, multipart } from '../../lib/forms';
 import { ThumbnailField } from '../../components/ThumbnailField';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
@@ -49,7 +50,7 @@ function AddCourseForm() {
   const { errors } = formState;
 
   // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
-  const thumbnail = usePickedFile((file) => file && imageProblem(file, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes));
+  const thumbnail = usePickedFile((file) => file && fileProblem(file, 'thumbnail'));
 
   const submit = handleSubmit(
     (body) => {
@@ -68,7 +69,7 @@ function AddCourseForm() {
           thumbnail: thumbnail.file,
         }),
         // Straight to the new course, which says it was created. Replace: Back skips the used form.
-        { onSuccess: ({ data }) => navigateWithFlash(`/course/${data.course._id}`, COURSE_CREATED, { replace: true }) },
+        { onSuccess: ({ data }) => navigateWithFlash(pages.course(data.course._id), COURSE_CREATED, { replace: true }) },
       );
     },
     () => thumbnail.check(),

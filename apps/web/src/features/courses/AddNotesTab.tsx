@@ -1,19 +1,17 @@
 import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
+import { requiredMessage } from '@campus/contract/labels';
 import type { CreateNotesBody } from '@campus/contract/notes';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { FileField, TextField } from '../../components/Field';
-import { deferredResolver, multipart, uploadProblem } from '../../lib/forms';
+import { deferredResolver, fileHint, fileProblem, multipart } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { useAddNotes } from './api/notes';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createNotesResolver));
 
-const ACCEPT = '.pdf,.png,.jpg,.jpeg,.txt,.docx,.pptx,.xlsx,.zip,' + FILE_LIMITS.notesfile.types.join(',');
-const MAX_MB = FILE_LIMITS.notesfile.maxBytes / (1024 * 1024);
-const TYPES_TEXT = 'a pdf, png, jpeg, txt, docx, pptx, xlsx or zip file';
 
 /**
  * The owner's Add Notes tab (docs/product.md#courses): a name and a file, uploaded with a progress bar.
@@ -25,7 +23,7 @@ export function AddNotesTab({ courseId, onAdded }: { courseId: string; onAdded: 
   const add = upload.track(useAddNotes(courseId, upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateNotesBody>({ resolver: checks.resolver, defaultValues: { filename: '' } });
   const { errors } = formState;
-  const picked = usePickedFile((file) => uploadProblem(file, 'notesfile', FILE_LIMITS.notesfile, TYPES_TEXT));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'notesfile') : requiredMessage('notesfile')));
 
   const submit = handleSubmit(
     ({ filename }) => {
@@ -39,8 +37,8 @@ export function AddNotesTab({ courseId, onAdded }: { courseId: string; onAdded: 
       <TextField label="File name" error={errors.filename?.message} {...register('filename')} />
       <FileField
         label="Notes file"
-        accept={ACCEPT}
-        hint={`pdf, png, jpeg, txt, docx, pptx, xlsx or zip, at most ${MAX_MB} MB.`}
+        accept={FILE_LIMITS.notesfile.accept}
+        hint={fileHint('notesfile')}
         error={picked.problem}
         disabled={add.pending}
         onFile={picked.pick}

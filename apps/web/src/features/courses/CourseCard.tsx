@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { Course } from '@campus/contract/courses';
 import { Link } from 'react-router';
 import { MembershipButton } from './MembershipButton';
@@ -10,7 +11,7 @@ export function CourseCard({ course, userId, student }: { course: Course; userId
       <Thumbnail src={course.thumbnail} title={course.title} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-semibold leading-snug text-campus-900">
-          <Link to={`/course/${course._id}`} className="break-words hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
+          <Link to={pages.course(course._id)} className="break-words hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
             {course.title}
           </Link>
         </h2>

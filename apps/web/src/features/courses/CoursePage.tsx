@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { Course, CourseWithOwner } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -9,7 +10,7 @@ import { usePageLoad } from '../../components/PageLoad';
 import { Spinner } from '../../components/Spinner';
 import { RequireUser } from '../auth';
 import { useCourse } from './api/course';
-import { courseTabHref, isOwnerTab, tabOf, type TabName } from './course-tabs';
+import { isOwnerTab, tabOf, type TabName } from './course-tabs';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
@@ -46,7 +47,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   const page = usePageLoad(q, {
     title: (data) => data.course.title,
     loadingTitle: 'Course',
-    notFound: { title: 'Course not found', detail: 'It may have been deleted.', back: { to: '/all-courses', label: 'All Courses' } },
+    notFound: { title: 'Course not found', detail: 'It may have been deleted.', back: { to: pages.allCourses, label: 'All Courses' } },
     errorMessage: 'Error fetching course. Please try again later.',
     loadingLabel: 'Loading course',
   });
@@ -59,14 +60,14 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
 
   const tab = tabOf(segment);
   // An address naming no tab, or an owner's tab for someone else: the course's first tab.
-  if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={courseTabHref(courseId)} replace />;
+  if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={pages.course(courseId)} replace />;
 
   if (page.screen) return page.screen;
 
   const data = page.data;
   const { course } = data;
   // Replace, not push: arrow keys move through the tabs, and each step is not a page to go Back to.
-  const open = (next: TabName) => navigate(courseTabHref(courseId, next), { replace: true });
+  const open = (next: TabName) => navigate(pages.course(courseId, next), { replace: true });
   const switchTo = (next: string) => {
     open(next as TabName);
     setSaved(null); // a save's banner belongs to the moment after saving, not to every tab

@@ -1,4 +1,3 @@
-import { FILE_LIMITS } from '@campus/contract/constants';
 import type { Course } from '@campus/contract/courses';
 import { requiredMessage } from '@campus/contract/labels';
 import type { FormEvent } from 'react';
@@ -6,8 +5,8 @@ import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Thumbnail } from '../../components/Thumbnail';
-import { THUMBNAIL_LIMITS, ThumbnailField } from '../../components/ThumbnailField';
-import { imageProblem, multipart } from '../../lib/forms';
+import { ThumbnailField } from '../../components/ThumbnailField';
+import { fileLimitsText, fileProblem, multipart } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { useUpdateCourseThumbnail } from './api/update-thumbnail';
 
@@ -20,7 +19,7 @@ const THUMBNAIL_UPDATED = 'Thumbnail updated.';
 export function CourseThumbnailForm({ course, onSaved }: { course: Course; onSaved: (message: string) => void }) {
   const upload = useUpload();
   const replace = upload.track(useUpdateCourseThumbnail(course._id, upload.onProgress));
-  const picked = usePickedFile((file) => (file ? imageProblem(file, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes) : requiredMessage('thumbnail')));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'thumbnail') : requiredMessage('thumbnail')));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -33,7 +32,7 @@ export function CourseThumbnailForm({ course, onSaved }: { course: Course; onSav
         Course thumbnail
       </h2>
       <Thumbnail src={course.thumbnail} title={course.title} className="max-w-xs rounded-lg" />
-      <ThumbnailField picked={picked} disabled={replace.pending} hint={`Pick ${THUMBNAIL_LIMITS}; it replaces the current one.`} />
+      <ThumbnailField picked={picked} disabled={replace.pending} hint={`Pick ${fileLimitsText('thumbnail')}; it replaces the current one.`} />
       {replace.percent !== null && <ProgressBar percent={replace.percent} />}
       <ErrorBanner message={replace.error} />
       <Button type="submit" variant="secondary" disabled={replace.pending} aria-busy={replace.pending || undefined} className="self-start">

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { Button } from '../../components/Button';
 import { useConfirmAction } from '../../components/ConfirmAction';
 import { useNavigateWithFlash } from '../../lib/flash';
@@ -13,7 +14,7 @@ export function DeleteCourseTab({ courseId }: { courseId: string }) {
     variables: () => undefined,
     words: { title: 'Are you sure you want to delete this course ?', description: 'Its notes and enrolments go with it.', cancelLabel: 'No, cancel', confirmLabel: "Yes, I'm sure" },
     // replace: going back must not land on the deleted course's page.
-    onDone: () => navigateWithFlash('/my-courses', COURSE_DELETED, { replace: true }),
+    onDone: () => navigateWithFlash(pages.myCourses, COURSE_DELETED, { replace: true }),
   });
 
   return (

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { ALL_BRANCHES } from '@campus/contract/constants';
 import type { Course } from '@campus/contract/courses';
 import { todayIn } from '@campus/contract/dates';
@@ -34,14 +35,14 @@ export default function HomeCourses() {
 function CoursesCard({ role, today }: { role: 'student' | 'professor'; today: string }) {
   const courses = useMyCourses(role, 9, ALL_BRANCHES);
   return (
-    <DashboardCard id="courses" title="My courses" action={{ to: '/my-courses', label: 'See all' }} query={courses}>
+    <DashboardCard id="courses" title="My courses" action={{ to: pages.myCourses, label: 'See all' }} query={courses}>
       {() => {
         const list = byNextExam(courses.data ?? [], today).slice(0, HOME_COURSES);
         if (list.length === 0) {
           return (
             <p className="text-slate-600">
               {role === 'student' ? 'You have not joined a course yet. ' : 'You do not teach a course yet. '}
-              <Link to={role === 'student' ? '/all-courses' : '/add-course'} className="font-medium text-campus-700 underline">
+              <Link to={role === 'student' ? pages.allCourses : pages.addCourse} className="font-medium text-campus-700 underline">
                 {role === 'student' ? 'Browse courses' : 'Add a course'}
               </Link>
             </p>
@@ -51,7 +52,7 @@ function CoursesCard({ role, today }: { role: 'student' | 'professor'; today: st
           <ul className="flex flex-col divide-y divide-slate-100">
             {list.map((c) => (
               <li key={c._id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-                <Link to={`/course/${c._id}`} className="font-medium text-campus-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
+                <Link to={pages.course(c._id)} className="font-medium text-campus-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
                   {c.title}
                 </Link>
                 <span className="text-sm text-slate-600">

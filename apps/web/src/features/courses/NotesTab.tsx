@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { Note } from '@campus/contract/notes';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +6,6 @@ import { useConfirmAction } from '../../components/ConfirmAction';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
-import { viewerHref } from '../../lib/viewer-href';
 import { useDeleteNotes, useNotesOfCourse } from './api/notes';
 import { noteDetails } from './note-details';
 
@@ -47,7 +47,7 @@ export function NotesTab({ courseId, owner = false }: { courseId: string; owner?
                 <p className="text-sm text-slate-600">{noteDetails(note)}</p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link to={viewerHref(note.notesfile, note.filename)} aria-label={`Open ${note.filename}`} className={link}>
+                <Link to={pages.view(note.notesfile, note.filename)} aria-label={`Open ${note.filename}`} className={link}>
                   Open
                 </Link>
                 <a href={note.notesfile} download aria-label={`Download ${note.filename}`} className={link}>

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { FormPage } from '../../components/Page';
 import { useNavigateWithFlash } from '../../lib/flash';
 import { useUpload } from '../../lib/use-upload';
@@ -23,7 +24,7 @@ function AddEventForm() {
         submitLabel="Add Event"
         saving={create}
         // Straight to the new event, which says it was created. Replace: Back skips the used form.
-        onSave={(form) => create.send(form, { onSuccess: ({ data }) => navigateWithFlash(`/event/${data.event._id}`, EVENT_CREATED, { replace: true }) })}
+        onSave={(form) => create.send(form, { onSuccess: ({ data }) => navigateWithFlash(pages.event(data.event._id), EVENT_CREATED, { replace: true }) })}
       />
     </FormPage>
   );

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { Button } from '../../components/Button';
 import { useConfirmAction } from '../../components/ConfirmAction';
 import { useNavigateWithFlash } from '../../lib/flash';
@@ -13,7 +14,7 @@ export function DeleteEventButton({ eventId }: { eventId: string }) {
     variables: () => undefined,
     words: { title: 'Are you sure you want to delete this event ?', description: 'It disappears from every events list. It cannot be undone.', cancelLabel: 'No, cancel', confirmLabel: "Yes, I'm sure" },
     // replace: going back must not land on the deleted event's page.
-    onDone: () => navigateWithFlash('/my-events', EVENT_DELETED, { replace: true }),
+    onDone: () => navigateWithFlash(pages.myEvents, EVENT_DELETED, { replace: true }),
   });
 
   return (

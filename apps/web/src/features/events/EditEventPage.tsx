@@ -1,10 +1,11 @@
+import { pages } from '@campus/contract/pages';
 import type { CampusEvent } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { useParams } from 'react-router';
 import { FormPage } from '../../components/Page';
 import { usePageLoad } from '../../components/PageLoad';
-import { THUMBNAIL_LIMITS } from '../../components/ThumbnailField';
 import { useNavigateWithFlash } from '../../lib/flash';
+import { fileLimitsText } from '../../lib/forms';
 import { useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useEvent } from './api/event';
@@ -54,10 +55,10 @@ function EditEventForm({ event }: { event: CampusEvent }) {
       <EventForm
         initial={{ title, description, date, time, venue, instagram, twitter, linkedin, gform }}
         submitLabel="Save changes"
-        thumbnailHint={`Optional: ${THUMBNAIL_LIMITS}, to replace the current one (none keeps it).`}
+        thumbnailHint={`Optional: ${fileLimitsText('thumbnail')}, to replace the current one (none keeps it).`}
         saving={update}
         // Back to the event, which says it was saved. Replace: Back skips the used form.
-        onSave={(form) => update.send(form, { onSuccess: () => navigateWithFlash(`/event/${event._id}`, EVENT_UPDATED, { replace: true }) })}
+        onSave={(form) => update.send(form, { onSuccess: () => navigateWithFlash(pages.event(event._id), EVENT_UPDATED, { replace: true }) })}
       />
     </FormPage>
   );

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { calendarDayParts } from '@campus/contract/dates';
 import type { EventListing } from '@campus/contract/events';
 import { Link } from 'react-router';
@@ -32,7 +33,7 @@ export function EventCard({ listing, level = 2, past = false }: { listing: Event
           <span className="truncate">{fullname}</span>
         </div>
         <Heading className="text-lg font-semibold leading-snug text-campus-900">
-          <Link to={`/event/${event._id}`} className="break-words hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
+          <Link to={pages.event(event._id)} className="break-words hover:underline focus-visible:outline-2 focus-visible:outline-campus-600">
             {event.title}
           </Link>
         </Heading>

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
+import { MESSAGES } from '@campus/contract/constants';
 import type { CreateEventBody, CreateEventInput } from '@campus/contract/events';
 import { useId } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '../../components/Field';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ThumbnailField } from '../../components/ThumbnailField';
 import { usePortalConfig } from '../../lib/config/portal-config';
-import { deferredResolver, imageProblem, multipart } from '../../lib/forms';
+import { deferredResolver, fileProblem, multipart } from '../../lib/forms';
 import { usePickedFile } from '../../lib/use-upload';
 import { useDraftDescription } from './api/draft-description';
 
@@ -50,7 +50,7 @@ export function EventForm({
   const { errors } = formState;
 
   // The file lives beside react-hook-form: optional, but when picked it must be a small png or jpeg.
-  const thumbnail = usePickedFile((file) => file && imageProblem(file, 'thumbnail', FILE_LIMITS.thumbnail.maxBytes));
+  const thumbnail = usePickedFile((file) => file && fileProblem(file, 'thumbnail'));
 
   const submit = handleSubmit(
     (body) => {

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { EventListing } from '@campus/contract/events';
 import type { User } from '@campus/contract/users';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
@@ -46,7 +47,7 @@ function EventView({ eventId, user }: { eventId: string; user: User }) {
     <EventDetail listing={page.data}>
       {host && (
         <div className="flex flex-wrap items-start gap-3">
-          <Link to={`/event/${eventId}/edit`} className={buttonClass('secondary')}>
+          <Link to={pages.editEvent(eventId)} className={buttonClass('secondary')}>
             Edit event
           </Link>
           <Suspense fallback={<Spinner label="Loading" />}>

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner';
@@ -20,8 +21,8 @@ export default function HomeEvents() {
   if (!q.data) return q.isPending ? <Spinner label="Loading events" /> : null;
   return (
     <>
-      <HomeSection kind="today" title="Today's events" to="/today-events" empty="No Events Happening Today" />
-      <HomeSection kind="other" title="Other events" to="/other-events" empty="No Events Yet" />
+      <HomeSection kind="today" title="Today's events" to={pages.todayEvents} empty="No Events Happening Today" />
+      <HomeSection kind="other" title="Other events" to={pages.otherEvents} empty="No Events Yet" />
     </>
   );
 }

@@ -1,8 +1,8 @@
+import { pages } from '@campus/contract/pages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { viewerHref } from '../../lib/viewer-href';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { loggedInAs, server } from '../../test/server';
@@ -15,7 +15,7 @@ describe('/view (a file shown in the page)', () => {
   it('shows a PDF in a frame, asking the server for it inline, with its title, Download and Back', async () => {
     loggedInAs(aStudent());
     fileOfType('/files/abc', 'application/pdf');
-    const app = renderApp(viewerHref('/files/abc', 'Marksheet – semester 3'));
+    const app = renderApp(pages.view('/files/abc', 'Marksheet – semester 3'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Marksheet – semester 3' })).toBeInTheDocument();
     const frame = await screen.findByTitle('Marksheet – semester 3');
     expect(frame.tagName).toBe('IFRAME');
@@ -32,14 +32,14 @@ describe('/view (a file shown in the page)', () => {
   it('shows an image as an image', async () => {
     loggedInAs(aStudent());
     fileOfType('/files/pic', 'image/png');
-    renderApp(viewerHref('/files/pic', 'Diagram'));
+    renderApp(pages.view('/files/pic', 'Diagram'));
     expect(await screen.findByRole('img', { name: 'Diagram' })).toHaveAttribute('src', '/files/pic?inline=1');
   });
 
   it('says when a type cannot be shown, and still offers Download', async () => {
     loggedInAs(aStudent());
     fileOfType('/files/doc', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    renderApp(viewerHref('/files/doc', 'Syllabus'));
+    renderApp(pages.view('/files/doc', 'Syllabus'));
     expect(await screen.findByText(/This file type cannot be shown here/)).toBeInTheDocument();
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/files/doc');
@@ -48,7 +48,7 @@ describe('/view (a file shown in the page)', () => {
   it('says so when the file is missing or not theirs', async () => {
     loggedInAs(aStudent());
     server.use(http.head('/files/gone', () => new HttpResponse(null, { status: 404 })));
-    renderApp(viewerHref('/files/gone', 'Old notes'));
+    renderApp(pages.view('/files/gone', 'Old notes'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This file does not exist, or it is not yours to see.');
     expect(document.querySelector('iframe')).toBeNull();
   });
@@ -61,7 +61,7 @@ describe('/view (a file shown in the page)', () => {
     ['a path that climbs out of /files', '/files/../api/v1/users/current-user'],
   ])('refuses %s: a clear error, never a frame', async (_what, file) => {
     loggedInAs(aStudent());
-    renderApp(viewerHref(file, 'Trap'));
+    renderApp(pages.view(file, 'Trap'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link does not point to a file of the portal, so it cannot be shown.');
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { useNavigate, useSearchParams, useLocation } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button, buttonClass } from '../../components/Button';
@@ -10,7 +11,7 @@ import { displayOf, viewableFile } from './viewable-file';
 
 /**
  * /view?file=/files/…&title=… : one of the portal's files shown in the page (a PDF in the
- * browser's own viewer, an image), with Download and Back. Links come from `viewerHref`.
+ * browser's own viewer, an image), with Download and Back. Links come from `pages.view`.
  */
 export default function ViewerPage() {
   const [params] = useSearchParams();
@@ -46,7 +47,7 @@ function BackButton() {
   const location = useLocation();
   const firstPage = location.key === 'default';
   return (
-    <Button variant="secondary" onClick={() => (firstPage ? navigate('/') : navigate(-1))}>
+    <Button variant="secondary" onClick={() => (firstPage ? navigate(pages.home) : navigate(-1))}>
       Back
     </Button>
   );

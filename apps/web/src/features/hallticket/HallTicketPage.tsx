@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -43,7 +44,7 @@ function AdmitCard({ user }: { user: User }) {
         <div className="flex flex-col gap-2 text-center text-slate-700">
           <p>Your admit card lists the papers of the courses you have joined, and you have not joined one yet.</p>
           <p>
-            <Link to="/all-courses" className={linkClass}>
+            <Link to={pages.allCourses} className={linkClass}>
               Join your courses in All Courses
             </Link>
             ; their exam dates appear here when your professors set them.

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '../auth';
@@ -25,10 +26,10 @@ export default function HomePage({ overview, events }: HomeSlots) {
         <h1 className="mt-6 text-3xl font-bold text-campus-900 sm:text-4xl">Welcome to Campus Portal</h1>
         <p className="mt-3 text-slate-600">Courses, notes, campus events, marksheets and your admit card, in one place.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/login" className="rounded-lg bg-campus-600 px-5 py-2.5 font-medium text-white shadow-sm hover:bg-campus-700">
+          <Link to={pages.login} className="rounded-lg bg-campus-600 px-5 py-2.5 font-medium text-white shadow-sm hover:bg-campus-700">
             Log in
           </Link>
-          <Link to="/student-signup" className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-100">
+          <Link to={pages.studentSignup} className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium text-slate-800 hover:bg-slate-100">
             Create an account
           </Link>
         </div>

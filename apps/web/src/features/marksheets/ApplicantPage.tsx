@@ -1,4 +1,6 @@
+import { pages } from '@campus/contract/pages';
 import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
+import { requiredMessage } from '@campus/contract/labels';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -9,9 +11,8 @@ import { Button } from '../../components/Button';
 import { FileField, SelectField } from '../../components/Field';
 import { ProgressBar } from '../../components/ProgressBar';
 import { allOf, usePageLoad } from '../../components/PageLoad';
-import { uploadProblem } from '../../lib/forms';
+import { fileHint, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
-import { viewerHref } from '../../lib/viewer-href';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from './Notice';
@@ -43,7 +44,7 @@ function Applicant({ applicantId, requested }: { applicantId: string; requested:
   const page = usePageLoad(all, {
     title: (data) => data.applicant.fullname,
     loadingTitle: 'Applicant',
-    notFound: { title: 'Applicant not found', detail: 'This applicant does not exist.', back: { to: '/applications', label: 'Applications' } },
+    notFound: { title: 'Applicant not found', detail: 'This applicant does not exist.', back: { to: pages.applications, label: 'Applications' } },
     loadingLabel: 'Loading applicant',
   });
   if (page.screen) return page.screen;
@@ -140,7 +141,7 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
             <li key={m._id} className="flex justify-between gap-3 text-slate-800">
               Semester {m.semester}
               <span className="flex gap-4">
-                <Link to={viewerHref(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
+                <Link to={pages.view(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
                   View
                 </Link>
                 <a href={m.marksheet} download className={LINK} aria-label={`Download the marksheet of semester ${m.semester}`}>
@@ -155,14 +156,12 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
   );
 }
 
-const TYPES_TEXT = 'a pdf, png or jpeg file';
-
 /** Semester choices stop at the applicant's own semester (docs/product.md#marksheets). */
 function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
   const upload = useUpload();
   const marksheet = upload.track(useUploadMarksheet(applicant._id, upload.onProgress));
-  const picked = usePickedFile((file) => uploadProblem(file, 'marksheet', FILE_LIMITS.marksheet, TYPES_TEXT));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : requiredMessage('marksheet')));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -177,8 +176,8 @@ function UploadForm({ applicant, semester, onSemester }: { applicant: User; seme
           <SelectField label="Semester" options={semesters} value={String(semester)} onChange={(e) => onSemester(Number(e.target.value))} />
           <FileField
             label="Marksheet file"
-            accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
-            hint="pdf, png or jpeg, at most 20 MB. A new upload for a semester replaces its marksheet."
+            accept={FILE_LIMITS.marksheet.accept}
+            hint={`${fileHint('marksheet')} A new upload for a semester replaces its marksheet.`}
             error={picked.problem}
             disabled={marksheet.pending}
             onFile={(file) => {

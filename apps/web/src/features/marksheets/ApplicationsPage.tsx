@@ -1,10 +1,11 @@
+import { pages } from '@campus/contract/pages';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
-import { applicantHref, groupByStudent, type StudentRequests } from './group-requests';
+import { groupByStudent, type StudentRequests } from './group-requests';
 import { NotForYou } from './Notice';
 import { LoadError } from '../../components/LoadError';
 import { formatMoment } from '../../lib/dates';
@@ -51,7 +52,7 @@ function StudentGroup({ group }: { group: StudentRequests }) {
         <h2 id={headingId} className="text-lg font-semibold text-campus-900">
           {group.fullname}
         </h2>
-        <Link to={applicantHref(group.studentId)} className="rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600">
+        <Link to={pages.applicant(group.studentId)} className="rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600">
           Open applicant
         </Link>
       </div>
@@ -66,7 +67,7 @@ function StudentGroup({ group }: { group: StudentRequests }) {
                   requested <time dateTime={a.createdAt}>{formatMoment(a.createdAt)}</time>
                 </span>
               </p>
-              <Link to={applicantHref(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload marksheet of semester ${a.semester} for ${group.fullname}`}>
+              <Link to={pages.applicant(group.studentId, a.semester)} className={buttonClass('secondary', 'text-sm')} aria-label={`Upload marksheet of semester ${a.semester} for ${group.fullname}`}>
                 Upload marksheet
               </Link>
             </li>

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { DashboardCard } from '../../components/DashboardCard';
 import { isExamOffice, useCurrentUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
@@ -16,7 +17,7 @@ export default function HomeRequests() {
 function RequestsCard() {
   const all = useAllApplications();
   return (
-    <DashboardCard id="requests" title="Marksheet requests" action={{ to: '/applications', label: 'See all' }} query={all}>
+    <DashboardCard id="requests" title="Marksheet requests" action={{ to: pages.applications, label: 'See all' }} query={all}>
       {() => {
         const open = (all.data ?? []).filter((a) => !a.replied).length;
         return (

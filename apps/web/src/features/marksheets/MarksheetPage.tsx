@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { SEMESTERS } from '@campus/contract/constants';
 import type { Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
@@ -7,7 +8,6 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { viewerHref } from '../../lib/viewer-href';
 import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from './Notice';
@@ -55,7 +55,7 @@ function Marksheets({ user }: { user: User }) {
               <span className="font-medium text-slate-800">Semester {semester}</span>
               {marksheet ? (
                 <span className="flex gap-4">
-                  <Link to={viewerHref(marksheet.marksheet, title)} className={LINK} aria-label={`View the marksheet of semester ${semester}`}>
+                  <Link to={pages.view(marksheet.marksheet, title)} className={LINK} aria-label={`View the marksheet of semester ${semester}`}>
                     View
                   </Link>
                   <a href={marksheet.marksheet} download className={LINK} aria-label={`Download the marksheet of semester ${semester}`}>

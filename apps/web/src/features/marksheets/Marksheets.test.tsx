@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { aPng, aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
-import { viewerHref } from '../../lib/viewer-href';
 
 const student = aStudent({ semester: 4 });
 const sheet = (semester: number): Marksheet => ({ _id: `m${semester}`, semester, marksheet: `/files/sheet-${semester}`, owner: student._id, createdAt: '2026-11-01T00:00:00.000Z' });
@@ -34,7 +34,7 @@ describe('/marksheet (students)', () => {
     await screen.findByText('Semester 8');
     expect(screen.getAllByRole('listitem')).toHaveLength(8);
     // View opens the in-app viewer (not a download); Download is its own link.
-    expect(within(rowOf(1)).getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', viewerHref('/files/sheet-1', 'Marksheet – semester 1'));
+    expect(within(rowOf(1)).getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', pages.view('/files/sheet-1', 'Marksheet – semester 1'));
     expect(within(rowOf(1)).getByRole('link', { name: 'Download the marksheet of semester 1' })).toHaveAttribute('href', '/files/sheet-1');
     expect(within(rowOf(2)).getByText('Applied')).toBeInTheDocument();
     expect(within(rowOf(3)).getByRole('button', { name: /Apply/ })).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     renderApp(`/applicant/${student._id}`);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload the marksheet of semester 3' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', viewerHref('/files/sheet-1', 'Marksheet – semester 1'));
+    expect(screen.getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', pages.view('/files/sheet-1', 'Marksheet – semester 1'));
     const semester = screen.getByLabelText('Semester');
     expect(within(semester).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4']);
     // Not the applicant's own semester (4): the one they asked for.

@@ -26,6 +26,3 @@ export function groupByStudent(applications: Application[]): StudentRequests[] {
   }
   return [...groups.values()];
 }
-
-/** The applicant page, with the upload form set to this semester (an "Upload marksheet" action). */
-export const applicantHref = (studentId: string, semester?: number) => `/applicant/${studentId}${semester === undefined ? '' : `?semester=${semester}`}`;

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { NotificationItem } from '@campus/contract/notifications';
 import { Link } from 'react-router';
 import { DashboardCard } from '../../components/DashboardCard';
@@ -19,7 +20,7 @@ function NotificationsCard() {
   const recent = useRecentNotifications();
   const unread = recent.data?.unread ?? 0;
   return (
-    <DashboardCard id="notifications" title="Unread notifications" action={{ to: '/all-notifications', label: 'See all' }} query={recent}>
+    <DashboardCard id="notifications" title="Unread notifications" action={{ to: pages.notifications, label: 'See all' }} query={recent}>
       {() =>
         unread === 0 ? (
           <p className="text-slate-600">You are all caught up.</p>
@@ -48,7 +49,7 @@ function RecentNotification({ notification }: { notification: NotificationItem }
   const read = useReadNotification();
   return (
     <Link
-      to={notification.link ?? '/all-notifications'}
+      to={notification.link ?? pages.notifications}
       onClick={() => read.mutate(notification.notificationid)}
       className="block rounded-lg bg-campus-50 px-3 py-2 text-campus-900 ring-1 ring-campus-100 hover:bg-campus-100 focus-visible:outline-2 focus-visible:outline-campus-600"
     >

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from '@campus/contract/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +43,7 @@ function Settings() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold text-campus-900">Notification settings</h1>
         <p className="text-slate-600">
-          How each kind of notification reaches you. Every notification also appears in <Link to="/all-notifications" className="font-medium text-campus-700 underline">your notifications</Link>.
+          How each kind of notification reaches you. Every notification also appears in <Link to={pages.notifications} className="font-medium text-campus-700 underline">your notifications</Link>.
         </p>
       </div>
       {config.data && !mailOn && (

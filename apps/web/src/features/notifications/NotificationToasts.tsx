@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { NotificationItem } from '@campus/contract/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,7 +9,7 @@ import { onArrival } from './arrivals';
 export const TOAST_MS = 8_000;
 /** The newest few; an older one makes room (the bell still counts them all). */
 const MAX_TOASTS = 3;
-const PAGE = '/all-notifications';
+const PAGE = pages.notifications;
 
 /**
  * A toast for each notification that arrives while the user is on a page, linking where it

@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import type { NotificationItem } from '@campus/contract/notifications';
 import { paths } from '@campus/contract/paths';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +9,6 @@ import { FakeEventSource } from '../../test/event-source';
 import { aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
-import { viewerHref } from '../../lib/viewer-href';
 import { aCourse } from '../courses/test-data';
 
 const item = (id: string, content: string, link?: string): NotificationItem => ({
@@ -153,7 +153,7 @@ describe('the bell', () => {
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     uploaded = true;
     act(() => FakeEventSource.last!.emit('notification', { notification: item('1', 'Your marksheet of semester 3 is uploaded', '/marksheet'), unread: 1 }));
-    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toHaveAttribute('href', viewerHref('/files/sheet-3', 'Marksheet – semester 3'));
+    expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toHaveAttribute('href', pages.view('/files/sheet-3', 'Marksheet – semester 3'));
     expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-import { NOTIFICATION_SETTINGS_PAGE, type NotificationItem } from '@campus/contract/notifications';
+import { pages } from '@campus/contract/pages';
+import type { NotificationItem } from '@campus/contract/notifications';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -27,7 +28,7 @@ function Notifications() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-campus-900">Notifications</h1>
         <div className="flex flex-wrap items-center gap-4">
-          <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
+          <Link to={pages.notificationSettings} className="font-medium text-campus-700 underline">
             Notification settings
           </Link>
           {unread.length > 0 && (

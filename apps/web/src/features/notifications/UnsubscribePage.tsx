@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/notifications';
+import { pages } from '@campus/contract/pages';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -13,7 +13,7 @@ import { SCOPE_TEXT } from './delivery-words';
 const isBroken = (error: unknown) => error instanceof ApiError && error.status === 400;
 
 const settings = (
-  <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
+  <Link to={pages.notificationSettings} className="font-medium text-campus-700 underline">
     Settings
   </Link>
 );

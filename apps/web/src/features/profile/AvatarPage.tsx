@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { FormPage } from '../../components/Page';
 import { ProgressRing } from '../../components/ProgressRing';
-import { imageProblem } from '../../lib/forms';
+import { fileLimitsText, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { RequireUser } from '../auth';
 import { useUploadAvatar } from './api/avatar';
@@ -20,7 +20,7 @@ const SIZE = 160;
 function AvatarUpload({ user }: { user: User }) {
   const upload = useUpload();
   const avatar = upload.track(useUploadAvatar(upload.onProgress));
-  const picked = usePickedFile((file) => file && imageProblem(file, 'avatar', FILE_LIMITS.avatar.maxBytes));
+  const picked = usePickedFile((file) => file && fileProblem(file, 'avatar'));
 
   const pick = (file: File | undefined) => {
     if (file && picked.check(file)) avatar.send(file);
@@ -41,7 +41,7 @@ function AvatarUpload({ user }: { user: User }) {
             id="avatar-file"
             type="file"
             aria-label="Avatar"
-            accept="image/png,image/jpeg"
+            accept={FILE_LIMITS.avatar.accept}
             className="peer sr-only"
             aria-describedby="avatar-hint"
             disabled={avatar.pending}
@@ -60,7 +60,7 @@ function AvatarUpload({ user }: { user: User }) {
           </label>
         </div>
         <p id="avatar-hint" className="text-sm text-slate-600" aria-live="polite">
-          {avatar.percent !== null ? `Uploading… ${avatar.percent}%` : 'Press + to choose a png or jpeg image, at most 5 MB.'}
+          {avatar.percent !== null ? `Uploading… ${avatar.percent}%` : `Press + to choose ${fileLimitsText('avatar')}.`}
         </p>
         <div className="w-full">
           <ErrorBanner message={picked.problem ?? avatar.error} />

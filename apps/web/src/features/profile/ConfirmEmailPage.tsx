@@ -1,3 +1,4 @@
+import { pages } from '@campus/contract/pages';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
@@ -24,7 +25,7 @@ export default function ConfirmEmailPage() {
         <div className="flex flex-col gap-4">
           <ErrorBanner message="This page needs the link from your confirmation email: open that link again." />
           <p className="text-sm">
-            To ask for a new link, change your email again on <Link className={linkClass} to="/update-account">your profile</Link>.
+            To ask for a new link, change your email again on <Link className={linkClass} to={pages.updateAccount}>your profile</Link>.
           </p>
         </div>
       )}
@@ -48,7 +49,7 @@ function Confirmation({ token }: { token: string }) {
       <div className="flex flex-col gap-4">
         <SuccessBanner message={`Your email is now ${confirm.data.data.user.email}.`} />
         <p className="text-sm">
-          See it on <Link className={linkClass} to="/update-account">your profile</Link>.
+          See it on <Link className={linkClass} to={pages.updateAccount}>your profile</Link>.
         </p>
       </div>
     );
@@ -58,7 +59,7 @@ function Confirmation({ token }: { token: string }) {
       <div className="flex flex-col gap-4">
         <ErrorBanner message={errorText(confirm.error)} />
         <p className="text-sm">
-          If your email has not changed yet, change it again on <Link className={linkClass} to="/update-account">your profile</Link>: a new link goes to the new
+          If your email has not changed yet, change it again on <Link className={linkClass} to={pages.updateAccount}>your profile</Link>: a new link goes to the new
           address.
         </p>
       </div>

@@ -1,6 +1,6 @@
+import { pages } from '@campus/contract/pages';
 import { BRANCHES, EMAIL_CHANGE_LINK_HOURS, SEMESTERS } from '@campus/contract/constants';
 import { fieldLabels, requiredMessage } from '@campus/contract/labels';
-import { NOTIFICATION_SETTINGS_PAGE } from '@campus/contract/constants';
 import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -136,16 +136,16 @@ function Profile({ user }: { user: User }) {
             <Button ref={editButton} onClick={startEditing}>
               Edit
             </Button>
-            <Link to="/update-avatar" className="font-medium text-campus-700 underline">
+            <Link to={pages.updateAvatar} className="font-medium text-campus-700 underline">
               Change avatar
             </Link>
-            <Link to="/change-password" className="font-medium text-campus-700 underline">
+            <Link to={pages.changePassword} className="font-medium text-campus-700 underline">
               Change password
             </Link>
-            <Link to={NOTIFICATION_SETTINGS_PAGE} className="font-medium text-campus-700 underline">
+            <Link to={pages.notificationSettings} className="font-medium text-campus-700 underline">
               Notification settings
             </Link>
-            <Link to="/calendar" className="font-medium text-campus-700 underline">
+            <Link to={pages.calendar} className="font-medium text-campus-700 underline">
               Calendar feed
             </Link>
           </div>

@@ -1,0 +1,69 @@
+/**
+ * What may be uploaded, and every word people read about it (docs/product.md#files): the
+ * server's refusals, the web app's hints, checks and file pickers all come from here, so they
+ * cannot drift apart. The server checks the bytes, never the name.
+ */
+
+const MB = 1024 * 1024;
+
+/**
+ * Every type the portal stores: `name` is how the API's messages name it ("must be a pdf, png or
+ * jpeg file"), `title` how the web app writes it in a sentence, and `extensions` the file name
+ * endings a file picker offers for it, the usual one first (a download is named with it).
+ */
+export const FILE_TYPES = {
+  'application/pdf': { name: 'pdf', title: 'PDF', extensions: ['.pdf'] },
+  'image/png': { name: 'png', title: 'PNG', extensions: ['.png'] },
+  'image/jpeg': { name: 'jpeg', title: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  'text/plain': { name: 'plain text', title: 'plain text', extensions: ['.txt'] },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': { name: 'docx', title: 'DOCX', extensions: ['.docx'] },
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': { name: 'pptx', title: 'PPTX', extensions: ['.pptx'] },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { name: 'xlsx', title: 'XLSX', extensions: ['.xlsx'] },
+  'application/zip': { name: 'zip', title: 'ZIP', extensions: ['.zip'] },
+} as const satisfies Record<string, { name: string; title: string; extensions: readonly [string, ...string[]] }>;
+export type FileType = keyof typeof FILE_TYPES;
+
+/** "a", "a or b", "a, b or c". */
+const orList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+
+/** One kind's limits and its words, from its types, its size in MB and what it is called. */
+function fileKind<const T extends readonly FileType[]>(types: T, megabytes: number, noun: 'image' | 'file') {
+  const names = orList(types.map((t) => FILE_TYPES[t].name));
+  return {
+    types,
+    maxBytes: megabytes * MB,
+    /** "png or jpeg": the types as a hint lists them. */
+    names,
+    /** "a png or jpeg image": what a file of the wrong type is told it must be. */
+    describe: `a ${names} ${noun}`,
+    /**
+     * For `<input accept>`: the endings as well as the types, because some systems give a docx
+     * or a zip no type at all, and a picker would then hide it.
+     */
+    accept: [...types.flatMap((t) => FILE_TYPES[t].extensions), ...types].join(','),
+    /** "5 MB": the limit as people read it. */
+    size: `${megabytes} MB`,
+  };
+}
+
+/** Upload limits by kind of file; a multipart route names its kind (`config.upload`). */
+export const FILE_LIMITS = {
+  avatar: fileKind(['image/png', 'image/jpeg'], 5, 'image'),
+  thumbnail: fileKind(['image/png', 'image/jpeg'], 5, 'image'),
+  notesfile: fileKind(
+    [
+      'application/pdf',
+      'image/png',
+      'image/jpeg',
+      'text/plain',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/zip',
+    ],
+    50,
+    'file',
+  ),
+  marksheet: fileKind(['application/pdf', 'image/png', 'image/jpeg'], 20, 'file'),
+};
+export type FileKind = keyof typeof FILE_LIMITS;

@@ -1,0 +1,98 @@
+/**
+ * The web app's pages: the routes the server answers index.html for, and a typed builder for
+ * every link to one, so a notification, an email and the web app's own links cannot drift from
+ * the routes. No zod: the web app's first load reads this.
+ */
+import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE } from './constants';
+
+/** Client routes (docs/product.md#screens): the server answers index.html for each. `:param` marks a segment. */
+export const CLIENT_ROUTES = [
+  '/',
+  '/login',
+  '/student-signup',
+  '/teacher-signup',
+  '/update-account',
+  '/update-avatar',
+  '/change-password',
+  '/forgot-password',
+  /** The emailed reset link: `/reset-password?token=…`. */
+  '/reset-password',
+  /** The link emailed to a new address: `/confirm-email?token=…` (no login: the token is the credential). */
+  '/confirm-email',
+  '/all-courses',
+  '/my-courses',
+  '/add-course',
+  '/hallticket',
+  '/marksheet',
+  '/applications',
+  '/applicant/:applicantid',
+  '/course/:courseId',
+  /** A course page opened at one of its tabs (`/course/:courseId/notes`), so reload and links keep it. */
+  '/course/:courseId/:tab',
+  '/all-notifications',
+  /** How each kind of notification reaches the user (notificationsApi.preferences). */
+  '/settings/notifications',
+  /** Where an email's unsubscribe link leads (no login): it asks, then POSTs the link's token. */
+  '/unsubscribe',
+  '/events',
+  '/today-events',
+  '/other-events',
+  '/add-event',
+  '/my-events',
+  '/event/:eventId',
+  /** The host's Edit Event form. */
+  '/event/:eventId/edit',
+  '/view',
+  /** The private calendar feed's address, Copy, add to Google Calendar, Reset. */
+  '/calendar',
+] as const;
+
+export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+/** The course page's tabs, each with its own address; the first is the bare `/course/:courseId`. */
+export const COURSE_TABS = ['course', 'enrolled', 'notes', 'add-notes', 'edit-course', 'delete-course'] as const;
+export type CourseTab = (typeof COURSE_TABS)[number];
+
+const segment = (id: string | number) => encodeURIComponent(String(id));
+/** A page whose link carries a token (which the request log never writes). */
+const withToken = (page: string, token: string) => `${page}?${new URLSearchParams({ token })}`;
+
+/**
+ * Every link to a page of the web app: the address itself when it takes nothing, else a
+ * function of what it shows. Links are root-relative; an email puts PUBLIC_ORIGIN before them.
+ */
+export const pages = {
+  home: '/',
+  login: '/login',
+  studentSignup: '/student-signup',
+  teacherSignup: '/teacher-signup',
+  updateAccount: '/update-account',
+  updateAvatar: '/update-avatar',
+  changePassword: '/change-password',
+  forgotPassword: '/forgot-password',
+  resetPassword: (token: string) => withToken('/reset-password', token),
+  confirmEmail: (token: string) => withToken('/confirm-email', token),
+  allCourses: '/all-courses',
+  myCourses: '/my-courses',
+  addCourse: '/add-course',
+  hallTicket: '/hallticket',
+  marksheet: '/marksheet',
+  applications: '/applications',
+  /** An applicant's page, opened at the upload of `semester` when one is given. */
+  applicant: (applicantId: string, semester?: number) => `/applicant/${segment(applicantId)}${semester === undefined ? '' : `?semester=${semester}`}`,
+  course: (courseId: string, tab: CourseTab = 'course') => (tab === 'course' ? `/course/${segment(courseId)}` : `/course/${segment(courseId)}/${tab}`),
+  notifications: '/all-notifications',
+  notificationSettings: NOTIFICATION_SETTINGS_PAGE,
+  /** The bare page tells a visitor without a link what to do; with one, it asks before it POSTs. */
+  unsubscribe: (token?: string) => (token === undefined ? UNSUBSCRIBE_PAGE : withToken(UNSUBSCRIBE_PAGE, token)),
+  events: '/events',
+  todayEvents: '/today-events',
+  otherEvents: '/other-events',
+  addEvent: '/add-event',
+  myEvents: '/my-events',
+  event: (eventId: string) => `/event/${segment(eventId)}`,
+  editEvent: (eventId: string) => `/event/${segment(eventId)}/edit`,
+  /** One of the portal's files (`file`, its /files/… URL) shown in the page, under `title`. */
+  view: (file: string, title: string) => `/view?${new URLSearchParams({ file, title })}`,
+  calendar: '/calendar',
+} as const;
