@@ -35,6 +35,7 @@ import { registerMail } from './platform/mail/register-mail';
 import { Bus } from './platform/realtime/bus';
 import { AppSecret } from './platform/secrets/app-secret';
 import { registerLifecycle } from './platform/lifecycle';
+import { provide } from './platform/provide';
 import './platform/types';
 
 export interface BuildOptions {
@@ -95,19 +96,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pgliteDir: path.join(config.dataDir, 'db'),
       onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; the pool opens a new one'),
     }));
-  app.decorate('config', config);
+  provide(app, 'config', config);
   registerLifecycle(app);
-  app.decorate('counters', await openCounterStore(config, app.log));
-  app.addHook('onClose', () => app.counters.close());
-  app.decorate('database', database);
-  app.decorate('appSecret', await AppSecret.open(database.db, config, app.log));
-  app.decorate('fileStore', createFileStore(config, app.log));
-  app.decorate('fileAccess', new FileAccessRegistry());
-  if (!options.database) app.addHook('onClose', () => database.close());
-  // Registered after the database's close: onClose hooks run last-registered first.
-  app.decorate('bus', await Bus.open(database, app.log));
-  app.addHook('onClose', () => app.bus.close());
-  // After the bus: its worker stops (finishing the sends under way) before the bus and database close.
+  const counters = await openCounterStore(config, app.log);
+  provide(app, 'counters', counters, { needs: ['config'], close: () => counters.close() });
+  // A database the caller opened (tests) is the caller's to close.
+  provide(app, 'database', database, { close: options.database ? undefined : () => database.close() });
+  provide(app, 'appSecret', await AppSecret.open(database.db, config, app.log), { needs: ['database', 'config'] });
+  provide(app, 'fileStore', createFileStore(config, app.log), { needs: ['config'] });
+  provide(app, 'fileAccess', new FileAccessRegistry());
+  const bus = await Bus.open(database, app.log);
+  provide(app, 'bus', bus, { needs: ['database'], close: () => bus.close() });
   registerMail(app);
 
   // Error handlers are copied into plugin contexts when those are registered: set them first.
@@ -133,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.fileAccess.register('thumbnail', () => true);
 
   await app.register(systemRoutes);
-  // First of the features: the others tell people through the `app.notify` it decorates.
+  // Before the features that tell people through the `app.notify` it provides (they check).
   await registerNotifications(app);
   await app.register(usersRoutes);
   await app.register(coursesRoutes);

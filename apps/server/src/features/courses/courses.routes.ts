@@ -5,6 +5,7 @@ import type { CourseRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { needed } from '../../platform/provide';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
@@ -36,7 +37,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const views = new CourseViews(db, app.bus);
-  const deps: CoursesDeps = { db, notify: app.notify, today: () => todayIn(app.config.campusTimeZone, app.config.now()) };
+  const deps: CoursesDeps = { db, notify: needed(app, 'notify'), today: () => todayIn(app.config.campusTimeZone, app.config.now()) };
 
   /** The course of the path, which `user` must own: 404 for no such course, then 403. */
   const ownCourse = async (user: UserRow, courseId: string): Promise<CourseRow> => {

@@ -7,6 +7,7 @@ import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { needed } from '../../platform/provide';
 import { canSeeRecordsOf } from './marksheets.policy';
 import { presentApplication, presentMarksheet } from './marksheets.presenter';
 import {
@@ -30,7 +31,7 @@ const route = contractRoutes('marksheets');
 export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const deps = { db, notify: app.notify };
+  const deps = { db, notify: needed(app, 'notify') };
 
   // A marksheet file downloads for its owner and the exam office only.
   app.fileAccess.register(

@@ -7,6 +7,7 @@ import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
 import { withUpload } from '../../platform/files/upload';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { needed } from '../../platform/provide';
 import { limiter } from '../../platform/limits/limiter';
 import { assertOwner, courseOr404 } from '../courses';
 import { canReadNotes } from './notes.policy';
@@ -52,7 +53,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
       return withUpload(request, app.fileStore, async (form) => {
         const { filename } = parseOrThrow(createNotesBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('notesfile'));
-        const note = await createNote({ db, notify: app.notify }, course, request.user!, filename, form.file);
+        const note = await createNote({ db, notify: needed(app, 'notify') }, course, request.user!, filename, form.file);
         return ok(reply, { notes: presentNote(note) }, MESSAGES.notesAdded, 201);
       });
     },

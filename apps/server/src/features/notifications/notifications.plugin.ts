@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { provide } from '../../platform/provide';
 import { liveSessions, sessionPolicy, userChanged } from '../../platform/auth/sessions';
 import { DigestScheduler } from './digest-scheduler';
 import { digestEmail } from './digest';
@@ -19,7 +20,7 @@ import './types';
  */
 export async function registerNotifications(app: FastifyInstance): Promise<void> {
   const { config, database, bus } = app;
-  app.decorate('notify', notifier(notificationEmailsOn(config)));
+  provide(app, 'notify', notifier(notificationEmailsOn(config)), { needs: ['database', 'bus', 'config'] });
   const hub = new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log, config.streams);
   app.decorate('notificationHub', hub);
   bus.on(notificationsAdded, ({ from, to }) => hub.added(from, to));

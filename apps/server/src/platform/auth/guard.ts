@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { provide } from '../provide';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error';
 import { DOCS_PREFIX } from '../http/api-docs';
@@ -27,7 +28,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.decorate('sessions', new SessionResolver(app.database.db, sessionPolicy(app.config), app.bus));
+  provide(app, 'sessions', new SessionResolver(app.database.db, sessionPolicy(app.config), app.bus), { needs: ['database', 'bus', 'config'] });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'anyone') return;

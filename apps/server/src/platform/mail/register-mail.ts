@@ -3,27 +3,27 @@ import { mailQueued } from './mail-queue';
 import { MailTemplates } from './mail-template';
 import { MailWorker } from './mail-worker';
 import { prerendered } from './prerendered';
+import { provide } from '../provide';
 
 /**
  * `app.mailTemplates`: the templates this instance renders, which features add to when they
  * register (mail on or off). `app.mail`: this instance's mail worker when mail is on
  * (config.mail), else null. It starts with the app, once every feature has added its templates,
- * and stops when it closes, after the sends under way; register it after the bus and the
- * database (onClose hooks run last-registered first).
+ * and stops when it closes, after the sends under way and before the bus and the database.
  */
 export function registerMail(app: FastifyInstance): void {
   const templates = new MailTemplates();
   templates.add(prerendered);
-  app.decorate('mailTemplates', templates);
+  provide(app, 'mailTemplates', templates);
   const mail = app.config.mail;
   // Emails speak of the portal by the campus's name (CAMPUS_NAME, default "Campus Portal").
   const context = mail ? { origin: mail.linkOrigin, campusName: app.config.campusName, config: app.config } : undefined;
   const worker = mail && context ? new MailWorker(app.database.db, mail, app.log, (job) => templates.render(job, context)) : null;
-  app.decorate('mail', worker);
+  // Stopped (finishing the sends under way) before the bus and the database it uses close.
+  provide(app, 'mail', worker, { needs: ['bus', 'database', 'config'], close: worker ? () => worker.stop() : undefined });
   if (!worker) return;
   app.bus.on(mailQueued, () => worker.wake());
   // Wakes may have been missed while the bus was down.
   app.bus.onResume(() => worker.wake());
   app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', () => worker.stop());
 }
