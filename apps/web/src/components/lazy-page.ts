@@ -3,7 +3,7 @@ import { lazy, type ComponentType } from 'react';
 /** How long a page's script may take to load (docs/product.md#screens). */
 const CHUNK_TIMEOUT_MS = 120_000;
 
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   constructor(cause: unknown) {
     super('Loading chunk failed', { cause });
     this.name = 'ChunkLoadError';

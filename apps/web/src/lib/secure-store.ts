@@ -23,7 +23,7 @@ export interface StoredUser {
 const STORAGE_KEY = 'campus.user';
 
 /** The browser's key store: one CryptoKey in an IndexedDB object store. */
-export function indexedDbKeyStore(dbName = 'campus-keys'): KeyStore {
+function indexedDbKeyStore(dbName = 'campus-keys'): KeyStore {
   const open = () =>
     new Promise<IDBDatabase>((resolve, reject) => {
       const req = indexedDB.open(dbName, 1);

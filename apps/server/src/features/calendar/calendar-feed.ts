@@ -18,7 +18,7 @@ export interface FeedContent {
   exams: ExamDay[];
 }
 
-export const PRODID = '-//Campus Portal//Calendar feed//EN';
+const PRODID = '-//Campus Portal//Calendar feed//EN';
 
 /**
  * One user's calendar as iCalendar text (RFC 5545). Nothing in it depends on when it is written:

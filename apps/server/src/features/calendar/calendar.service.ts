@@ -18,7 +18,7 @@ import { addDays } from './ics-text';
 const PURPOSE = 'calendar-feed';
 
 /** 32 bytes as base64url: what a token looks like, checked before any lookup. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const newSeed = () => randomBytes(32).toString('base64url');
 const tokenOf = (secret: AppSecret, seed: string) => secret.derive(PURPOSE, seed).toString('base64url');
@@ -74,7 +74,7 @@ export async function feedOwner(db: Db, token: string): Promise<UserRow | undefi
  * the feed (fetched every hour by every subscriber) does not grow with every event ever held.
  * Future events are all there, however far ahead.
  */
-export const PAST_DAYS = 90;
+const PAST_DAYS = 90;
 
 /**
  * The calendar of a feed's owner, as the ICS text the feed serves: campus events from PAST_DAYS

@@ -3,12 +3,12 @@ import type { Db } from '../../platform/db/database';
 import { queueDigest, type DigestHour } from './digest';
 
 /** How often an instance looks whether a digest is due. */
-export const DIGEST_CHECK_MS = 60_000;
+const DIGEST_CHECK_MS = 60_000;
 /**
  * The digest runs this long after its hour: a fan-out whose transaction began just before the
  * hour (its notifications dated then) has committed by the time the digest reads the day.
  */
-export const DIGEST_GRACE_MS = 60_000;
+const DIGEST_GRACE_MS = 60_000;
 
 function dayBefore(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -18,18 +18,18 @@ export interface Stream {
 }
 
 /** How often an idle stream gets a comment line, so proxies and browsers keep it open. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** How often every stream's session is checked for expiry (logout and password change act at once). */
-export const SESSION_CHECK_MS = 30_000;
+const SESSION_CHECK_MS = 30_000;
 
 /**
  * How long a stream closed to make room (a user's or this instance's cap) asks its browser to
  * wait before reconnecting, so that surplus tabs do not take turns closing each other.
  */
-export const EVICTED_RETRY_MS = 60_000;
+const EVICTED_RETRY_MS = 60_000;
 /** A stream closed by a shutdown asks its browser to come back after 0.5 s plus up to 2 s. */
-export const SHUTDOWN_RETRY_MS = 500;
-export const SHUTDOWN_RETRY_SPREAD_MS = 2_000;
+const SHUTDOWN_RETRY_MS = 500;
+const SHUTDOWN_RETRY_SPREAD_MS = 2_000;
 
 export interface StreamLimits {
   /** Open streams per user; the user's oldest closes when another opens. */

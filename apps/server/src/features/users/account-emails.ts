@@ -14,8 +14,8 @@ import { greeting, oneLine } from '../../platform/mail/mail-text';
 /** How long an emailed reset link works. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 
-export const resetLink = (origin: string, token: string) => `${origin}${pages.resetPassword(token)}`;
-export const confirmEmailLink = (origin: string, token: string) => `${origin}${pages.confirmEmail(token)}`;
+const resetLink = (origin: string, token: string) => `${origin}${pages.resetPassword(token)}`;
+const confirmEmailLink = (origin: string, token: string) => `${origin}${pages.confirmEmail(token)}`;
 
 /** The subjects, with the portal's name (MailContext.campusName); tests look emails up by them. */
 export const accountEmailSubjects = (campus: string) => ({

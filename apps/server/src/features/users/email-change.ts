@@ -10,7 +10,7 @@ import { enqueueMail } from '../../platform/mail/mail-queue';
 import { emailChangeConfirmEmail, emailChangeRequestedEmail } from './account-emails';
 
 /** How long the link emailed to a new address works. */
-export const EMAIL_CHANGE_LINK_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 3_600_000;
+const EMAIL_CHANGE_LINK_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 3_600_000;
 
 /** Emails are the same address whatever their case (the unique index is on lower(email)). */
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

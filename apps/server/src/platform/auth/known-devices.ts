@@ -12,7 +12,7 @@ import { overHttps } from '../http/proxy';
  * an account once carries a random token for it, and may keep trying while that account is shut
  * to everyone else. It grants nothing by itself; only its hash is stored.
  */
-export const DEVICE_COOKIE = 'campus_device';
+const DEVICE_COOKIE = 'campus_device';
 /** A browser unused for this long is a stranger again. */
 const DEVICE_TTL_MS = 180 * 24 * 3_600_000;
 /** Each account remembers at most this many browsers (the most recently used). */

@@ -4,10 +4,10 @@ import { concern } from './concern';
 /** The institution: its name, its time zone and its clock, and where its exams sit. */
 
 /** The longest CAMPUS_NAME or EXAM_CENTRE: it heads a printed page and fills one table cell. */
-export const PRINTED_TEXT_MAX = 120;
+const PRINTED_TEXT_MAX = 120;
 
 /** The institution's name when CAMPUS_NAME is unset. */
-export const DEFAULT_CAMPUS_NAME = 'Campus Portal';
+const DEFAULT_CAMPUS_NAME = 'Campus Portal';
 
 /**
  * A name printed on the admit card and in emails: one line of text. A line break or another

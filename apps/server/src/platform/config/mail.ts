@@ -6,9 +6,9 @@ import { server } from './server';
 /** Outgoing email: the SMTP server, the sender, the key of unsubscribe links, the digest's hour. */
 
 /** The daily digest goes out at 07:00 in the campus time zone unless MAIL_DIGEST_HOUR says. */
-export const DEFAULT_DIGEST_HOUR = 7;
+const DEFAULT_DIGEST_HOUR = 7;
 /** MAIL_SECRET signs unsubscribe links: long enough that it cannot be guessed. */
-export const MAIL_SECRET_MIN = 32;
+const MAIL_SECRET_MIN = 32;
 
 export interface MailWorkerSettings {
   /** Jobs taken at once by one instance. */

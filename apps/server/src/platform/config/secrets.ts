@@ -2,7 +2,7 @@ import { concern } from './concern';
 import { secretText } from './fields';
 
 /** At least 32 characters: the key must be as hard to guess as the tokens derived from it. */
-export const APP_SECRET_MIN_LENGTH = 32;
+const APP_SECRET_MIN_LENGTH = 32;
 
 /** The app's own key, from which private addresses are derived. */
 export const secrets = concern({

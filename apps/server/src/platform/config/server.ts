@@ -8,7 +8,7 @@ import { optionalText, positiveInt } from './fields';
 /** The process itself: where it listens, what it believes of proxies, where it is reached, what it logs and serves. */
 
 /** Headers within 15 s; a body at 1 KB/s at least, over 30 s windows; an early-answered body drained for 30 s. */
-export const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_000, bodyMinBytes: 30 * 1024, lingerMs: 30_000 };
+const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_000, bodyMinBytes: 30 * 1024, lingerMs: 30_000 };
 
 /** An IPv4 or IPv6 address, with or without a CIDR prefix length. */
 function isAddressOrRange(value: string): boolean {

@@ -3,13 +3,13 @@ import { concern } from './concern';
 import { httpUrl, optionalText } from './fields';
 
 /** Gemini's public endpoint and a current model, used unless TEXTGEN_BASE_URL / TEXTGEN_MODEL say otherwise. */
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
-export const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
+const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const GEMINI_DEFAULT_MODEL = 'gemini-2.0-flash';
 /**
  * How long a drafting call may take before the portal gives up and answers 502: the author waits
  * at the form, and a stalled provider must not hold the request open.
  */
-export const TEXTGEN_TIMEOUT_MS = 15_000;
+const TEXTGEN_TIMEOUT_MS = 15_000;
 
 /**
  * The text generator that drafts event descriptions; no provider means drafting is off.

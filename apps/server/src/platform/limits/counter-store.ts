@@ -24,7 +24,7 @@ interface Entry {
 }
 
 /** How many keys the in-process store holds at most (~100 bytes each: about 20 MB). */
-export const MEMORY_STORE_MAX_KEYS = 200_000;
+const MEMORY_STORE_MAX_KEYS = 200_000;
 
 /**
  * Counters in this process, bounded in size. An attacker who makes up keys (registration ids,

@@ -46,7 +46,7 @@ export function TeacherSignupPage() {
  * home page with a welcome; when that login fails (a rate limit, the network), the login form
  * opens with the new registration id filled in.
  */
-export function SignupForm({ role, needsStaffCode = false }: { role: Role; needsStaffCode?: boolean }) {
+function SignupForm({ role, needsStaffCode = false }: { role: Role; needsStaffCode?: boolean }) {
   const navigate = useNavigate();
   const navigateWithFlash = useNavigateWithFlash();
   const signup = useRegister();

@@ -1,14 +1,14 @@
 import { COURSE_TABS, type CourseTab } from '@campus/contract/pages';
 
 /**
- * The course page's tabs, each with its own address (`/course/:id/notes`), so a reload, Back or
- * a shared link keeps the tab. The first tab is the bare `/course/:id`.
+ * The course page's tabs (the contract's COURSE_TABS), each with its own address
+ * (`/course/:id/notes`), so a reload, Back or a shared link keeps the tab. The first tab is the
+ * bare `/course/:id`; these are the owner's alone.
  */
-export const READER_TABS = ['course', 'enrolled', 'notes'] as const satisfies readonly CourseTab[];
-export const OWNER_TABS = ['add-notes', 'edit-course', 'delete-course'] as const satisfies readonly CourseTab[];
+const OWNER_TABS = ['add-notes', 'edit-course', 'delete-course'] as const satisfies readonly CourseTab[];
 export type TabName = CourseTab;
 
-export const FIRST_TAB: TabName = 'course';
+const FIRST_TAB: TabName = 'course';
 
 const ALL_TABS: readonly string[] = COURSE_TABS;
 

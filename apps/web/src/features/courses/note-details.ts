@@ -13,7 +13,7 @@ const TYPE_NAMES: Record<string, string> = {
   'application/zip': 'ZIP',
 };
 
-export const typeName = (mime: string) => TYPE_NAMES[mime] ?? 'File';
+const typeName = (mime: string) => TYPE_NAMES[mime] ?? 'File';
 
 /** Bytes as people read them: "512 B", "3.2 KB", "2.4 MB", "48 MB" (one decimal below 10). */
 export function sizeText(bytes: number): string {

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
  * Listings split at the campus day: upcoming ones (today's included) in the order given, then
  * past ones, latest first (a stable sort, so other-events' own order, already so, is kept).
  */
-export function splitAtDay(listings: readonly EventListing[], today: string): { upcoming: EventListing[]; past: EventListing[] } {
+function splitAtDay(listings: readonly EventListing[], today: string): { upcoming: EventListing[]; past: EventListing[] } {
   const upcoming = listings.filter((l) => l.events.date >= today);
   const past = listings
     .filter((l) => l.events.date < today)

@@ -18,7 +18,7 @@ export interface Photo {
 }
 
 /** How many papers page one always has room for. */
-export const PAPERS_ON_FIRST_PAGE = 8;
+const PAPERS_ON_FIRST_PAGE = 8;
 
 /** Millimetres, A4 landscape. */
 const PAGE = { width: 297, height: 210, margin: 12 };

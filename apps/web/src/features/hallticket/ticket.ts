@@ -37,7 +37,7 @@ export interface Ticket {
 }
 
 /** The centre a course's paper is sat in: the course's own, else the campus's (EXAM_CENTRE); null prints TBA. */
-export function centreOf(course: Pick<Course, 'examCentre'>, config: Pick<PortalConfig, 'examCentre'>): string | null {
+function centreOf(course: Pick<Course, 'examCentre'>, config: Pick<PortalConfig, 'examCentre'>): string | null {
   return course.examCentre ?? config.examCentre;
 }
 

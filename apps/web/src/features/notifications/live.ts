@@ -9,9 +9,9 @@ import { announceArrival } from './arrivals';
 import { notificationKeys } from './keys';
 
 /** The polling period (docs/product.md#notifications), used only while the live stream is down. */
-export const POLL_MS = 10_000;
+const POLL_MS = 10_000;
 /** A stream that neither opens nor fails by then (a buffering proxy) counts as down. */
-export const OPEN_TIMEOUT_MS = 5_000;
+const OPEN_TIMEOUT_MS = 5_000;
 
 type StreamState = 'connecting' | 'live' | 'down';
 

@@ -7,7 +7,7 @@ import { currentUserKey } from '../keys';
 import { forgetKeptCopy, keptUser, rememberUser } from '../session';
 
 /** GET current-user: the user, or null when nobody is logged in (here a 401 is an answer, not an error). */
-export async function fetchCurrentUser(): Promise<User | null> {
+async function fetchCurrentUser(): Promise<User | null> {
   try {
     const { data } = await call(api.users.currentUser, { quiet401: true });
     rememberUser(data);
@@ -23,7 +23,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
-export const currentUserQuery = queryOptions({
+const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: fetchCurrentUser,
   staleTime: 60_000,

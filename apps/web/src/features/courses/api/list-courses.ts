@@ -4,7 +4,7 @@ import { call } from '../../../lib/api';
 import { courseKeys, type BranchFilter, type SemesterFilter } from '../keys';
 
 /** Courses per page on /all-courses: four rows of the widest grid, then "Load more". */
-export const BROWSE_PAGE = 24;
+const BROWSE_PAGE = 24;
 
 /**
  * /all-courses: one paged query (searchbytitle with the semester and branch filters, newest

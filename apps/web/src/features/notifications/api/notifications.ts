@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { notificationKeys, notificationsKey } from '../keys';
 
-export async function fetchNotifications(signal?: AbortSignal) {
+async function fetchNotifications(signal?: AbortSignal) {
   return (await call(api.notifications.list, { signal })).data;
 }
 
