@@ -12,7 +12,6 @@ import { useAddNotes } from './api/notes';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createNotesResolver));
 
-
 /**
  * The owner's Add Notes tab (docs/product.md#courses): a name and a file, uploaded with a progress bar.
  * Once added, `onAdded` gets the server's message and the page goes back to the Notes tab, where
