@@ -38,7 +38,10 @@ export interface MailWorkerSettings {
  * variables: tests shorten them.
  */
 export const MAIL_WORKER_DEFAULTS: MailWorkerSettings = {
-  batchSize: 50,
+  // Each batch ends with its connections waiting on its last sends, then a statement to take the
+  // next: at 50 that pause cost a fan-out a fifth of its throughput. 200 keep an urgent email's
+  // wait behind a fan-out well under a second on a relay that takes hundreds a second.
+  batchSize: 200,
   connections: 5,
   pollMs: 5_000,
   retryBaseMs: 60_000,

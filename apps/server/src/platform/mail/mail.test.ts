@@ -320,7 +320,7 @@ describe('mail settings', () => {
   it('read SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN', () => {
     const c = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.edu:465', MAIL_FROM: 'Campus Portal <portal@example.edu>', ...origin });
     expect(c.mail).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.edu:465', from: 'Campus Portal <portal@example.edu>', linkOrigin: 'https://portal.example.edu' });
-    expect(c.mail!.worker).toMatchObject({ batchSize: 50, maxAttempts: 8, retryBaseMs: 60_000 });
+    expect(c.mail!.worker).toMatchObject({ batchSize: 200, maxAttempts: 8, retryBaseMs: 60_000 });
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example.edu', MAIL_FROM: 'portal@example.edu', ...origin }).mail?.from).toBe('portal@example.edu');
   });
 
