@@ -16,3 +16,10 @@ export interface SignupRules {
   reservedRegistrationId: number;
   staffSignupCode: string | undefined;
 }
+
+/** The exam office account the server's own setup creates (EXAM_OFFICE_*), when it has a password. */
+export interface ExamOfficeAccount {
+  registrationId: number;
+  password: string | undefined;
+  email: string;
+}

@@ -3,8 +3,7 @@ import { FIELD_MESSAGES, REFUSALS, ROLES, type RegisterBody, type UpdateAccountB
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
-import type { Config } from '../../platform/config/config';
-import type { AccountsDeps, SignupRules } from './accounts-deps';
+import type { AccountsDeps, ExamOfficeAccount, SignupRules } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
@@ -138,7 +137,7 @@ export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, u
  * Creates the exam office account at start-up when EXAM_OFFICE_PASSWORD is set and no account
  * holds its registration id; never through public signup. An existing account is left alone.
  */
-export async function ensureExamOffice(db: Db, office: Config['examOffice']): Promise<void> {
+export async function ensureExamOffice(db: Db, office: ExamOfficeAccount): Promise<void> {
   const { registrationId, password, email } = office;
   if (!password) return;
   if (await findUserByRegistrationId(db, registrationId)) return;
