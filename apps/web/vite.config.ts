@@ -31,5 +31,8 @@ export default defineConfig({
     // Page chunks and the deferred form checks are imported on first use; the first test to
     // touch them pays for transforming zod and the contract.
     testTimeout: 15_000,
+    // Files share their worker's loaded modules and document: a fresh jsdom and React, router and
+    // contract for each file cost three times the tests (setup.ts cleans up after every test).
+    isolate: false,
   },
 });
