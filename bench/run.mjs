@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [scenario…]`: builds if needed, runs each scenario against a real server on
+// `npm run bench [scenario…]`: builds, runs each scenario against a real server on
 // 127.0.0.1, and prints one table. Scenarios: startup, login, pages, lighthouse, courses, ceiling,
 // fanout, notificationlist, streams, mailfanout, digest (the last two through a local SMTP
 // server), abuse, and on the cluster of docs/deploy.md (nginx, the local PostgreSQL and Redis):
@@ -25,7 +25,8 @@ if (unknown.length) {
   process.exit(2);
 }
 
-if (!existsSync(serverEntry) || process.env.BENCH_REBUILD === '1') {
+// Always from the tree as it is: a build left from an earlier commit would measure that commit.
+if (!existsSync(serverEntry) || process.env.BENCH_SKIP_BUILD !== '1') {
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
