@@ -23,8 +23,8 @@ describe('POST /users/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 201, success: true });
-    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'pendingEmail', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
-    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, pendingEmail: null, branch: 'Computer Engineering' });
+    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'isAdmin', 'active', 'managed', 'pendingEmail', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
+    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, isAdmin: false, active: true, managed: false, pendingEmail: null, branch: 'Computer Engineering' });
     expect(body.data.avatar).toMatch(/^\/files\/[0-9a-f-]{36}$/);
     expect(sessionCookie(res)).toBeUndefined();
     expect(await countRows(sessions)).toBe(0);
