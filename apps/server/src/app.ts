@@ -10,7 +10,7 @@ import { marksheetsRoutes } from './features/marksheets';
 import { notesRoutes } from './features/notes';
 import { registerNotifications } from './features/notifications';
 import { systemRoutes } from './features/system';
-import { ensureExamOffice, usersRoutes } from './features/users';
+import { ensureAdmin, ensureExamOffice, usersRoutes } from './features/users';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -145,5 +145,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   web.app = await registerWebApp(app);
 
   await ensureExamOffice(database.db, config.examOffice);
+  await ensureAdmin(database.db, config.admin);
   return app;
 }

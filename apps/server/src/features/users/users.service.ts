@@ -134,12 +134,20 @@ export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, u
   });
 }
 
+/** A staff account the server's own setup creates: its registration id, password and email, and what it is. */
+interface SetupAccount {
+  registrationId: number;
+  password: string | undefined;
+  email: string;
+}
+
 /**
- * Creates the exam office account at start-up when EXAM_OFFICE_PASSWORD is set and no account
- * holds its registration id; never through public signup. An existing account is left alone.
+ * Creates a staff account at start-up when its password is set and no account holds its
+ * registration id; never through public signup. An existing account is left alone (its roles
+ * and password are data, which an administrator may have changed since).
  */
-export async function ensureExamOffice(db: Db, office: Config['examOffice']): Promise<void> {
-  const { registrationId, password, email } = office;
+async function ensureSetupAccount(db: Db, account: SetupAccount, fullname: string, roles: { isExamOffice: boolean; isAdmin: boolean }): Promise<void> {
+  const { registrationId, password, email } = account;
   if (!password) return;
   if (await findUserByRegistrationId(db, registrationId)) return;
   await db
@@ -148,12 +156,18 @@ export async function ensureExamOffice(db: Db, office: Config['examOffice']): Pr
       id: randomUUID(),
       registrationId,
       email,
-      fullname: 'Exam Office',
+      fullname,
       semester: 8,
       branch: 'Computer Engineering',
       userrole: ROLES.PROFESSOR,
       passwordHash: await hashPassword(password),
-      isExamOffice: true,
+      ...roles,
     })
     .onConflictDoNothing();
 }
+
+/** The exam office account (EXAM_OFFICE_PASSWORD): the first member of the exam office. */
+export const ensureExamOffice = (db: Db, office: Config['examOffice']) => ensureSetupAccount(db, office, 'Exam Office', { isExamOffice: true, isAdmin: false });
+
+/** The first administrator (ADMIN_PASSWORD); more are made through the administration calls. */
+export const ensureAdmin = (db: Db, admin: Config['admin']) => ensureSetupAccount(db, admin, 'Administrator', { isExamOffice: false, isAdmin: true });
