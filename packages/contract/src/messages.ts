@@ -75,6 +75,8 @@ export const REFUSALS = {
   accountDeactivated: 'account deactivated',
   /** A change that would leave the portal with no active administrator. */
   lastAdmin: 'the last active administrator can be neither demoted nor deactivated',
+  /** A student account given the exam office's role, or an exam office member made a student. */
+  examOfficeProfessorsOnly: `${label('isExamOffice')}: only a professor account can be in the exam office`,
   staffCodeRequired: `A valid ${label('staffcode').toLowerCase()} is required`,
   /** Change-password's new password is the one it replaces. */
   samePassword: `${label('newpassword')} must be different from your current password`,

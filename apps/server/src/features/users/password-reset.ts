@@ -5,6 +5,7 @@ import { knownDevices, passwordResets, sessions, users, type UserRow } from '../
 import { hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AccountsDeps } from './accounts-deps';
+import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { NO_PENDING_EMAIL } from './email-change';
@@ -33,7 +34,6 @@ export const FORGOT_PASSWORD_FLOOR_MS = 300;
 export async function requestPasswordReset({ db, now: clock }: AccountsDeps, registrationId: number, overLimit: boolean): Promise<void> {
   const user = await findUserByRegistrationId(db, registrationId);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
   const now = clock();
   await db.transaction(async (tx) => {
     // Links past their time say nothing any more: the account's rows stay few.
@@ -46,9 +46,18 @@ export async function requestPasswordReset({ db, now: clock }: AccountsDeps, reg
         .limit(1);
       if (live) return;
     }
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-    await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
+    await issueResetLink(tx, user, now);
   });
+}
+
+/**
+ * A new reset link for `user`, inside the caller's transaction: its token stored hashed, and the
+ * email carrying it queued. Forgot-password and an administrator's "send a reset link" both send it.
+ */
+export async function issueResetLink(tx: Db, user: UserRow, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
+  await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
 }
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */

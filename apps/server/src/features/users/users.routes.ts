@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
-import { badRequest, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
+import { badRequest, forbidden, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -83,6 +83,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const user = await authenticate(db, request.body.registrationId, request.body.password);
       if (!user) throw unauthorized(MESSAGES.invalidLogin);
       await attempt.succeeded();
+      // Said only to whoever knows the password: to anyone else the account looks like any other.
+      if (!user.active) throw forbidden(REFUSALS.accountDeactivated);
       await rememberDevice(db, request, reply, user.id);
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);

@@ -64,7 +64,7 @@ describe('POST /users/register', () => {
     const res = await register(userFields(override as Record<string, string>));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toContain(expected);
-    expect(await countRows(users)).toBe(1); // only the exam office
+    expect(await countRows(users)).toBe(2); // only the exam office and the first administrator
     expect(storedFiles(ctx)).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('POST /users/register', () => {
     const res = await register(userFields(), { avatar: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024) } });
     expect(res.statusCode).toBe(413);
     expect(res.json().errors[0]).toContain('Avatar');
-    expect(await countRows(users)).toBe(1);
+    expect(await countRows(users)).toBe(2);
     expect(await countRows(files)).toBe(0);
     expect(storedFiles(ctx)).toEqual([]);
   });
