@@ -429,8 +429,10 @@ export const calendarFeeds = pgTable('calendar_feeds', {
  * The audit trail: who did what to whose account or records, written in the transaction of the
  * change. Rows are never changed or removed: a trigger (migration 0014) refuses UPDATE and
  * DELETE. The id grows with every entry, so "newest first" is id order and pages are keyset
- * pages on it; each list's index ends with it. No cascade from users: accounts are switched off,
- * never deleted, and an entry must outlive whatever it tells of.
+ * pages on it; each list's index ends with it. No foreign keys to users: an entry must outlive
+ * the account it names (deleting a user must still work, and would otherwise be refused or have
+ * to delete entries), and an insert then checks nothing beyond its own row, as notifications do
+ * (migration 0005). A listing names a person who is gone by id alone.
  */
 export const auditEntries = pgTable(
   'audit_entries',
@@ -439,10 +441,8 @@ export const auditEntries = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     action: text('action').notNull(),
     // Null when no person did it (the roster import, the system).
-    actorId: uuid('actor_id').references(() => users.id),
-    targetId: uuid('target_id')
-      .notNull()
-      .references(() => users.id),
+    actorId: uuid('actor_id'),
+    targetId: uuid('target_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
   },

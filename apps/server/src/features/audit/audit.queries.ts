@@ -46,7 +46,7 @@ export async function listAuditEntries(db: Db, filter: AuditFilter, page: AuditP
       target: { id: target.id, fullname: target.fullname, registrationId: target.registrationId },
     })
     .from(auditEntries)
-    .innerJoin(target, eq(target.id, auditEntries.targetId))
+    .leftJoin(target, eq(target.id, auditEntries.targetId))
     .leftJoin(actor, eq(actor.id, auditEntries.actorId))
     .where(and(...where))
     .orderBy(desc(auditEntries.id))

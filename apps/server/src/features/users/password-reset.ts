@@ -1,3 +1,4 @@
+import { audit } from '../audit';
 import { randomBytes } from 'node:crypto';
 import { REFUSALS } from '@campus/contract';
 import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
@@ -75,7 +76,7 @@ const TOKEN_REFUSALS = {
  * password starts afresh), and the "your password was changed" email queued (when mail is on).
  * Returns the user, whose caches the caller then forgets on every instance.
  */
-export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, token: string, newPassword: string): Promise<UserRow> {
+export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, ip: string, token: string, newPassword: string): Promise<UserRow> {
   // Checked before the token is taken: a refused password does not spend the link.
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
@@ -99,6 +100,8 @@ export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, to
     // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
+    // The link's holder acts for the account: it went to the account's own address.
+    await audit(tx, { actorId: user.id, ip }, { action: 'user.password_reset', targetId: user.id });
     if (mailOn) {
       await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'reset' })]);
     }
