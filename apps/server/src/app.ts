@@ -10,7 +10,9 @@ import { marksheetsRoutes } from './features/marksheets';
 import { notesRoutes } from './features/notes';
 import { registerNotifications } from './features/notifications';
 import { systemRoutes } from './features/system';
-import { ensureExamOffice, usersRoutes } from './features/users';
+import { ensureAdmin, ensureExamOffice, usersRoutes } from './features/users';
+import { adminRoutes } from './features/admin';
+import { auditRoutes } from './features/audit';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -141,9 +143,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventsRoutes);
   await app.register(calendarRoutes);
   await app.register(filesRoutes);
+  await app.register(auditRoutes);
+  await app.register(adminRoutes);
 
   web.app = await registerWebApp(app);
 
   await ensureExamOffice(database.db, config.examOffice);
+  await ensureAdmin(database.db, config.admin);
   return app;
 }

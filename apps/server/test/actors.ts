@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { User } from '@campus/contract';
-import { buildProfessor, buildStudent, loginExamOffice, type TestUser } from './factories';
+import { buildProfessor, buildStudent, loginAdmin, loginExamOffice, type TestUser } from './factories';
 
-export const ACTOR_NAMES = ['anonymous', 'student', 'otherStudent', 'professor', 'otherProfessor', 'examOffice'] as const;
+export const ACTOR_NAMES = ['anonymous', 'student', 'otherStudent', 'professor', 'otherProfessor', 'examOffice', 'admin'] as const;
 export type ActorName = (typeof ACTOR_NAMES)[number];
 
 export interface Actors {
@@ -11,6 +11,8 @@ export interface Actors {
   professor: TestUser;
   otherProfessor: TestUser;
   examOffice: TestUser;
+  /** The first administrator: a professor account with isAdmin, teaching nothing. */
+  admin: TestUser;
 }
 
 /** The cast of the authorization tests, each logged in with a fresh session. */
@@ -21,6 +23,7 @@ export async function buildActors(app: FastifyInstance): Promise<Actors> {
     professor: await buildProfessor(app),
     otherProfessor: await buildProfessor(app),
     examOffice: await loginExamOffice(app),
+    admin: await loginAdmin(app),
   };
 }
 

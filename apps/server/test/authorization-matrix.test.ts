@@ -121,17 +121,19 @@ async function buildRecords(actors: Actors): Promise<Records> {
 
 const pdfFile = () => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
 /** Only the student themself and the exam office; to everyone else the records do not exist. */
-const selfAndOffice: Record<ActorName, number> = { anonymous: 401, student: 200, otherStudent: 404, professor: 404, otherProfessor: 404, examOffice: 200 };
-const officeOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: 403, otherProfessor: 403, examOffice: ok });
+const selfAndOffice: Record<ActorName, number> = { anonymous: 401, student: 200, otherStudent: 404, professor: 404, otherProfessor: 404, examOffice: 200, admin: 404 };
+const officeOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: 403, otherProfessor: 403, examOffice: ok, admin: 403 });
 
 /** Shorthands for the role rules: who answers 2xx and what everyone else gets. */
-const students = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: ok, otherStudent: ok, professor: others, otherProfessor: others, examOffice: others });
-const professors = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: others, otherStudent: others, professor: ok, otherProfessor: ok, examOffice: ok });
-const ownerOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: ok, otherProfessor: 403, examOffice: 403 });
+const students = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: ok, otherStudent: ok, professor: others, otherProfessor: others, examOffice: others, admin: others });
+const professors = (ok: number, others = 403): Record<ActorName, number> => ({ anonymous: 401, student: others, otherStudent: others, professor: ok, otherProfessor: ok, examOffice: ok, admin: ok });
+const ownerOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: ok, otherProfessor: 403, examOffice: 403, admin: 403 });
 const filterQuery = '?semester=9&branch=All';
 const editBody = { title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2030-05-01' };
 
-const all = (status: number): Record<ActorName, number> => ({ anonymous: status, student: status, otherStudent: status, professor: status, otherProfessor: status, examOffice: status });
+/** The administration: administrators only, whatever else an account is. */
+const adminOnly = (ok: number): Record<ActorName, number> => ({ anonymous: 401, student: 403, otherStudent: 403, professor: 403, otherProfessor: 403, examOffice: 403, admin: ok });
+const all = (status: number): Record<ActorName, number> => ({ anonymous: status, student: status, otherStudent: status, professor: status, otherProfessor: status, examOffice: status, admin: status });
 const loggedIn = (status: number): Record<ActorName, number> => ({ ...all(status), anonymous: 401 });
 const passwordOf = (actor: ActorName, actors: Actors) => (actor === 'anonymous' ? DEFAULT_PASSWORD : actors[actor].password);
 
@@ -185,7 +187,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/users/getuser/:userId': { world: true,
     request: (_actor, actors) => ({ method: 'GET', url: paths.users.getUser(actors.student.user._id) }),
     // The professor teaches the student (world), so may read them; the other professor may not.
-    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 200 },
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 200, admin: 404 },
   },
   'GET /api/v1/courses/allcourses': { request: () => ({ method: 'GET', url: paths.courses.all }), expected: loggedIn(200) },
   'GET /api/v1/courses/searchbysemester': { request: () => ({ method: 'GET', url: paths.courses.bySemester + filterQuery }), expected: loggedIn(200) },
@@ -254,7 +256,7 @@ const MATRIX: Record<string, Row> = {
     // it read; everyone else is told it does not exist.
     world: true,
     request: (_a, _as, w) => ({ method: 'PATCH', url: paths.notifications.read(w.notificationId) }),
-    expected: { anonymous: 401, student: 404, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404 },
+    expected: { anonymous: 401, student: 404, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
   },
   'GET /api/v1/notifications/stream': { request: () => ({ method: 'GET', url: paths.notifications.stream }), expected: loggedIn(200) },
   'GET /api/v1/notifications/preferences': { request: () => ({ method: 'GET', url: paths.notifications.preferences }), expected: loggedIn(200) },
@@ -325,6 +327,15 @@ const MATRIX: Record<string, Row> = {
   },
   // One route, rules per kind of file: a "(…)" suffix names the variant.
   'GET /files/:fileId (event thumbnail)': { event: true, request: (_a, _as, w) => ({ method: 'GET', url: w.event!.thumbnail }), expected: loggedIn(200) },
+  'GET /api/v1/users/activity': { request: () => ({ method: 'GET', url: paths.users.activity }), expected: loggedIn(200) },
+  'GET /api/v1/admin/users': { request: () => ({ method: 'GET', url: `${paths.admin.users}?q=a&role=student&active=true` }), expected: adminOnly(200) },
+  'GET /api/v1/admin/users/:userId': { request: (_a, actors) => ({ method: 'GET', url: paths.admin.user(actors.student.user._id) }), expected: adminOnly(200) },
+  'PATCH /api/v1/admin/users/:userId': {
+    request: (_a, actors) => ({ method: 'PATCH', url: paths.admin.updateUser(actors.student.user._id), payload: { fullname: 'Renamed By Admin', isExamOffice: false } }),
+    expected: adminOnly(200),
+  },
+  'POST /api/v1/admin/users/:userId/reset-link': { request: (_a, actors) => ({ method: 'POST', url: paths.admin.resetLink(actors.student.user._id) }), expected: adminOnly(200) },
+  'GET /api/v1/admin/audit': { request: (_a, actors) => ({ method: 'GET', url: `${paths.admin.audit}?target=${actors.student.user._id}&action=user.updated` }), expected: adminOnly(200) },
   'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
   'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },
   // The token is the credential: whoever holds the address reads the feed, with or without a session.

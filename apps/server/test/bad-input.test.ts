@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { storedFiles, useTestApp } from './build-app';
 import { send } from './send';
-import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, type TestUser } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 
@@ -17,11 +17,12 @@ import { signingKey, signUnsubscribe } from '../src/features/notifications/unsub
 const MAIL_SECRET = 'bad-input-test-mail-secret-long-enough-to-pass';
 const ctx = useTestApp({ mailSecret: MAIL_SECRET });
 
-/** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled, and `event`, hosted by `me`. */
+/** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled, and `event`, hosted by `me`; `admin` administers. */
 interface World {
   me: TestUser;
   professor: TestUser;
   office: TestUser;
+  admin: TestUser;
   course: Course;
   event: CampusEvent;
 }
@@ -30,7 +31,7 @@ interface Case {
   name: string;
   request: (w: World) => InjectOptions;
   /** Who sends it: the caller who would succeed with valid input, so validation is what refuses. */
-  as?: 'me' | 'professor' | 'office';
+  as?: 'me' | 'professor' | 'office' | 'admin';
   /** Requests that carry no input the route reads may succeed; everything else must be a 4xx. */
   mayPass?: boolean;
   /** The field the refusal must name in errors[0]. */
@@ -176,6 +177,13 @@ function queryCases(url: string, bad: Record<string, string[]>, as?: Case['as'])
 
 const PAGING = { limit: ['0', '501', 'abc', '-1', '1e3'], cursor: ['not-a-cursor', 'x'.repeat(300)] };
 const FILTERS = { ...PAGING, semester: ['0', '10', 'abc', '3.5'], branch: ['Astrology', 'all', '{"$ne":1}'] };
+
+const KEYSET_PAGING = { limit: ['0', '201', 'abc', '-1', '1e3'], cursor: ['not-a-cursor', 'x'.repeat(300), '-1', '1.5'] };
+/** Every field an administrator may change, all at once: one wrong one refuses the whole change. */
+const adminChange = () => ({ fullname: 'Renamed', email: 'renamed@campus.test', semester: 4, branch: 'Civil Engineering', userrole: 2, isExamOffice: false, isAdmin: false, active: true });
+/** The change's fields are each optional and `true` is a flag's valid value: neither a missing field nor a `true` is wrong there. */
+const wrongForAdminChange = (c: Case) => c.name !== 'empty object' && !c.name.endsWith(' missing') && !/^(isExamOffice|isAdmin|active) as true$/.test(c.name);
+const userSearches = ['%', '_', '\\', "'; drop table users; --", '(?i)[', '1', '999999999999999'].map((q): Case => ({ name: `q ${q}`, as: 'admin', mayPass: true, request: () => ({ method: 'GET', url: `${paths.admin.users}?q=${encodeURIComponent(q)}` }) }));
 
 const EVENT_LINKS = ['instagram', 'twitter', 'linkedin', 'gform'] as const;
 const validEvent = () => eventFields({ instagram: 'https://instagram.com/x', twitter: 'https://x.com/x', linkedin: 'https://linkedin.com/in/x', gform: 'https://forms.gle/x' });
@@ -364,6 +372,18 @@ const CASES: Record<string, Case[]> = {
     { name: 'malformed JSON', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'application/json' }, payload: '{"a": ' }) },
     { name: 'text/plain', request: (w) => ({ ...oneClick(realToken(w)), headers: { 'content-type': 'text/plain' }, payload: 'List-Unsubscribe=One-Click' }) },
   ],
+  'GET /api/v1/users/activity': queryCases(paths.users.activity, KEYSET_PAGING),
+  'GET /api/v1/admin/users': [
+    ...queryCases(paths.admin.users, { ...KEYSET_PAGING, role: ['dean', '', 'Admin'], active: ['yes', '1', ''], q: ['x'.repeat(300), 'a\nb'] }, 'admin'),
+    ...userSearches,
+  ],
+  'GET /api/v1/admin/users/:userId': idCases((id) => paths.admin.user(id), { as: 'admin' }),
+  'PATCH /api/v1/admin/users/:userId': [
+    ...jsonCases('PATCH', (w) => paths.admin.updateUser(w.me.user._id), adminChange, 'admin').filter(wrongForAdminChange),
+    ...idCases((id) => paths.admin.updateUser(id), { method: 'PATCH', as: 'admin', body: () => ({ payload: { fullname: 'Renamed' } }) }),
+  ],
+  'POST /api/v1/admin/users/:userId/reset-link': idCases((id) => paths.admin.resetLink(id), { method: 'POST', as: 'admin' }),
+  'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'] }, 'admin'),
   'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),
   // A token that opens no feed, whatever its shape: a 404 with nothing in it to tell them apart.
@@ -379,12 +399,13 @@ const CASES: Record<string, Case[]> = {
   ],
 };
 
-/** Everything a bad request must leave alone: users, sessions, courses, enrolments, notes, files (rows and bytes). */
+/** Everything a bad request must leave alone: users, sessions, courses, enrolments, notes, files (rows and bytes), the audit trail. */
 async function fingerprint(): Promise<string> {
   // Both drivers answer execute() with { rows }.
   const rows = async (query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
   return JSON.stringify([
-    await rows(sql`select id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, pending_email, email_change_token_hash, email_change_expires_at, updated_at from users order by id`),
+    await rows(sql`select id, registration_id, email, fullname, semester, branch, userrole, avatar_file_id, password_hash, pending_email, email_change_token_hash, email_change_expires_at, is_exam_office, is_admin, active, managed, updated_at from users order by id`),
+    await rows(sql`select * from audit_entries order by id`),
     await rows(sql`select token_hash, user_id, expires_at from sessions order by token_hash`),
     await rows(sql`select * from courses order by id`),
     await rows(sql`select * from enrollments order by course_id, student_id`),
@@ -410,7 +431,7 @@ describe('bad input', () => {
     const professor = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, professor);
     await joinCourse(ctx.app, me, course._id);
-    world = { me, professor, course, office: await loginExamOffice(ctx.app), event: await buildEvent(ctx.app, me) };
+    world = { me, professor, course, office: await loginExamOffice(ctx.app), admin: await loginAdmin(ctx.app), event: await buildEvent(ctx.app, me) };
   });
 
   it('covers every registered route', () => {

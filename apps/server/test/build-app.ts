@@ -8,13 +8,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { ensureExamOffice } from '../src/features/users';
+import { ensureAdmin, ensureExamOffice } from '../src/features/users';
 import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDatabase, type Database, type DatabaseOptions } from '../src/platform/db/database';
 import { SESSION_COOKIE } from '../src/platform/auth/sessions';
 import { recordResponse, recordToken } from './response-scan';
 
 export const EXAM_OFFICE_PASSWORD = 'exam-office-test-secret';
+export const ADMIN_PASSWORD = 'admin-test-secret-passphrase';
 
 /** Every SQL statement the test database ran, in order; tests count the queries of one request. */
 export const sqlLog: string[] = [];
@@ -80,6 +81,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     EXAM_OFFICE_PASSWORD,
+    ADMIN_PASSWORD,
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
     RATE_LIMIT_LOGIN_PER_ACCOUNT_ADDRESS: '10000',
@@ -183,10 +185,11 @@ export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) 
 }
 
 export async function resetDatabase(ctx: TestContext): Promise<void> {
-  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events, mail_jobs, password_resets CASCADE`);
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events, mail_jobs, password_resets, audit_entries CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config.examOffice);
+  await ensureAdmin(ctx.database.db, ctx.config.admin);
 }
 
 /** A stream that keeps what a test app logs, as parsed JSON lines. */

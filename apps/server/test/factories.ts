@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paths, type CampusEvent, type Course, type Note, type User } from '@campus/contract';
-import { EXAM_OFFICE_PASSWORD } from './build-app';
+import { ADMIN_PASSWORD, EXAM_OFFICE_PASSWORD } from './build-app';
 import { multipart, pngAvatar, textFile, type FilePart } from './fixtures';
 
 let nextRegistrationId = 300_000_000;
@@ -67,6 +67,13 @@ export async function loginExamOffice(app: FastifyInstance, registrationId = 211
   const cookie = await loginAs(app, registrationId, EXAM_OFFICE_PASSWORD);
   const res = await app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
   return { user: res.json().data as User, password: EXAM_OFFICE_PASSWORD, cookie };
+}
+
+/** The first administrator (ADMIN_PASSWORD of the test config), logged in with a fresh session. */
+export async function loginAdmin(app: FastifyInstance, registrationId = 100000000): Promise<TestUser> {
+  const cookie = await loginAs(app, registrationId, ADMIN_PASSWORD);
+  const res = await app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
+  return { user: res.json().data as User, password: ADMIN_PASSWORD, cookie };
 }
 
 export interface CourseFields {

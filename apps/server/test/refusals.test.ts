@@ -7,7 +7,7 @@ import { hashToken } from '../src/platform/auth/sessions';
 import type { RateLimit } from '../src/platform/config/config';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 import { useTestApp } from './build-app';
-import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
+import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf, type FilePart } from './fixtures';
 import { racingFirstMarksheet } from './racing-upload';
@@ -53,12 +53,13 @@ beforeAll(async () => {
   world = await buildWorld();
 });
 
-type Actor = 'anonymous' | 'me' | 'otherStudent' | 'professor' | 'otherProfessor' | 'office';
+type Actor = 'anonymous' | 'me' | 'otherStudent' | 'professor' | 'otherProfessor' | 'office' | 'admin';
 
 /**
  * What the requests act on: `me`, a student in semester 3 enrolled in `course` (owned by
  * `professor`, with `note`), with a marksheet for semester 1, an open request for semester 2 and
- * a calendar feed; `event` is hosted by `professor`, who was told when `me` joined.
+ * a calendar feed; `event` is hosted by `professor`, who was told when `me` joined. `admin` is
+ * the only administrator; `deactivated` a student an administrator switched off.
  */
 interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   course: Course;
@@ -71,6 +72,7 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   emailChangeToken: string;
   /** The link of a pending change of `office`'s to an address `otherStudent` has. */
   takenEmailToken: string;
+  deactivated: TestUser;
 }
 
 const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -104,7 +106,10 @@ async function buildWorld(): Promise<World> {
   };
   const emailChangeToken = await pendingChange(otherProfessor, 'moving@campus.test');
   const takenEmailToken = await pendingChange(office, otherStudent.user.email);
-  return { me, otherStudent, professor, otherProfessor, office, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken };
+  const admin = await loginAdmin(app);
+  const deactivated = await buildStudent(app);
+  await expect2xx('deactivation', { method: 'PATCH', url: paths.admin.updateUser(deactivated.user._id), headers: { cookie: admin.cookie }, payload: { active: false } });
+  return { me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -205,7 +210,7 @@ const TABLE: Record<string, Row> = {
     refusals: {
       400: [field('registrationId', 'a registration id that is not a number', () => json('POST', paths.users.login, { registrationId: 'abc', password: DEFAULT_PASSWORD }))],
       401: [{ name: 'a wrong password', request: (w) => json('POST', paths.users.login, { registrationId: w.me.user.registrationId, password: 'not the password' }) }],
-      403: [crossSite],
+      403: [crossSite, { name: 'a deactivated account with its password', request: (w) => json('POST', paths.users.login, { registrationId: w.deactivated.user.registrationId, password: DEFAULT_PASSWORD }) }],
       429: [{ name: 'failed attempts past the limit', limited: true, request: (w) => json('POST', paths.users.login, { registrationId: w.me.user.registrationId, password: 'not the password' }) }],
     },
   },
@@ -580,6 +585,49 @@ const TABLE: Record<string, Row> = {
       429: [limitedCase],
     },
   },
+
+  'GET /api/v1/users/activity': listing(paths.users.activity, 'me', ['limit', '0']),
+  'GET /api/v1/admin/users': listing(paths.admin.users, 'admin', ['role', 'dean'], 'office'),
+  'GET /api/v1/admin/users/:userId': {
+    as: 'admin',
+    valid: (w) => get(paths.admin.user(w.me.user._id)),
+    refusals: {
+      400: [longParam('userId', () => paths.admin.user(LONG))],
+      401: [loggedOut],
+      403: [as('professor', 'as a professor')],
+      404: [unknown('an unknown user', () => paths.admin.user(UNKNOWN_ID))],
+    },
+  },
+  'PATCH /api/v1/admin/users/:userId': {
+    as: 'admin',
+    valid: (w) => json('PATCH', paths.admin.updateUser(w.me.user._id), { semester: w.me.user.semester }),
+    refusals: {
+      400: [
+        field('isAdmin', 'isAdmin as text', (w) => json('PATCH', paths.admin.updateUser(w.me.user._id), { isAdmin: 'yes' })),
+        field('isExamOffice', 'the exam office role for a student', (w) => json('PATCH', paths.admin.updateUser(w.me.user._id), { isExamOffice: true })),
+        longParam('userId', () => paths.admin.updateUser(LONG)),
+      ],
+      401: [loggedOut],
+      403: [crossSite, as('office', 'as the exam office')],
+      404: [unknown('an unknown user', () => paths.admin.updateUser(UNKNOWN_ID))],
+      409: [
+        { name: 'the last administrator demoting themself', request: (w) => json('PATCH', paths.admin.updateUser(w.admin.user._id), { isAdmin: false }) },
+        { name: 'the last administrator switching themself off', request: (w) => json('PATCH', paths.admin.updateUser(w.admin.user._id), { active: false }) },
+        { name: "another user's email", request: (w) => json('PATCH', paths.admin.updateUser(w.me.user._id), { email: w.otherStudent.user.email.toUpperCase() }) },
+      ],
+    },
+  },
+  'POST /api/v1/admin/users/:userId/reset-link': {
+    as: 'admin',
+    valid: (w) => ({ method: 'POST', url: paths.admin.resetLink(w.me.user._id) }),
+    refusals: {
+      400: [longParam('userId', () => paths.admin.resetLink(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'as a student')],
+      404: [unknown('an unknown user', () => paths.admin.resetLink(UNKNOWN_ID))],
+    },
+  },
+  'GET /api/v1/admin/audit': listing(paths.admin.audit, 'admin', ['action', 'user.deleted'], 'professor'),
 
   'GET /api/v1/calendar/feed': readable(paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': { as: 'me', valid: () => ({ method: 'POST', url: paths.calendar.reset }), refusals: { 401: [loggedOut], 403: [crossSite] } },

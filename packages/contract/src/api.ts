@@ -8,6 +8,7 @@ import { usersApi } from './users';
 import { eventsApi } from './events';
 import { notificationsApi } from './notifications';
 import { calendarApi } from './calendar';
+import { adminApi } from './admin';
 
 export const api = {
   system: systemApi,
@@ -20,4 +21,5 @@ export const api = {
   notifications: notificationsApi,
   events: eventsApi,
   calendar: calendarApi,
+  admin: adminApi,
 };

@@ -18,3 +18,5 @@ export * from './notifications';
 export * from './marksheets';
 export * from './events';
 export * from './calendar';
+export * from './audit';
+export * from './admin';

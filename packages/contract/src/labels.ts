@@ -40,6 +40,15 @@ export const fieldLabels = {
   limit: 'Limit',
   cursor: 'Cursor',
   lastEventId: 'Last event ID',
+  // The administration's search and filters, and a user's roles and state.
+  q: 'Search',
+  role: 'Role',
+  active: 'Active',
+  isAdmin: 'Administrator',
+  isExamOffice: 'Exam office',
+  actor: 'Actor',
+  target: 'Target',
+  action: 'Action',
 } as const;
 
 export type LabelledField = keyof typeof fieldLabels;

@@ -71,6 +71,12 @@ export const REFUSALS = {
   registrationIdTaken: `${label('registrationId')} is already registered`,
   emailTaken: `${label('email')} is already registered`,
   registrationIdReserved: `${label('registrationId')} is reserved for the exam office`,
+  /** Login of a switched-off account, said only after its password was right. */
+  accountDeactivated: 'account deactivated',
+  /** A change that would leave the portal with no active administrator. */
+  lastAdmin: 'the last active administrator can be neither demoted nor deactivated',
+  /** A student account given the exam office's role, or an exam office member made a student. */
+  examOfficeProfessorsOnly: `${label('isExamOffice')}: only a professor account can be in the exam office`,
   staffCodeRequired: `A valid ${label('staffcode').toLowerCase()} is required`,
   /** Change-password's new password is the one it replaces. */
   samePassword: `${label('newpassword')} must be different from your current password`,
@@ -136,6 +142,8 @@ export const SUCCESSES = {
   passwordChanged: 'password changed successfully',
   resetLinkSent: 'if that account exists, a reset link is on its way to its email',
   passwordReset: 'password reset successfully',
+  userUpdated: 'user updated successfully',
+  userResetLinkSent: 'a reset link is on its way to the user’s email',
   courseCreated: 'course created successfully',
   courseUpdated: 'course updated successfully',
   joined: 'joined the course successfully',

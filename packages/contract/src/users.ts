@@ -15,6 +15,7 @@ import { emptyData } from './envelope';
 import { fieldLabel as label, requiredMessage } from './labels';
 import { REFUSALS } from './messages';
 import { API_PREFIX } from './prefix';
+import { activityQuery, auditPageSchema } from './audit';
 
 /** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
 export const registerBody = z.object({
@@ -105,6 +106,12 @@ export const userSchema = z.object({
   userrole: z.union([z.literal(1), z.literal(2)]),
   avatar: z.string(),
   isExamOffice: z.boolean(),
+  /** May use the administration calls. */
+  isAdmin: z.boolean(),
+  /** False once an administrator switched the account off: it cannot sign in. */
+  active: z.boolean(),
+  /** The registrar's roster or a campus sign-in provider says who the user is. */
+  managed: z.boolean(),
   /** A new email address waiting for its emailed link to be opened; null when none is. */
   pendingEmail: z.string().nullable(),
   createdAt: z.string(),
@@ -135,8 +142,8 @@ export const usersApi = {
     summary: 'Log in (failed attempts are limited per account and address, 429 with Retry-After)',
     body: loginBody,
     data: userEnvelopeData,
-    // Open to anyone, yet a wrong id or password is a 401.
-    errors: [401, 429],
+    // Open to anyone, yet a wrong id or password is a 401; a deactivated account, after its password, a 403.
+    errors: [401, 403, 429],
   }),
   logout: endpoint({ method: 'POST', path: `${U}/logout`, summary: 'Log out (revokes this session)', data: emptyData }),
   currentUser: endpoint({ method: 'GET', path: `${U}/current-user`, summary: 'The logged-in user', data: userSchema }),
@@ -190,6 +197,13 @@ export const usersApi = {
     body: resetPasswordBody,
     data: emptyData,
     errors: [429],
+  }),
+  activity: endpoint({
+    method: 'GET',
+    path: `${U}/activity`,
+    summary: 'My activity: every audit entry about me (my account, enrolments, records, credentials), newest first',
+    query: activityQuery,
+    data: auditPageSchema,
   }),
   getUser: endpoint({ method: 'GET', path: `${U}/getuser/:userId`, summary: 'A user, for those allowed to see them', data: userEnvelopeData, errors: [404] }),
 };

@@ -22,6 +22,11 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id'),
     passwordHash: text('password_hash').notNull(),
     isExamOffice: boolean('is_exam_office').notNull().default(false),
+    // Roles and state are data: any number of accounts may administer; a switched-off one cannot sign in.
+    isAdmin: boolean('is_admin').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    // The registrar's roster or a campus sign-in provider says who the user is (false until one does).
+    managed: boolean('managed').notNull().default(false),
     /*
      * A change of email waiting for its confirmation link (update-account with mail on; the new
      * address takes effect once the link emailed to it is opened). Kept on the user row rather
@@ -42,6 +47,13 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     // A new course's cohort (its notification fan-out): the students of one semester and branch.
     index('users_student_cohort_idx').on(t.semester, t.branch).where(sql`${t.userrole} = 2`),
+    // The administration's search: part of a name or an email, ignoring case (ILIKE '%…%'),
+    // served by trigrams (pg_trgm, migration 0001); a registration id prefix is a range on the
+    // unique index of registration_id.
+    index('users_fullname_trgm_idx').using('gin', sql`${t.fullname} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The last-administrator check counts these under a lock: few rows, found at once.
+    index('users_active_admins_idx').on(t.id).where(sql`${t.isAdmin} AND ${t.active}`),
   ],
 );
 
@@ -413,7 +425,36 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/*
+ * The audit trail: who did what to whose account or records, written in the transaction of the
+ * change. Rows are never changed or removed: a trigger (migration 0014) refuses UPDATE and
+ * DELETE. The id grows with every entry, so "newest first" is id order and pages are keyset
+ * pages on it; each list's index ends with it. No foreign keys to users: an entry must outlive
+ * the account it names (deleting a user must still work, and would otherwise be refused or have
+ * to delete entries), and an insert then checks nothing beyond its own row, as notifications do
+ * (migration 0005). A listing names a person who is gone by id alone.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    // Null when no person did it (the roster import, the system).
+    actorId: uuid('actor_id'),
+    targetId: uuid('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_entries_target_idx').on(t.targetId, t.id),
+    index('audit_entries_actor_idx').on(t.actorId, t.id),
+    index('audit_entries_action_idx').on(t.action, t.id),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;

@@ -55,6 +55,15 @@ const FIELDS: Record<LabelledField, { noun: string; ask: string }> = {
   limit: { noun: 'list', ask: 'Reload the page and try again' },
   cursor: { noun: 'list', ask: 'Reload the page and try again' },
   lastEventId: { noun: 'list', ask: 'Reload the page and try again' },
+  // The administration's search, filters and a user's roles and state.
+  q: { noun: 'search', ask: 'Enter a registration id, or part of a name or email' },
+  role: { noun: 'role', ask: 'Choose a role' },
+  active: { noun: 'state', ask: 'Choose active or deactivated' },
+  isAdmin: { noun: 'administrator role', ask: 'Choose whether they are an administrator' },
+  isExamOffice: { noun: 'exam office role', ask: 'Choose whether they are in the exam office' },
+  actor: { noun: 'list', ask: 'Reload the page and try again' },
+  target: { noun: 'list', ask: 'Reload the page and try again' },
+  action: { noun: 'action', ask: 'Choose an action' },
 };
 
 /** The notification kinds' labels (fieldLabel's fallback capitalises the key) and what they are about. */
@@ -90,6 +99,9 @@ const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
   ['is too large', (f) => `That ${f.noun} is too long. Check it and try again.`],
   ['must be between (\\d+) and (\\d+)', (f) => (f === FIELDS.semester ? 'Choose a semester from the list.' : RELOAD)],
   ['must be 1 \\(professor\\) or 2 \\(student\\)', (f) => `${f.ask}.`],
+  ['must be true or false', (f) => `${f.ask}.`],
+  ['must be student, professor, examOffice or admin', () => 'Choose a role from the list.'],
+  ['is not a known action', () => 'Choose an action from the list.'],
   ['must be (?:All or )?one of the nine branches', () => 'Choose a branch from the list.'],
   ['is too long', (f) => (f === FIELDS.token ? 'This link is not valid. Ask for a new one.' : `The ${f.noun} is too long. Shorten it and try again.`)],
   ['must be a valid email address', () => 'Enter an email address like name@example.com.'],
@@ -211,6 +223,8 @@ const EXACT = new Map<string, string>([
   [REFUSALS.registrationIdTaken, 'That registration id already has an account. Log in instead.'],
   [REFUSALS.emailTaken, 'That email address already belongs to an account.'],
   [REFUSALS.registrationIdReserved, 'That registration id belongs to the exam office. Check yours and try again.'],
+  [REFUSALS.accountDeactivated, 'This account has been deactivated. Ask the campus administration to switch it on again.'],
+  [REFUSALS.lastAdmin, 'Someone must stay in charge: the last active administrator can be neither removed as administrator nor deactivated.'],
   [REFUSALS.staffCodeRequired, 'Enter the staff signup code the campus administration gave you.'],
   [REFUSALS.samePassword, 'Choose a new password that is different from your current one.'],
   [REFUSALS.resetUnavailable, 'This portal cannot send emails, so it cannot reset passwords. Ask the campus administration for help.'],
@@ -235,6 +249,8 @@ const EXACT = new Map<string, string>([
   [SUCCESSES.emailConfirmed, 'Your new email address is confirmed.'],
   [SUCCESSES.passwordChanged, 'Your password has been changed.'],
   [SUCCESSES.resetLinkSent, 'If that account exists, a reset link is on its way to its email address.'],
+  [SUCCESSES.userUpdated, 'The user has been updated.'],
+  [SUCCESSES.userResetLinkSent, 'A link to set a new password is on its way to their email.'],
   [SUCCESSES.passwordReset, 'Your password has been reset.'],
   [SUCCESSES.courseCreated, 'Course created.'],
   [SUCCESSES.courseUpdated, 'Course updated.'],

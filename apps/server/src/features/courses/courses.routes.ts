@@ -1,3 +1,4 @@
+import { byRequest } from '../audit';
 import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createCourseBody, formatExamDate, requiredMessage, todayIn, type Course } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -165,7 +166,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.delete, { access: 'professor' }),
     handler: async (request, reply) => {
       const course = await ownCourse(request.user!, request.params.courseId);
-      await removeStored(app.fileStore, await deleteCourse(deps, course, request.user!), request.log);
+      await removeStored(app.fileStore, await deleteCourse(deps, byRequest(request), course, request.user!), request.log);
       // Forgotten on every instance; there is nothing left to present.
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
@@ -204,7 +205,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const course = await ownCourse(request.user!, request.params.courseId);
       const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(deps, course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
+      if (!(await removeStudent(deps, byRequest(request), course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
       return ok(reply, { course: await changed(course.id) }, SUCCESSES.studentRemoved);
     },
   });

@@ -1,3 +1,4 @@
+import { audit, auditEach, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
 import { REFUSALS, ROLES, calendarDayParts, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -230,12 +231,14 @@ export async function replaceCourseThumbnail(db: Db, courseId: string, thumbnail
  * storage keys whose bytes the caller removes after the commit (`removeStored`). Afterwards
  * nothing of the course is reachable: its rows are gone, so its file URLs answer 404.
  */
-export async function deleteCourse({ db, notify }: CoursesDeps, course: CourseRow, owner: UserRow): Promise<string[]> {
+export async function deleteCourse({ db, notify }: CoursesDeps, by: AuditBy, course: CourseRow, owner: UserRow): Promise<string[]> {
   return db.transaction(async (tx) => {
     const noteFiles = await tx.select({ id: notes.fileId }).from(notes).where(eq(notes.courseId, course.id));
     const fileIds = [...noteFiles.map((n) => n.id), ...(course.thumbnailFileId ? [course.thumbnailFileId] : [])];
     // Told while their enrolments still exist; no link: the course is gone.
     await notify(tx, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
+    // Each enrolled student's own record says so: one entry each, one statement for them all.
+    await auditEach(tx, by, 'course.deleted', sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${course.id}`, { course: courseInAudit(course) });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];
@@ -258,10 +261,14 @@ export async function joinCourse({ db, notify }: CoursesDeps, course: CourseRow,
   });
 }
 
-/** The owner removes a student, who is told; false when the student was not enrolled. */
-export async function removeStudent({ db, notify }: CoursesDeps, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
+/** A course as an audit entry names it: it may be gone by the time the entry is read. */
+const courseInAudit = (course: CourseRow) => ({ _id: course.id, coursenumber: Number(course.coursenumber), title: course.title });
+
+/** The owner removes a student, who is told, and whose audit trail says who did it; false when the student was not enrolled. */
+export async function removeStudent({ db, notify }: CoursesDeps, by: AuditBy, course: CourseRow, owner: UserRow, studentId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await removeEnrolment(tx, course.id, studentId))) return false;
+    await audit(tx, by, { action: 'course.student_removed', targetId: studentId, details: { course: courseInAudit(course) } });
     await notify(tx, oneUser(studentId), { content: `${professorName(owner.fullname)} removed you from the course "${course.title}"`, link: courseLink(course.id), kind: 'courses' });
     return true;
   });

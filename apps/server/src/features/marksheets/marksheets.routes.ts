@@ -1,3 +1,4 @@
+import { byRequest } from '../audit';
 import { REFUSALS, SUCCESSES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -99,7 +100,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
         if (!form.file) throw badRequest(requiredMessage('marksheet'));
-        return uploadMarksheet(deps, applicant, semester, form.file);
+        return uploadMarksheet(deps, byRequest(request), applicant, semester, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
       return ok(reply, { marksheet: presentMarksheet(marksheet) }, SUCCESSES.marksheetUploaded, 201);

@@ -1,3 +1,4 @@
+import { audit, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
 import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES, pages } from '@campus/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -116,10 +117,11 @@ export async function titleOfMarksheetFile(db: Db, fileId: string): Promise<stri
  * second upload for the same semester replaces the file, so a mistake can be corrected: the old
  * file's storage key is answered as `replacedKey`, for the caller to remove after the commit
  * (`removeStored`). Every open request for that semester is marked replied, and the student is
- * told. The caller deletes the new bytes if this throws.
+ * told, and the audit trail says who uploaded it. The caller deletes the new bytes if this throws.
  */
 export async function uploadMarksheet(
   { db, notify }: NotifyingDeps,
+  by: AuditBy,
   applicant: UserRow,
   semester: number,
   upload: StoredUpload,
@@ -151,6 +153,7 @@ export async function uploadMarksheet(
         .set({ replied: true })
         .where(and(eq(applications.fromId, applicant.id), eq(applications.semester, semester), eq(applications.replied, false)));
       await notify(tx, oneUser(applicant.id), { content: `The exam office ${existing ? 'replaced' : 'uploaded'} your marksheet for semester ${semester}`, link: pages.marksheet, kind: 'marksheets' });
+      await audit(tx, by, { action: 'marksheet.uploaded', targetId: applicant.id, details: { semester } });
       return saved;
     });
   } catch (err) {

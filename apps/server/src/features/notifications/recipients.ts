@@ -27,5 +27,9 @@ export const cohort = (semester: number, branch: string): Recipients =>
 export const enrolledIn = (courseId: string): Recipients =>
   recipients(sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`);
 
-/** Every exam office account: each is told of a new marksheet request. */
-export const examOffice = (): Recipients => recipients(sql`select ${users.id} from ${users} where ${users.isExamOffice}`);
+/**
+ * Every exam office member who can act on it (a professor account with the role, switched on,
+ * as the access rule 'examOffice' admits): each is told of a new marksheet request.
+ */
+export const examOffice = (): Recipients =>
+  recipients(sql`select ${users.id} from ${users} where ${users.isExamOffice} and ${users.userrole} = ${sql.raw(String(ROLES.PROFESSOR))} and ${users.active}`);

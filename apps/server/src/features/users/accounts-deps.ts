@@ -17,8 +17,11 @@ export interface SignupRules {
   staffSignupCode: string | undefined;
 }
 
-/** The exam office account the server's own setup creates (EXAM_OFFICE_*), when it has a password. */
-export interface ExamOfficeAccount {
+/**
+ * A staff account the server's own setup creates (EXAM_OFFICE_*, ADMIN_*) when its password is
+ * set: its registration id, password and email.
+ */
+export interface SetupAccount {
   registrationId: number;
   password: string | undefined;
   email: string;

@@ -1,3 +1,4 @@
+import { audit } from '../audit';
 import { randomBytes } from 'node:crypto';
 import { EMAIL_CHANGE_LINK_HOURS, REFUSALS } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -80,7 +81,7 @@ const TOKEN_REFUSALS = {
  * to the address the account no longer has). Returns the user, whose caches the caller then
  * forgets on every instance.
  */
-export async function confirmEmailChange({ db, now: clock }: AccountsDeps, token: string): Promise<UserRow> {
+export async function confirmEmailChange({ db, now: clock }: AccountsDeps, ip: string, token: string): Promise<UserRow> {
   const tokenHash = hashToken(token);
   const now = clock();
   return db.transaction(async (tx) => {
@@ -97,6 +98,8 @@ export async function confirmEmailChange({ db, now: clock }: AccountsDeps, token
       .returning();
     if (!row) throw new Error('user vanished during email confirmation');
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // Whoever opens the link acts for the account: it was sent to the address it asked for.
+    await audit(tx, { actorId: user.id, ip }, { action: 'user.email_changed', targetId: user.id, details: { changes: { email: { from: user.email, to: row.email } } } });
     return row;
   });
 }

@@ -1,3 +1,9 @@
-/** What the app and other features may use of users: its routes, a user by id, and the exam office's account at start-up. */
-export { ensureExamOffice, findUserById } from './users.service';
+/**
+ * What the app and other features may use of users: its routes, a user by id and as JSON, a
+ * reset link (the administration sends one too), and the exam office's and first
+ * administrator's accounts at start-up.
+ */
+export { ensureAdmin, ensureExamOffice, findUserById } from './users.service';
+export { issueResetLink } from './password-reset';
+export { presentUser } from './users.presenter';
 export { usersRoutes } from './users.routes';

@@ -1,3 +1,4 @@
+import { audit } from '../audit';
 import { randomBytes } from 'node:crypto';
 import { REFUSALS } from '@campus/contract';
 import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { knownDevices, passwordResets, sessions, users, type UserRow } from '../
 import { hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AccountsDeps } from './accounts-deps';
+import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { NO_PENDING_EMAIL } from './email-change';
@@ -33,7 +35,6 @@ export const FORGOT_PASSWORD_FLOOR_MS = 300;
 export async function requestPasswordReset({ db, now: clock }: AccountsDeps, registrationId: number, overLimit: boolean): Promise<void> {
   const user = await findUserByRegistrationId(db, registrationId);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
   const now = clock();
   await db.transaction(async (tx) => {
     // Links past their time say nothing any more: the account's rows stay few.
@@ -46,9 +47,18 @@ export async function requestPasswordReset({ db, now: clock }: AccountsDeps, reg
         .limit(1);
       if (live) return;
     }
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-    await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
+    await issueResetLink(tx, user, now);
   });
+}
+
+/**
+ * A new reset link for `user`, inside the caller's transaction: its token stored hashed, and the
+ * email carrying it queued. Forgot-password and an administrator's "send a reset link" both send it.
+ */
+export async function issueResetLink(tx: Db, user: UserRow, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
+  await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
 }
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */
@@ -66,7 +76,7 @@ const TOKEN_REFUSALS = {
  * password starts afresh), and the "your password was changed" email queued (when mail is on).
  * Returns the user, whose caches the caller then forgets on every instance.
  */
-export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, token: string, newPassword: string): Promise<UserRow> {
+export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, ip: string, token: string, newPassword: string): Promise<UserRow> {
   // Checked before the token is taken: a refused password does not spend the link.
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
@@ -90,6 +100,8 @@ export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, to
     // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
+    // The link's holder acts for the account: it went to the account's own address.
+    await audit(tx, { actorId: user.id, ip }, { action: 'user.password_reset', targetId: user.id });
     if (mailOn) {
       await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'reset' })]);
     }

@@ -1,9 +1,10 @@
+import { byRequest } from '../audit';
 import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
-import { badRequest, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
+import { badRequest, forbidden, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -25,6 +26,7 @@ import {
   changePassword,
   changesEmail,
   findUserById,
+  recordSignIn,
   registerUser,
   replaceAvatar,
   updateAccount,
@@ -83,7 +85,9 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const user = await authenticate(db, request.body.registrationId, request.body.password);
       if (!user) throw unauthorized(MESSAGES.invalidLogin);
       await attempt.succeeded();
-      await rememberDevice(db, request, reply, user.id);
+      // Said only to whoever knows the password: to anyone else the account looks like any other.
+      if (!user.active) throw forbidden(REFUSALS.accountDeactivated);
+      await recordSignIn(db, { actorId: user.id, ip: request.ip }, user.id, (tx) => rememberDevice(tx, request, reply, user.id));
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return ok(reply, { user: present(user) }, SUCCESSES.loggedIn);
@@ -128,7 +132,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
         if (!body.currentPassword) throw badRequest(requiredMessage('currentPassword'));
         await provePassword(request, reply, user, body.currentPassword, 'currentPassword');
       }
-      const updated = await updateAccount(accounts, user, body);
+      const updated = await updateAccount(accounts, byRequest(request), user, body);
       await app.sessions.accountChanged(updated.id);
       // With mail on, the new address waits for its link: the answer says so.
       const message = newAddress && updated.pendingEmail !== null
@@ -141,7 +145,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(users.confirmEmail, { access: 'anyone' }),
     handler: async (request, reply) => {
-      const user = await confirmEmailChange(accounts, request.body.token);
+      const user = await confirmEmailChange(accounts, request.ip, request.body.token);
       // No instance may keep serving the old address from a cached session.
       await app.sessions.accountChanged(user.id);
       return ok(reply, { user: present(user) }, SUCCESSES.emailConfirmed);
@@ -153,7 +157,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       await provePassword(request, reply, user, request.body.oldpassword, 'oldpassword');
-      await changePassword(accounts, user, request.body.newpassword);
+      await changePassword(accounts, byRequest(request), user, request.body.newpassword);
       await app.sessions.revokeOthers(user.id, request.sessionHash!);
       return ok(reply, {}, SUCCESSES.passwordChanged);
     },
@@ -198,7 +202,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     ...route(users.resetPassword, { access: 'anyone' }),
     preHandler: [resetPerAddress],
     handler: async (request, reply) => {
-      const user = await resetPassword(accounts, request.body.token, request.body.newpassword);
+      const user = await resetPassword(accounts, request.ip, request.body.token, request.body.newpassword);
       // The sessions are gone from the database; no instance may keep serving a cached one.
       await app.sessions.accountChanged(user.id);
       // Whoever holds the reset link holds the account's email: its login failures are forgiven.

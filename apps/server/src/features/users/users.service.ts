@@ -1,9 +1,10 @@
+import { audit, type AuditBy } from '../audit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { FIELD_MESSAGES, REFUSALS, ROLES, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
-import type { AccountsDeps, ExamOfficeAccount, SignupRules } from './accounts-deps';
+import type { AccountsDeps, SetupAccount, SignupRules } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
@@ -101,18 +102,21 @@ export const changesEmail = (user: UserRow, body: UpdateAccountBody) => !sameAdd
  * change) or when mail is off; with mail on, a new address waits for its link (requestEmailChange).
  * An email set at once ends any change still pending.
  */
-export async function updateAccount(deps: AccountsDeps, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
+export async function updateAccount(deps: AccountsDeps, by: AuditBy, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
   const { db, mailOn, now } = deps;
   const profile = { fullname: body.fullname, branch: body.branch, semester: body.semester };
   const newAddress = changesEmail(user, body);
   if (newAddress && mailOn) return requestEmailChange(deps, user, body.email, profile);
-  const [row] = await db
-    .update(users)
-    .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: now() })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!row) throw new Error('user vanished during account update');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw new Error('user vanished during account update');
+    if (newAddress) await audit(tx, by, { action: 'user.email_changed', targetId: user.id, details: { changes: { email: { from: user.email, to: row.email } } } });
+    return row;
+  });
 }
 
 /** The proof that the caller knows the account's password, sent as `field` (400 naming it otherwise). */
@@ -121,7 +125,7 @@ export async function assertPassword(user: UserRow, password: string, field: 'ol
 }
 
 /** Sets a new password; with mail on, the account's address is told in the same transaction. */
-export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, user: UserRow, newPassword: string): Promise<void> {
+export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, by: AuditBy, user: UserRow, newPassword: string): Promise<void> {
   assertPasswordAllowed(newPassword, 'newpassword');
   const passwordHash = await hashPassword(newPassword);
   const now = clock();
@@ -130,15 +134,27 @@ export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, u
     // of a change they did not ask for stops it there.
     await tx.update(users).set({ passwordHash, ...NO_PENDING_EMAIL, updatedAt: now }).where(eq(users.id, user.id));
     if (mailOn) await enqueueMail(tx, [passwordChangedEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, at: now.toISOString(), via: 'change' })]);
+    await audit(tx, by, { action: 'user.password_changed', targetId: user.id });
   });
 }
 
 /**
- * Creates the exam office account at start-up when EXAM_OFFICE_PASSWORD is set and no account
- * holds its registration id; never through public signup. An existing account is left alone.
+ * After a login: the browser is remembered for the account (`remember`), and a browser the
+ * account did not know is written in its audit trail, in the same transaction.
  */
-export async function ensureExamOffice(db: Db, office: ExamOfficeAccount): Promise<void> {
-  const { registrationId, password, email } = office;
+export async function recordSignIn(db: Db, by: AuditBy, userId: string, remember: (tx: Db) => Promise<boolean>): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await remember(tx)) await audit(tx, by, { action: 'user.signed_in_new_device', targetId: userId });
+  });
+}
+
+/**
+ * Creates a staff account at start-up when its password is set and no account holds its
+ * registration id; never through public signup. An existing account is left alone (its roles
+ * and password are data, which an administrator may have changed since).
+ */
+async function ensureSetupAccount(db: Db, account: SetupAccount, fullname: string, roles: { isExamOffice: boolean; isAdmin: boolean }): Promise<void> {
+  const { registrationId, password, email } = account;
   if (!password) return;
   if (await findUserByRegistrationId(db, registrationId)) return;
   await db
@@ -147,12 +163,18 @@ export async function ensureExamOffice(db: Db, office: ExamOfficeAccount): Promi
       id: randomUUID(),
       registrationId,
       email,
-      fullname: 'Exam Office',
+      fullname,
       semester: 8,
       branch: 'Computer Engineering',
       userrole: ROLES.PROFESSOR,
       passwordHash: await hashPassword(password),
-      isExamOffice: true,
+      ...roles,
     })
     .onConflictDoNothing();
 }
+
+/** The exam office account (EXAM_OFFICE_PASSWORD): the first member of the exam office. */
+export const ensureExamOffice = (db: Db, office: SetupAccount) => ensureSetupAccount(db, office, 'Exam Office', { isExamOffice: true, isAdmin: false });
+
+/** The first administrator (ADMIN_PASSWORD); more are made through the administration calls. */
+export const ensureAdmin = (db: Db, admin: SetupAccount) => ensureSetupAccount(db, admin, 'Administrator', { isExamOffice: false, isAdmin: true });

@@ -23,8 +23,8 @@ describe('POST /users/register', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 201, success: true });
-    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'pendingEmail', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
-    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, pendingEmail: null, branch: 'Computer Engineering' });
+    expect(Object.keys(body.data).sort()).toEqual(['_id', 'avatar', 'branch', 'createdAt', 'email', 'fullname', 'isExamOffice', 'isAdmin', 'active', 'managed', 'pendingEmail', 'registrationId', 'semester', 'updatedAt', 'userrole'].sort());
+    expect(body.data).toMatchObject({ registrationId: 211070123, semester: 5, userrole: 2, isExamOffice: false, isAdmin: false, active: true, managed: false, pendingEmail: null, branch: 'Computer Engineering' });
     expect(body.data.avatar).toMatch(/^\/files\/[0-9a-f-]{36}$/);
     expect(sessionCookie(res)).toBeUndefined();
     expect(await countRows(sessions)).toBe(0);
@@ -64,7 +64,7 @@ describe('POST /users/register', () => {
     const res = await register(userFields(override as Record<string, string>));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toContain(expected);
-    expect(await countRows(users)).toBe(1); // only the exam office
+    expect(await countRows(users)).toBe(2); // only the exam office and the first administrator
     expect(storedFiles(ctx)).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('POST /users/register', () => {
     const res = await register(userFields(), { avatar: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024) } });
     expect(res.statusCode).toBe(413);
     expect(res.json().errors[0]).toContain('Avatar');
-    expect(await countRows(users)).toBe(1);
+    expect(await countRows(users)).toBe(2);
     expect(await countRows(files)).toBe(0);
     expect(storedFiles(ctx)).toEqual([]);
   });

@@ -41,8 +41,11 @@ export async function isKnownDevice(db: Db, request: FastifyRequest, registratio
   return row?.registrationId === registrationId;
 }
 
-/** After a successful login: this browser is known to the account from now on. */
-export async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+/**
+ * After a successful login: this browser is known to the account from now on. True when it was
+ * not known before (a sign-in from a new device, which the account's audit trail records).
+ */
+export async function rememberDevice(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<boolean> {
   const given = request.cookies[DEVICE_COOKIE];
   if (given) {
     const touched = await db
@@ -50,7 +53,7 @@ export async function rememberDevice(db: Db, request: FastifyRequest, reply: Fas
       .set({ lastUsedAt: new Date() })
       .where(and(eq(knownDevices.tokenHash, hashToken(given)), eq(knownDevices.userId, userId)))
       .returning({ tokenHash: knownDevices.tokenHash });
-    if (touched.length > 0) return;
+    if (touched.length > 0) return false;
   }
   // A browser shared by several people gets one cookie per account it logs into last; the
   // earlier account simply no longer knows it.
@@ -70,4 +73,5 @@ export async function rememberDevice(db: Db, request: FastifyRequest, reply: Fas
     secure: overHttps(request),
     maxAge: Math.floor(DEVICE_TTL_MS / 1000),
   });
+  return true;
 }

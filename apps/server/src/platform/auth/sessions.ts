@@ -99,6 +99,9 @@ export class SessionResolver {
     // seen the session more recently than this copy says.
     if (!session || this.expired(session, at)) session = await this.read(tokenHash, at);
     if (!session) return null;
+    // A copy read before the account was switched off (its bus message still on its way) must
+    // not serve it: deactivation deletes the rows, and this closes the gap until the cache forgets.
+    if (!session.user.active) return null;
     if (this.expired(session, at)) {
       await this.revoke(tokenHash);
       return null;

@@ -1,0 +1,87 @@
+import { REFUSALS, type AdminUpdateUserBody, type AuditAction, type FieldChange } from '@campus/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { sessions, users, type UserRow } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../platform/errors/app-error';
+import { isUuid } from '../../platform/http/ids';
+import { audit, type AuditBy } from '../audit';
+import { issueResetLink } from '../users';
+import { examOfficeFits, mayRemoveAnAdministrator, removesAnAdministrator } from './admin.policy';
+
+/**
+ * What the administration needs from outside the feature, bound once when its routes register:
+ * the database, whether the portal sends mail (a reset link needs it), and the clock.
+ */
+export interface AdminDeps {
+  db: Db;
+  mailOn: boolean;
+  now: () => Date;
+}
+
+export async function userOr404(db: Db, userId: string): Promise<UserRow> {
+  const [row] = isUuid(userId) ? await db.select().from(users).where(eq(users.id, userId)).limit(1) : [];
+  if (!row) throw notFound(REFUSALS.userNotFound);
+  return row;
+}
+
+/** Each field the body may change, by the entry that tells of it. */
+const FIELDS_BY_ACTION = {
+  'user.updated': ['fullname', 'email', 'semester', 'branch'],
+  'user.role_changed': ['userrole', 'isExamOffice', 'isAdmin'],
+} as const satisfies Partial<Record<AuditAction, readonly (keyof AdminUpdateUserBody)[]>>;
+
+/** The fields of `keys` the change sets to another value than the row has, each as before and after. */
+function changed(before: UserRow, change: AdminUpdateUserBody, keys: readonly (keyof AdminUpdateUserBody)[]): Record<string, FieldChange> | undefined {
+  const out: Record<string, FieldChange> = {};
+  for (const key of keys) {
+    const to = change[key];
+    if (to !== undefined && to !== before[key]) out[key] = { from: before[key], to };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * An administrator changes a user's fields, roles or state, in one transaction with the audit
+ * entries that tell of it. Switching an account off deletes every session of it here; the caller
+ * then tells every instance (`accountChanged`), whose cached copies and open streams end.
+ *
+ * The last active administrator stays one. When the change may take administration away, every
+ * active administrator's row is locked first, always in id order, then counted: of two
+ * administrators demoting each other at once, the second waits for the first, then finds itself
+ * the last one and is refused (409), and the fixed order means the two cannot deadlock.
+ */
+export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: string, change: AdminUpdateUserBody): Promise<UserRow> {
+  if (!isUuid(userId)) throw notFound(REFUSALS.userNotFound);
+  return db.transaction(async (tx) => {
+    const admins = mayRemoveAnAdministrator(change)
+      ? await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.active, true))).orderBy(asc(users.id)).for('update')
+      : [];
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw notFound(REFUSALS.userNotFound);
+    if (removesAnAdministrator(before, change) && !admins.some((a) => a.id !== before.id)) throw conflict(REFUSALS.lastAdmin);
+    if (!examOfficeFits(before, change)) throw badRequest(REFUSALS.examOfficeProfessorsOnly);
+    const entries: { action: AuditAction; changes: Record<string, FieldChange> }[] = [];
+    for (const [action, keys] of Object.entries(FIELDS_BY_ACTION) as [AuditAction, readonly (keyof AdminUpdateUserBody)[]][]) {
+      const changes = changed(before, change, keys);
+      if (changes) entries.push({ action, changes });
+    }
+    const state = changed(before, change, ['active']);
+    if (state) entries.push({ action: change.active ? 'user.reactivated' : 'user.deactivated', changes: state });
+    if (entries.length === 0) return before;
+    const [after] = await tx.update(users).set({ ...change, updatedAt: now() }).where(eq(users.id, userId)).returning();
+    if (!after) throw new Error('user vanished during an administrator’s update');
+    if (change.active === false) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    for (const { action, changes } of entries) await audit(tx, by, { action, targetId: userId, details: { changes } });
+    return after;
+  });
+}
+
+/** Emails the user a reset link, written in the audit trail with it (503 with mail off). */
+export async function sendResetLink({ db, mailOn, now }: AdminDeps, by: AuditBy, userId: string): Promise<void> {
+  const user = await userOr404(db, userId);
+  if (!mailOn) throw serviceUnavailable(REFUSALS.resetUnavailable);
+  await db.transaction(async (tx) => {
+    await issueResetLink(tx, user, now());
+    await audit(tx, by, { action: 'user.reset_link_sent', targetId: user.id });
+  });
+}

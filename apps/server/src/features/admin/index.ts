@@ -1,0 +1,2 @@
+/** What the app may use of the administration: its routes. */
+export { adminRoutes } from './admin.routes';

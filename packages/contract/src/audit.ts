@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { fieldLabel as label } from './labels';
+import { textField, wholeNumber } from './fields';
+import { CURSOR_INVALID } from './courses';
+
+/**
+ * What an audit entry can say happened. `course.deleted` is written once per student who was
+ * enrolled; `user.linked_identity` and `import.applied` belong to the campus sign-in and the
+ * roster, which write them when they exist.
+ */
+export const AUDIT_ACTIONS = [
+  'user.updated',
+  'user.role_changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.email_changed',
+  'user.password_changed',
+  'user.password_reset',
+  'user.reset_link_sent',
+  'user.signed_in_new_device',
+  'user.linked_identity',
+  'course.student_removed',
+  'course.deleted',
+  'marksheet.uploaded',
+  'import.applied',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Who did it, or whom it concerns, as an entry names them. */
+export const auditPersonSchema = z.object({
+  _id: z.string(),
+  fullname: z.string(),
+  registrationId: z.number().int(),
+}).meta({ id: 'AuditPerson' });
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/** A change of one plain field: its value before and after. */
+export const fieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+/**
+ * What changed, never a password or token:
+ * - `user.updated`, `user.role_changed`, `user.deactivated`, `user.reactivated`,
+ *   `user.email_changed`: `{ changes: { <field>: { from, to } } }`;
+ * - `course.student_removed`, `course.deleted`: `{ course: { _id, coursenumber, title } }`;
+ * - `marksheet.uploaded`: `{ semester }`;
+ * - the others: `{}`.
+ */
+export const auditDetailsSchema = z.object({
+  changes: z.record(z.string(), fieldChangeSchema).optional(),
+  course: z.object({ _id: z.string(), coursenumber: z.number().int(), title: z.string() }).optional(),
+  semester: z.number().int().optional(),
+});
+export type AuditDetails = z.infer<typeof auditDetailsSchema>;
+
+/** One entry of the audit trail. `actor` is null when the system or the roster did it. */
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  actor: auditPersonSchema.nullable(),
+  target: auditPersonSchema,
+  details: auditDetailsSchema,
+  /** The client's address as the server saw it; null when no request made the change. */
+  ip: z.string().nullable(),
+}).meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A page of entries, newest first; `nextCursor` null on the last page. */
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The administration's pages and one's own activity: 50 a page unless asked, at most this many. */
+export const ADMIN_PAGE_DEFAULT = 50;
+export const ADMIN_PAGE_MAX = 200;
+
+const LIMIT_RANGE = `${label('limit')} must be between 1 and ${ADMIN_PAGE_MAX}`;
+
+/** Keyset paging of the administration's lists and of one's own activity. */
+export const keysetPageQuery = z.object({
+  limit: wholeNumber('limit')
+    .pipe(z.number().min(1, { error: LIMIT_RANGE }).max(ADMIN_PAGE_MAX, { error: LIMIT_RANGE }))
+    .default(ADMIN_PAGE_DEFAULT),
+  cursor: textField('cursor', CURSOR_INVALID).max(200, { error: CURSOR_INVALID }).optional(),
+});
+export type KeysetPageQuery = z.infer<typeof keysetPageQuery>;
+
+/** GET /users/activity */
+export const activityQuery = keysetPageQuery;
