@@ -14,7 +14,7 @@ function memoryKeys() {
   return keys;
 }
 
-const user: StoredUser = { _id: 'id-1', fullname: 'Ada Lovelace', userrole: 2, avatar: '/files/x', registrationId: 211070001, isExamOffice: false };
+const user: StoredUser = { _id: 'id-1', fullname: 'Ada Lovelace', userrole: 2, avatar: '/files/x', registrationId: 211070001, isExamOffice: false, isAdmin: false };
 
 describe('SecureUserStore', () => {
   it('round-trips the user through AES-GCM under a non-extractable key, keeping only the first-paint fields', async () => {
