@@ -1,5 +1,6 @@
 import { todayIn } from '@campus/contract/dates';
-import { CLIENT_ROUTES, paths } from '@campus/contract/paths';
+import { CLIENT_ROUTES } from '@campus/contract/pages';
+import { paths } from '@campus/contract/paths';
 import { expect, request, test, type Page } from '@playwright/test';
 import { EXAM_OFFICE } from '../support/env';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
