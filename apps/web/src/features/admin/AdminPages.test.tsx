@@ -253,7 +253,7 @@ describe('/admin/audit', () => {
     await waitFor(() => expect(where.search).toBe(`?actor=${professor._id}&action=course.student_removed`));
     expect(await screen.findByText(/Done by Grace Hopper/)).toBeInTheDocument();
     expect(asked.at(-1)?.toString()).toBe(`actor=${professor._id}&action=course.student_removed`);
-    await userEvent.click(screen.getByRole('button', { name: 'More audit entries' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More entries' }));
     await waitFor(() => expect(asked.at(-1)?.get('cursor')).toBe('more'));
   });
 });
@@ -276,7 +276,7 @@ describe('/activity (My activity)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My activity' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Your activity' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Grace Hopper removed you from Thermodynamics (course 101).');
-    await userEvent.click(screen.getByRole('button', { name: 'More your activity' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More entries' }));
     expect(await within(list).findByText('You changed your password.')).toBeInTheDocument();
     expect(pagesAsked).toEqual([null, 'older']);
   });

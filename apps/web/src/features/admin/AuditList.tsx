@@ -25,7 +25,7 @@ export function AuditList({
   extra?: (entry: AuditEntry) => ReactNode;
 }) {
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />;
-  if (!query.data) return <Spinner label={`Loading ${label.toLowerCase()}`} />;
+  if (!query.data) return <Spinner label="Loading entries" />;
   if (query.data.length === 0) return <p className="py-6 text-slate-600">{empty}</p>;
   return (
     <div className="flex flex-col gap-4">
@@ -40,7 +40,7 @@ export function AuditList({
           </li>
         ))}
       </ol>
-      <MoreButton query={query} what={label.toLowerCase()} />
+      <MoreButton query={query} what="entries" />
     </div>
   );
 }
