@@ -27,6 +27,9 @@ describe('SecureUserStore', () => {
     expect(keys.key?.extractable).toBe(false);
     expect(keys.key?.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
     expect(await store.load()).toEqual(user);
+    // The staff flags the header reads at first paint come back as they went.
+    await store.save({ ...user, isExamOffice: true, isAdmin: true });
+    expect(await store.load()).toMatchObject({ isExamOffice: true, isAdmin: true });
   });
 
   it('uses a fresh IV for every save', async () => {
