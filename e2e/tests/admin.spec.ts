@@ -43,8 +43,9 @@ test('an administrator deactivates a student found by part of the name; the stud
   // A student opening the administration is told it is not for them.
   await studentPage.goto(pages.adminUsers);
   await expect(studentPage.getByText('The administration pages are for the campus’s administrators.')).toBeVisible();
-  await studentPage.goto(pages.home);
-  await expect(studentPage.getByRole('heading', { name: new RegExp(student.fullname) })).toBeVisible();
+  // The student leaves My activity open.
+  await studentPage.goto(pages.activity);
+  await expect(studentPage.getByRole('heading', { level: 1, name: 'My activity' })).toBeVisible();
 
   // The administrator, in another browser, searches for part of the student's name.
   const adminPage = await (await browser.newContext()).newPage();
