@@ -74,6 +74,9 @@ test('an administrator deactivates a student found by part of the name; the stud
   // The student's open page is logged out without them doing anything.
   await expect(studentPage).toHaveURL(/\/login/, { timeout: 10_000 });
   await expect(mainNav(studentPage).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  // Their password no longer lets them in, and the login page says why.
+  await logIn(studentPage, student.registrationId, student.password);
+  await expect(studentPage.getByRole('alert')).toContainText('This account has been deactivated.');
 
   // The audit log has the deactivation, by the administrator.
   await adminPage.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
