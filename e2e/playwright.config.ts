@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
+import { ADMIN, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
 
 // One real server, built as `npm start` builds it, on a fresh data dir and embedded database.
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
@@ -47,6 +47,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         EXAM_OFFICE_REGISTRATION_ID: String(EXAM_OFFICE.registrationId),
         EXAM_OFFICE_PASSWORD: EXAM_OFFICE.password,
+        ADMIN_REGISTRATION_ID: String(ADMIN.registrationId),
+        ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
         TEXTGEN_PROVIDER: 'openai',
         TEXTGEN_BASE_URL: `http://127.0.0.1:${TEXTGEN.port}/v1`,

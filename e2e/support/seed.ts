@@ -35,6 +35,9 @@ export const addNotes = (api: APIRequestContext, courseId: string, filename: str
 
 export const joinCourse = (api: APIRequestContext, courseId: string) => data(api.patch(paths.courses.join(courseId)));
 
+/** The course's owner removes an enrolled student. */
+export const removeStudent = (api: APIRequestContext, courseId: string, studentId: string) => data(api.patch(paths.courses.removeStudent(courseId, studentId)));
+
 export async function createEvent(api: APIRequestContext, fields: { title: string; date: string; time: string; venue: string }) {
   const made = await data<{ event: { _id: string } }>(api.post(paths.events.create, { multipart: { ...fields, description: 'Seeded for the routes tour.', thumbnail: png('event.png', [40, 160, 90]) } }));
   return made.event;

@@ -2,14 +2,14 @@ import { todayIn } from '@campus/contract/dates';
 import { CLIENT_ROUTES } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
 import { expect, request, test, type Page } from '@playwright/test';
-import { EXAM_OFFICE } from '../support/env';
+import { ADMIN, EXAM_OFFICE } from '../support/env';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
 import { newUser, type NewUser } from '../support/flows';
 import { addNotes, createCourse, createEvent, joinCourse, login, register, requestMarksheet } from '../support/seed';
 
 /**
  * The routes tour: every client route of the app (the contract's CLIENT_ROUTES, which the web
- * app's own test keeps equal to its route table) as each of the four kinds of visitor sees it,
+ * app's own test keeps equal to its route table) as each of the five kinds of visitor sees it,
  * each shot at 1366 px and 390 px and checked by axe (support/fixtures.ts `shot`). A world is
  * seeded through the API first, so the detail pages have something to show.
  */
@@ -41,7 +41,7 @@ test.beforeAll(async ({ baseURL }) => {
   await login(stud, student.registrationId, student.password);
   await joinCourse(stud, course._id);
   await requestMarksheet(stud, 3);
-  Object.assign(params, { courseId: course._id, tab: 'notes', eventId: event._id, applicantid: studentId });
+  Object.assign(params, { courseId: course._id, tab: 'notes', eventId: event._id, applicantid: studentId, userId: studentId });
   await Promise.all([prof.dispose(), stud.dispose()]);
 });
 
@@ -78,6 +78,7 @@ const roles: { who: string; user?: () => Pick<NewUser, 'registrationId' | 'passw
   { who: 'student', user: () => student },
   { who: 'professor', user: () => professor },
   { who: 'exam-office', user: () => EXAM_OFFICE },
+  { who: 'admin', user: () => ADMIN },
 ];
 
 for (const { who, user } of roles) {

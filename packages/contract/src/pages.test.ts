@@ -20,6 +20,11 @@ const links = Object.entries(pages).flatMap(([name, page]): [string, string][] =
       ];
     case 'view':
       return [[name, pages.view('/files/abc', 'Week 1 & 2')]];
+    case 'adminAudit':
+      return [
+        [name, pages.adminAudit()],
+        [`${name} filtered`, pages.adminAudit({ actor: 'a/1', target: 't?1', action: 'user.updated' })],
+      ];
     default:
       return [[name, (page as (arg: string) => string)('x/y?z=1&t')]];
   }
@@ -48,6 +53,9 @@ describe('pages', () => {
     expect(pages.confirmEmail('t')).toBe('/confirm-email?token=t');
     expect(pages.unsubscribe()).toBe('/unsubscribe');
     expect(pages.unsubscribe('t')).toBe('/unsubscribe?token=t');
+    expect(pages.adminUser('u/1')).toBe('/admin/users/u%2F1');
+    expect(pages.adminAudit()).toBe('/admin/audit');
+    expect(pages.adminAudit({ actor: 'a1', target: '', action: 'course.deleted' })).toBe('/admin/audit?actor=a1&action=course.deleted');
     expect(pages.view('/files/f1', 'Week 1')).toBe('/view?file=%2Ffiles%2Ff1&title=Week+1');
   });
 });

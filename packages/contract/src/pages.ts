@@ -45,6 +45,13 @@ export const CLIENT_ROUTES = [
   '/view',
   /** The private calendar feed's address, Copy, add to Google Calendar, Reset. */
   '/calendar',
+  /** What others did to my account, enrolments and records, and with my credentials (usersApi.activity). */
+  '/activity',
+  /** The administration (isAdmin): users by search, role and state (`?q=&role=&active=`). */
+  '/admin/users',
+  '/admin/users/:userId',
+  /** The audit trail, by actor, target and action (`?actor=&target=&action=`). */
+  '/admin/audit',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
@@ -95,4 +102,12 @@ export const pages = {
   /** One of the portal's files (`file`, its /files/… URL) shown in the page, under `title`. */
   view: (file: string, title: string) => `/view?${new URLSearchParams({ file, title })}`,
   calendar: '/calendar',
+  activity: '/activity',
+  adminUsers: '/admin/users',
+  adminUser: (userId: string) => `/admin/users/${segment(userId)}`,
+  /** The audit log, filtered by who acted (`actor`), whom it concerns (`target`) and the action, each a user id or an action's name. */
+  adminAudit: (filter: { actor?: string; target?: string; action?: string } = {}) => {
+    const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString();
+    return query === '' ? '/admin/audit' : `/admin/audit?${query}`;
+  },
 } as const;

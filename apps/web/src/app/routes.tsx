@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFound';
+import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth';
 import { calendarRoutes } from '../features/calendar/routes';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       ...eventRoutes,
       ...calendarRoutes,
       ...fileRoutes,
+      ...adminRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,7 +14,7 @@ function memoryKeys() {
   return keys;
 }
 
-const user: StoredUser = { _id: 'id-1', fullname: 'Ada Lovelace', userrole: 2, avatar: '/files/x', registrationId: 211070001, isExamOffice: false };
+const user: StoredUser = { _id: 'id-1', fullname: 'Ada Lovelace', userrole: 2, avatar: '/files/x', registrationId: 211070001, isExamOffice: false, isAdmin: false };
 
 describe('SecureUserStore', () => {
   it('round-trips the user through AES-GCM under a non-extractable key, keeping only the first-paint fields', async () => {
@@ -27,6 +27,9 @@ describe('SecureUserStore', () => {
     expect(keys.key?.extractable).toBe(false);
     expect(keys.key?.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
     expect(await store.load()).toEqual(user);
+    // The staff flags the header reads at first paint come back as they went.
+    await store.save({ ...user, isExamOffice: true, isAdmin: true });
+    expect(await store.load()).toMatchObject({ isExamOffice: true, isAdmin: true });
   });
 
   it('uses a fresh IV for every save', async () => {

@@ -18,6 +18,8 @@ export interface StoredUser {
   avatar: string;
   registrationId: number;
   isExamOffice: boolean;
+  /** Shows the administration's link in the header from the first paint. */
+  isAdmin: boolean;
 }
 
 const STORAGE_KEY = 'campus.user';
@@ -79,10 +81,10 @@ export class SecureUserStore {
 
   async save(user: StoredUser): Promise<void> {
     // Only the fields the first paint needs, whatever richer object the caller holds.
-    const { _id, fullname, userrole, avatar, registrationId, isExamOffice } = user;
+    const { _id, fullname, userrole, avatar, registrationId, isExamOffice, isAdmin } = user;
     const key = await this.keyForWriting();
     const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-    const plain = new TextEncoder().encode(JSON.stringify({ _id, fullname, userrole, avatar, registrationId, isExamOffice }));
+    const plain = new TextEncoder().encode(JSON.stringify({ _id, fullname, userrole, avatar, registrationId, isExamOffice, isAdmin }));
     const cipher = new Uint8Array(await this.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
     this.storage.setItem(STORAGE_KEY, JSON.stringify({ iv: toBase64(iv), data: toBase64(cipher) }));
   }
@@ -99,7 +101,15 @@ export class SecureUserStore {
       const user = JSON.parse(new TextDecoder().decode(plain)) as Partial<StoredUser>;
       // A copy written by an older version of the app may lack fields: then it is not used.
       if (typeof user._id !== 'string' || typeof user.fullname !== 'string' || typeof user.registrationId !== 'number') throw new Error('old shape');
-      return { _id: user._id, fullname: user.fullname, userrole: user.userrole === 1 ? 1 : 2, avatar: user.avatar ?? '', registrationId: user.registrationId, isExamOffice: user.isExamOffice === true };
+      return {
+        _id: user._id,
+        fullname: user.fullname,
+        userrole: user.userrole === 1 ? 1 : 2,
+        avatar: user.avatar ?? '',
+        registrationId: user.registrationId,
+        isExamOffice: user.isExamOffice === true,
+        isAdmin: user.isAdmin === true,
+      };
     } catch {
       this.clear();
       return null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredUser } from '../../lib/secure-store';
 import { navLinks } from './nav-links';
 
-const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 211070001, userrole: 2, isExamOffice: false };
+const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 211070001, userrole: 2, isExamOffice: false, isAdmin: false };
 const labels = (v: StoredUser | null) => navLinks(v).map((l) => l.label);
 
 describe('header visibility rules (docs/product.md#header)', () => {
@@ -17,6 +17,13 @@ describe('header visibility rules (docs/product.md#header)', () => {
   });
   it('exam office (flag): no course items, Applications', () => {
     expect(labels({ ...base, userrole: 1, isExamOffice: true, registrationId: 211070007 })).toEqual(['Home', 'Applications']);
+  });
+  it('administrator (flag): Administration after their other links; nobody else has it', () => {
+    expect(labels({ ...base, userrole: 1, isAdmin: true })).toEqual(['Home', 'Courses', 'My Courses', 'Add Course', 'Administration']);
+    expect(labels({ ...base, userrole: 1, isExamOffice: true, isAdmin: true })).toEqual(['Home', 'Applications', 'Administration']);
+    for (const viewer of [null, base, { ...base, userrole: 1 as const }, { ...base, userrole: 1 as const, isExamOffice: true }]) {
+      expect(labels(viewer)).not.toContain('Administration');
+    }
   });
 
 });

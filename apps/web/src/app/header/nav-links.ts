@@ -1,5 +1,5 @@
 import { pages } from '@campus/contract/pages';
-import { isExamOffice, isProfessor, isStudent } from '../../features/auth';
+import { isAdmin, isExamOffice, isProfessor, isStudent } from '../../features/auth';
 import type { StoredUser } from '../../lib/secure-store';
 
 export interface NavLink {
@@ -11,7 +11,7 @@ export interface NavLink {
  * The header's links by their visibility rules (docs/product.md#header): Login and both signups
  * only when logged out; course items never for the exam office; Add Course for the other
  * professors; Admit Card (the hall ticket, at /hallticket) and Marksheet for students;
- * Applications for the exam office.
+ * Applications for the exam office; Administration for administrators, whatever else they are.
  */
 export function navLinks(viewer: StoredUser | null): NavLink[] {
   const links: NavLink[] = [{ to: pages.home, label: 'Home' }];
@@ -24,6 +24,7 @@ export function navLinks(viewer: StoredUser | null): NavLink[] {
   if (isProfessor(viewer) && !office) links.push({ to: pages.addCourse, label: 'Add Course' });
   if (isStudent(viewer)) links.push({ to: pages.hallTicket, label: 'Admit Card' }, { to: pages.marksheet, label: 'Marksheet' });
   if (office) links.push({ to: pages.applications, label: 'Applications' });
+  if (isAdmin(viewer)) links.push({ to: pages.adminUsers, label: 'Administration' });
   return links;
 }
 

@@ -5,7 +5,7 @@
 export { useCurrentUser, useViewer } from './api/current-user';
 export { useLogout } from './api/logout';
 export { RequireUser } from './RequireUser';
-export { badgeLabel, isExamOffice, isProfessor, isStudent, profileLabel } from './roles';
+export { badgeLabel, isAdmin, isExamOffice, isProfessor, isStudent, profileLabel } from './roles';
 export { currentUserKey } from './keys';
 export { forgetUser, rememberUser } from './session';
 export { authRoutes } from './routes';

@@ -1,7 +1,7 @@
 import { ROLES } from '@campus/contract/constants';
 import type { StoredUser } from '../../lib/secure-store';
 
-type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice'>;
+type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice' | 'isAdmin'>;
 
 /**
  * The exam office: the server's flag on the user alone decides, as it does for the server's own
@@ -9,6 +9,8 @@ type Viewer = Pick<StoredUser, 'userrole' | 'registrationId' | 'isExamOffice'>;
  * answer, so the header, the home cards and the pages cannot disagree about who is the office.
  */
 export const isExamOffice = (v: Viewer) => v.isExamOffice;
+/** An administrator, by the server's flag alone, like the exam office. */
+export const isAdmin = (v: Viewer) => v.isAdmin;
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
 /**

@@ -15,7 +15,7 @@ import { fileHint, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
-import { NotForYou } from './Notice';
+import { NotForYou } from '../../components/NotForYou';
 
 /**
  * /applicant/:applicantid (docs/product.md#marksheets): details, open requests, marksheets, and the

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { isExamOffice, RequireUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
 import { groupByStudent, type StudentRequests } from './group-requests';
-import { NotForYou } from './Notice';
+import { NotForYou } from '../../components/NotForYou';
 import { LoadError } from '../../components/LoadError';
 import { formatMoment } from '../../lib/dates';
 

@@ -10,7 +10,7 @@ import { errorText } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
-import { NotForYou } from './Notice';
+import { NotForYou } from '../../components/NotForYou';
 
 /** /marksheet (docs/product.md#marksheets): eight semesters, each View, Applied or Apply. */
 export default function MarksheetPage() {

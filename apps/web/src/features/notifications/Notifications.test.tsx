@@ -157,6 +157,25 @@ describe('the bell', () => {
     expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
+  it('a stream the server ends because the session has (a deactivation, a logout elsewhere) logs the tab out at once', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    loggedInAs(aStudent());
+    let ended = false;
+    server.use(http.get(paths.notifications.unreadCount, () => (ended ? fail(401, 'you must be logged in') : ok({ unread: 0 }))));
+    const { where } = renderApp(pages.updateAccount);
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    const stream = FakeEventSource.last!;
+    act(() => {
+      stream.emit('open');
+      stream.emit('unread', { unread: 0 });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    ended = true;
+    // No timers advanced: not the next poll, the drop itself leads to the login page.
+    act(() => stream.emit('error'));
+    await waitFor(() => expect(where.pathname).toBe(pages.login));
+  });
+
   it('closes the stream when the user logs out', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     loggedInAs(aStudent());

@@ -38,8 +38,11 @@ export function useUnreadCount(userId: string | null): number | undefined {
     const source = new EventSource(api.notifications.stream.path);
     const setCount = (unread: number) => client.setQueryData(notificationKeys.unread, unread);
     const stalled = setTimeout(() => setState((s) => (s === 'connecting' ? 'down' : s)), OPEN_TIMEOUT_MS);
+    // Whether the stream has been open since it last dropped.
+    let open = false;
     source.addEventListener('open', () => {
       clearTimeout(stalled);
+      open = true;
       setState('live');
     });
     source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
@@ -53,7 +56,16 @@ export function useUnreadCount(userId: string | null): number | undefined {
       void client.invalidateQueries({ predicate: (q) => !sameKey(q.queryKey, notificationKeys.unread) });
     });
     // An error means the stream dropped: poll until it is back (or for good, if it closed).
-    source.addEventListener('error', () => setState('down'));
+    // The server also ends the streams of a session that has ended (a logout elsewhere, a
+    // password change, an administrator's deactivation): the count asked at once answers 401
+    // then, which logs this tab out now rather than at the next poll. Once per drop, not per
+    // reconnection attempt.
+    source.addEventListener('error', () => {
+      setState('down');
+      if (!open) return;
+      open = false;
+      fetchUnreadCount().then(setCount, () => {});
+    });
     return () => {
       clearTimeout(stalled);
       source.close();

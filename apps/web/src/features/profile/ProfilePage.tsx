@@ -148,6 +148,9 @@ function Profile({ user }: { user: User }) {
             <Link to={pages.calendar} className="font-medium text-campus-700 underline">
               Calendar feed
             </Link>
+            <Link to={pages.activity} className="font-medium text-campus-700 underline">
+              My activity
+            </Link>
           </div>
         </>
       )}

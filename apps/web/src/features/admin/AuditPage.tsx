@@ -1,0 +1,109 @@
+import type { AuditEntry, AuditPerson } from '@campus/contract/audit';
+import { pages } from '@campus/contract/pages';
+import { Link, useSearchParams } from 'react-router';
+import { SelectField } from '../../components/Field';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AdminNav } from './AdminNav';
+import { useAuditLog } from './api/audit';
+import { ACTION_LABELS } from './audit-words';
+import { AuditList } from './AuditList';
+import type { AuditFilter } from './keys';
+import { RequireAdmin } from './RequireAdmin';
+import { auditFilterOf, queryOf } from './user-filter';
+
+/**
+ * /admin/audit: the audit trail, newest first, by action and by the people in it. A person is
+ * chosen by following their name in an entry (or from their user page); the filters live in the
+ * URL, so Back and reload keep them.
+ */
+export default function AuditPage() {
+  usePageTitle('Audit log');
+  return <RequireAdmin>{() => <Audit />}</RequireAdmin>;
+}
+
+const ACTION_OPTIONS = [{ value: '', label: 'All actions' }, ...Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }))];
+const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
+
+/** The name of the person a filter holds, from an entry that shows them; their id alone until one does. */
+function nameOf(entries: AuditEntry[] | undefined, id: string): string {
+  for (const e of entries ?? []) {
+    if (e.actor?._id === id) return e.actor.fullname;
+    if (e.target._id === id) return e.target.fullname;
+  }
+  return 'one person';
+}
+
+function Audit() {
+  const [params] = useSearchParams();
+  const filter = auditFilterOf(params);
+  const entries = useAuditLog(filter);
+  const to = (next: Partial<AuditFilter>) => pages.adminAudit({ ...filter, ...next });
+  const person = (p: AuditPerson, role: 'actor' | 'target') => (
+    <Link className={LINK} to={to({ [role]: p._id })} aria-label={`Entries ${role === 'actor' ? 'by' : 'about'} ${p.fullname}`}>
+      {p.fullname}
+    </Link>
+  );
+
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <h1 className="text-2xl font-bold text-campus-900">Audit log</h1>
+      <AdminNav />
+      <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <ActionFilter filter={filter} />
+        {(filter.actor || filter.target) && (
+          <ul aria-label="People filtered by" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+            {filter.actor && (
+              <li>
+                Done by {nameOf(entries.data, filter.actor)} ·{' '}
+                <Link className={LINK} to={to({ actor: '' })}>
+                  Anyone
+                </Link>
+              </li>
+            )}
+            {filter.target && (
+              <li>
+                About {nameOf(entries.data, filter.target)} ·{' '}
+                <Link className={LINK} to={to({ target: '' })}>
+                  Anyone
+                </Link>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+      <AuditList
+        query={entries}
+        label="Audit entries"
+        empty="No entries match."
+        extra={(entry) => (
+          <>
+            {' · by '}
+            {entry.actor ? person(entry.actor, 'actor') : 'the portal'}
+            {' · about '}
+            {person(entry.target, 'target')}
+            {' · '}
+            <Link className={LINK} to={pages.adminUser(entry.target._id)}>
+              User page
+            </Link>
+            {entry.ip && ` · from ${entry.ip}`}
+          </>
+        )}
+      />
+    </section>
+  );
+}
+
+/** The action filter: choosing one shows it at once, and becomes a step Back can undo. */
+function ActionFilter({ filter }: { filter: AuditFilter }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <div className="max-w-xs">
+      <SelectField
+        label="Action"
+        options={ACTION_OPTIONS}
+        value={filter.action}
+        onChange={(e) => setParams(queryOf({ ...filter, action: e.target.value }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import type { AdminUpdateUserBody } from '@campus/contract/admin';
+import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
+import { pages } from '@campus/contract/pages';
+import type { User } from '@campus/contract/users';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { Avatar } from '../../components/Avatar';
+import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { useConfirmAction } from '../../components/ConfirmAction';
+import { SelectField, TextField } from '../../components/Field';
+import { usePageLoad } from '../../components/PageLoad';
+import { errorText } from '../../lib/api';
+import { usePortalConfig } from '../../lib/config/portal-config';
+import { deferredResolver } from '../../lib/forms';
+import type { detailsForm } from './admin-checks';
+import { AdminNav } from './AdminNav';
+import { useAuditLog } from './api/audit';
+import { useAdminUser, useSendResetLink, useUpdateUser } from './api/users';
+import { AuditList } from './AuditList';
+import { RequireAdmin } from './RequireAdmin';
+import { rolesOf } from './user-filter';
+
+const checks = deferredResolver(() => import('./admin-checks').then((m) => m.detailsResolver));
+
+/** /admin/users/:userId: a user's details, roles and state, each changeable, and what the audit trail says of them. */
+export default function UserPage() {
+  const { userId = '' } = useParams();
+  return <RequireAdmin>{(viewer) => <UserLoad key={userId} userId={userId} viewerId={viewer._id} />}</RequireAdmin>;
+}
+
+function UserLoad({ userId, viewerId }: { userId: string; viewerId: string }) {
+  const page = usePageLoad(useAdminUser(userId), {
+    title: (user) => user.fullname,
+    loadingTitle: 'User',
+    notFound: { title: 'User not found', detail: 'No account has this address.', back: { to: pages.adminUsers, label: 'Users' } },
+    loadingLabel: 'Loading user',
+  });
+  if (page.screen) return page.screen;
+  return <UserView user={page.data} isViewer={page.data._id === viewerId} />;
+}
+
+function UserView({ user, isViewer }: { user: User; isViewer: boolean }) {
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <AdminNav />
+      <Details user={user} />
+      <EditDetails user={user} />
+      <RolesAndState user={user} isViewer={isViewer} />
+      <ResetLink user={user} />
+      <History user={user} />
+    </section>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <h2 className="mb-3 text-lg font-semibold text-campus-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Details({ user }: { user: User }) {
+  return (
+    <div className="flex flex-wrap items-center gap-5 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <Avatar src={user.avatar} name={user.fullname} size={72} />
+      <div className="min-w-0">
+        <h1 className="break-words text-2xl font-bold text-campus-900">{user.fullname}</h1>
+        <p className="text-slate-700">Registration ID: {user.registrationId}</p>
+        <p className="break-words text-slate-600">{user.email}</p>
+        <p className="text-slate-700">
+          {user.branch}, semester {user.semester}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          {rolesOf(user).join(' · ')} · {user.active ? 'Active' : <strong className="text-red-800">Deactivated</strong>}
+          {user.managed && ' · Kept by the registrar’s roster'}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type DetailsInput = z.input<typeof detailsForm>;
+type DetailsOutput = z.output<typeof detailsForm>;
+
+const ROLE_OPTIONS = [
+  { value: 2, label: 'Student' },
+  { value: 1, label: 'Professor' },
+];
+
+/** What the form changes of the user: only those fields are sent, so the audit trail records only real changes. */
+function changed(user: User, values: DetailsOutput): AdminUpdateUserBody {
+  const body: AdminUpdateUserBody = {};
+  if (values.fullname !== user.fullname) body.fullname = values.fullname;
+  if (values.email.toLowerCase() !== user.email.toLowerCase()) body.email = values.email;
+  if (values.semester !== user.semester) body.semester = values.semester;
+  if (values.branch !== user.branch) body.branch = values.branch;
+  if (values.userrole !== user.userrole) body.userrole = values.userrole;
+  return body;
+}
+
+/** The details, viewed above and edited here: Edit opens the form, Save sends what changed. */
+function EditDetails({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const update = useUpdateUser(user._id);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const { register, handleSubmit, formState, reset, setFocus } = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: checks.resolver });
+  const { errors } = formState;
+  // Focus follows the switch: into the form on Edit, back to Edit on Cancel or Save.
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    if (editing) setFocus('fullname');
+    else editButton.current?.focus();
+  }, [editing, setFocus]);
+  const switchTo = (next: boolean) => {
+    switched.current = true;
+    setEditing(next);
+  };
+
+  const start = () => {
+    reset({ fullname: user.fullname, email: user.email, semester: String(user.semester), branch: user.branch, userrole: String(user.userrole) });
+    setSaved(null);
+    update.reset();
+    checks.preload();
+    switchTo(true);
+  };
+  const save = handleSubmit((values) => {
+    const body = changed(user, values);
+    if (Object.keys(body).length === 0) return switchTo(false);
+    update.mutate(body, {
+      onSuccess: ({ message }) => {
+        setSaved(message);
+        switchTo(false);
+      },
+    });
+  });
+
+  return (
+    <Card title="Details">
+      {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
+      {editing ? (
+        <form noValidate onSubmit={save} className="flex flex-col gap-4">
+          <TextField label="Full name" error={errors.fullname?.message} {...register('fullname')} />
+          <TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />
+          <div className="grid gap-4 sm:grid-cols-[8rem_1fr_9rem]">
+            <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+            <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+            <SelectField label="Role" options={ROLE_OPTIONS} error={errors.userrole?.message} {...register('userrole')} />
+          </div>
+          <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
+          <div className="flex gap-3">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </Button>
+            <Button variant="secondary" onClick={() => switchTo(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button ref={editButton} variant="secondary" onClick={start} className={saved ? 'mt-3' : ''}>
+          Edit details
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+/** One change of a staff role or of the state, as the confirmation asks it. */
+type Change = { isAdmin: boolean } | { isExamOffice: boolean } | { active: boolean };
+
+/** What the dialog says of each change, so the administrator knows what follows before it happens. */
+function wordsFor(user: User, change: Change) {
+  const name = user.fullname;
+  if ('active' in change) {
+    return change.active
+      ? { title: `Reactivate ${name}?`, description: 'They can sign in again with their password.', confirmLabel: 'Reactivate', done: `${name} is active again.` }
+      : {
+          title: `Deactivate ${name}?`,
+          description: 'Their sessions end at once, on every device, and they cannot sign in until an administrator reactivates the account.',
+          confirmLabel: 'Deactivate',
+          done: `${name} is deactivated. Their sessions have ended.`,
+        };
+  }
+  if ('isAdmin' in change) {
+    return change.isAdmin
+      ? { title: `Make ${name} an administrator?`, description: 'They can then see and change every account, and read the whole audit trail.', confirmLabel: 'Make administrator', done: `${name} is now an administrator.` }
+      : { title: `Remove ${name} as administrator?`, description: 'They lose the administration pages at once.', confirmLabel: 'Remove administrator', done: `${name} is no longer an administrator.` };
+  }
+  return change.isExamOffice
+    ? { title: `Add ${name} to the exam office?`, description: 'They will receive marksheet requests and can upload marksheets under their own name.', confirmLabel: 'Add to exam office', done: `${name} is now in the exam office.` }
+    : { title: `Remove ${name} from the exam office?`, description: 'They no longer receive marksheet requests or upload marksheets.', confirmLabel: 'Remove from exam office', done: `${name} is no longer in the exam office.` };
+}
+
+function RolesAndState({ user, isViewer }: { user: User; isViewer: boolean }) {
+  const update = useUpdateUser(user._id);
+  const confirm = useConfirmAction<Change, Change>({
+    mutation: update,
+    variables: (change) => change,
+    words: (change) => wordsFor(user, change),
+    doneMessage: (change) => wordsFor(user, change).done,
+  });
+  const row = (label: string, state: string, change: Change, action: string) => (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 py-3 last:border-0">
+      <p className="text-slate-800">
+        <span className="font-medium">{label}:</span> {state}
+      </p>
+      <Button variant="secondary" className="text-sm" {...confirm.trigger(change)}>
+        {action}
+      </Button>
+    </div>
+  );
+  return (
+    <Card title="Roles and state">
+      {confirm.banner}
+      {isViewer && <p className="mb-2 text-sm text-slate-600">This is your own account.</p>}
+      {row('Exam office', user.isExamOffice ? 'member' : 'not a member', { isExamOffice: !user.isExamOffice }, user.isExamOffice ? 'Remove from exam office' : 'Add to exam office')}
+      {row('Administrator', user.isAdmin ? 'yes' : 'no', { isAdmin: !user.isAdmin }, user.isAdmin ? 'Remove administrator' : 'Make administrator')}
+      {row('State', user.active ? 'active' : 'deactivated', { active: !user.active }, user.active ? 'Deactivate' : 'Reactivate')}
+      {confirm.dialog}
+    </Card>
+  );
+}
+
+/** The emailed link to set a password; with mail off the page says so instead of offering it. */
+function ResetLink({ user }: { user: User }) {
+  const config = usePortalConfig();
+  const send = useSendResetLink(user._id);
+  const mailOff = config.data?.mailEnabled === false;
+  return (
+    <Card title="Password">
+      {mailOff ? (
+        <p className="text-slate-700">This portal sends no email, so it cannot send {user.fullname} a link to set a password.</p>
+      ) : (
+        <div className="flex flex-col items-start gap-3">
+          {send.isSuccess && <SuccessBanner message={send.data.message} />}
+          <ErrorBanner message={send.isError ? errorText(send.error) : null} />
+          <Button variant="secondary" onClick={() => send.mutate()} disabled={send.isPending}>
+            {send.isPending ? 'Sending…' : 'Send a reset link'}
+          </Button>
+          <p className="text-sm text-slate-600">Emails {user.email} a single-use link to set a new password.</p>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** What the audit trail says of this user, and links to everything they did or had done to them. */
+function History({ user }: { user: User }) {
+  const entries = useAuditLog({ actor: '', target: user._id, action: '' });
+  const link = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
+  return (
+    <Card title="Audit entries">
+      <AuditList query={entries} label={`Audit entries about ${user.fullname}`} empty="Nothing has been recorded about this user yet." />
+      <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <Link className={link} to={pages.adminAudit({ actor: user._id })}>
+          What {user.fullname} did
+        </Link>
+      </p>
+    </Card>
+  );
+}

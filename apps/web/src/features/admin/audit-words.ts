@@ -1,0 +1,91 @@
+import type { AuditAction, AuditEntry, AuditPerson, FieldChange } from '@campus/contract/audit';
+
+/**
+ * An audit entry said as one sentence, "who did what to whom", the one place that words each
+ * action: the administration's pages and My activity both read it. `you` is the reader's id on
+ * their own activity, where they are "you"; an administrator reads everyone by name.
+ */
+export interface Reader {
+  you?: string;
+}
+
+/** How a changed field is called in a sentence, and how its values read. */
+const FIELD_WORDS: Record<string, { noun: string; value?: (v: unknown) => string }> = {
+  fullname: { noun: 'full name' },
+  email: { noun: 'email address' },
+  semester: { noun: 'semester' },
+  branch: { noun: 'branch' },
+  userrole: { noun: 'role', value: (v) => (v === 1 ? 'professor' : v === 2 ? 'student' : String(v)) },
+  isExamOffice: { noun: 'exam office membership', value: (v) => (v === true ? 'member' : 'not a member') },
+  isAdmin: { noun: 'administrator role', value: (v) => (v === true ? 'administrator' : 'not an administrator') },
+  active: { noun: 'state', value: (v) => (v === true ? 'active' : 'deactivated') },
+};
+
+const quoted = (v: unknown) => (typeof v === 'string' ? `“${v}”` : v === null || v === undefined ? 'nothing' : String(v));
+
+/** "full name from “Ada” to “Ada King”", for each field that changed. */
+export function changeList(changes: Record<string, FieldChange> | undefined): string {
+  const said = Object.entries(changes ?? {}).map(([field, { from, to }]) => {
+    const words = FIELD_WORDS[field] ?? { noun: field };
+    const value = words.value ?? quoted;
+    return `${words.noun} from ${value(from)} to ${value(to)}`;
+  });
+  if (said.length <= 1) return said.join('');
+  return `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
+}
+
+/** The people of one entry, as its sentence names them. */
+function cast(entry: AuditEntry, { you }: Reader) {
+  const self = entry.actor !== null && entry.actor._id === entry.target._id;
+  const named = (p: AuditPerson) => (p._id === you ? 'you' : p.fullname);
+  const actor = entry.actor ? named(entry.actor) : entry.action === 'import.applied' ? 'the registrar’s roster' : 'the portal';
+  const target = self ? (entry.target._id === you ? 'yourself' : 'themselves') : named(entry.target);
+  const whose = entry.target._id === you ? 'your' : self ? 'their' : `${entry.target.fullname}’s`;
+  return { actor, target, whose };
+}
+
+const course = (entry: AuditEntry) => (entry.details.course ? `${entry.details.course.title} (course ${entry.details.course.coursenumber})` : 'a course');
+
+/** One sentence per action; what the entry's details hold is said where it matters. */
+const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof cast>) => string> = {
+  'user.updated': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'details'}`,
+  'user.role_changed': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'roles'}`,
+  'user.deactivated': (_e, { actor, whose }) => `${actor} deactivated ${whose} account`,
+  'user.reactivated': (_e, { actor, whose }) => `${actor} reactivated ${whose} account`,
+  'user.email_changed': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'email address'}`,
+  'user.password_changed': (_e, { actor, whose }) => `${actor} changed ${whose} password`,
+  'user.password_reset': (_e, { whose }) => `${whose} password was reset with an emailed link`,
+  'user.reset_link_sent': (_e, { actor, target }) => `${actor} sent ${target} a link to set a new password`,
+  'user.signed_in_new_device': (_e, { actor, whose }) => `${actor} signed in to ${whose} account from a new device`,
+  'user.linked_identity': (_e, { whose }) => `${whose} account was linked to a campus sign-in`,
+  'course.student_removed': (e, { actor, target }) => `${actor} removed ${target} from ${course(e)}`,
+  'course.deleted': (e, { actor, target }) => `${actor} deleted ${course(e)}, which ${target === 'you' ? 'you were' : `${target} was`} enrolled in`,
+  'marksheet.uploaded': (e, { actor, whose }) => `${actor} uploaded ${whose} marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}`,
+  'import.applied': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'account'}`,
+};
+
+/** The entry as a sentence: capitalised, with a full stop. */
+export function auditSentence(entry: AuditEntry, reader: Reader = {}): string {
+  const said = SENTENCES[entry.action](entry, cast(entry, reader));
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+}
+
+/** Each action's name in the audit log's filter. */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'user.updated': 'Details changed',
+  'user.role_changed': 'Role changed',
+  'user.deactivated': 'Deactivated',
+  'user.reactivated': 'Reactivated',
+  'user.email_changed': 'Email changed',
+  'user.password_changed': 'Password changed',
+  'user.password_reset': 'Password reset',
+  'user.reset_link_sent': 'Reset link sent',
+  'user.signed_in_new_device': 'Sign-in from a new device',
+  'user.linked_identity': 'Campus sign-in linked',
+  'course.student_removed': 'Removed from a course',
+  'course.deleted': 'Course deleted',
+  'marksheet.uploaded': 'Marksheet uploaded',
+  'import.applied': 'Roster import',
+};
+
+export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(ACTION_LABELS, value);
