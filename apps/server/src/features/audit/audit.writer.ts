@@ -1,7 +1,8 @@
 import type { AuditAction, AuditDetails } from '@campus/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { auditEntries } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import type { Recipients } from '../notifications';
 
 /**
  * Who made a change and from where: the person (null for the system or the roster) and the
@@ -31,10 +32,10 @@ export async function audit(tx: Db, by: AuditBy, entry: AuditWrite): Promise<voi
 }
 
 /**
- * One entry per user `targets` selects (a SELECT of user ids), in one INSERT … SELECT however
- * many there are: a course's deletion tells each of its students.
+ * One entry per user of `targets` (the same named audiences notifications go to), in one
+ * INSERT … SELECT however many there are: a course's deletion tells each of its students.
  */
-export async function auditEach(tx: Db, by: AuditBy, action: AuditAction, targets: SQL, details: AuditDetails = {}): Promise<void> {
+export async function auditEach(tx: Db, by: AuditBy, action: AuditAction, targets: Recipients, details: AuditDetails = {}): Promise<void> {
   await tx.execute(sql`
     insert into ${auditEntries} (action, actor_id, target_id, details, ip)
     select ${action}, ${by.actorId}::uuid, t.id, ${JSON.stringify(details)}::jsonb, ${by.ip}

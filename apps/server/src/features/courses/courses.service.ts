@@ -238,7 +238,7 @@ export async function deleteCourse({ db, notify }: CoursesDeps, by: AuditBy, cou
     // Told while their enrolments still exist; no link: the course is gone.
     await notify(tx, enrolledIn(course.id), { content: `${professorName(owner.fullname)} deleted the course "${course.title}"`, link: null, kind: 'courses' });
     // Each enrolled student's own record says so: one entry each, one statement for them all.
-    await auditEach(tx, by, 'course.deleted', sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${course.id}`, { course: courseInAudit(course) });
+    await auditEach(tx, by, 'course.deleted', enrolledIn(course.id), { course: courseInAudit(course) });
     // Cascades remove the course's notes and enrolments with it.
     await tx.delete(courses).where(eq(courses.id, course.id));
     if (fileIds.length === 0) return [];

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { useConfirmAction } from '../../components/ConfirmAction';
 import { SelectField, TextField } from '../../components/Field';
 import { usePageLoad } from '../../components/PageLoad';
@@ -153,15 +154,7 @@ function EditDetails({ user }: { user: User }) {
             <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
             <SelectField label="Role" options={ROLE_OPTIONS} error={errors.userrole?.message} {...register('userrole')} />
           </div>
-          <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
-          <div className="flex gap-3">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </Button>
-            <Button variant="secondary" onClick={() => switchTo(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SaveOrCancel error={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} pending={update.isPending} onCancel={() => switchTo(false)} />
         </form>
       ) : (
         <Button ref={editButton} variant="secondary" onClick={start} className={saved ? 'mt-3' : ''}>

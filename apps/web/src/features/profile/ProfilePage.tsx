@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/Avatar';
-import { ErrorBanner, SuccessBanner } from '../../components/Banner';
+import { SuccessBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { PasswordField, SelectField, TextField } from '../../components/Field';
 import { FormPage } from '../../components/Page';
 import { errorText } from '../../lib/api';
@@ -112,15 +113,7 @@ function Profile({ user }: { user: User }) {
             <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
             <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
           </div>
-          <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
-          <div className="flex gap-3">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </Button>
-            <Button variant="secondary" onClick={() => switchTo(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-          </div>
+          <SaveOrCancel error={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} pending={update.isPending} onCancel={() => switchTo(false)} />
         </form>
       ) : (
         <>
