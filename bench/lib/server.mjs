@@ -32,11 +32,12 @@ export function rssBytes(pid) {
 /**
  * Resolves once /api/v1/health answers 200; returns the server handle and its start time.
  * `onLog` receives each line the server writes to stdout (its JSON log), else stdout is dropped.
+ * `entry` is another build of the server to start (a baseline built from an earlier commit).
  */
-export async function startServer({ port, env = {}, dataDir, onLog } = {}) {
+export async function startServer({ port, env = {}, dataDir, onLog, entry = serverEntry } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'campus-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'inherit'],
