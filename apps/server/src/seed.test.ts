@@ -14,8 +14,9 @@ import { SEED_COURSE, SEED_EVENT, SEED_NOTE, SEED_PASSWORD, SEED_PROFESSOR, SEED
  * fresh DATA_DIR; then a server opens that folder as `npm start` would, and the README's logins
  * work there.
  */
-/** The exam office's registration id by default, as the README gives it. */
+/** The exam office's and the administrator's registration ids by default, as the README gives them. */
 const EXAM_OFFICE = 211070007;
+const ADMIN = 100000000;
 
 function runSeed(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/seed.ts'], {
@@ -64,10 +65,11 @@ async function whatTheySee(app: FastifyInstance) {
   const professor = await login(app, SEED_PROFESSOR.registrationId);
   const student = await login(app, SEED_STUDENT.registrationId);
   const office = await login(app, EXAM_OFFICE);
+  const admin = await login(app, ADMIN);
   const courses = (await get<{ listofcourses: Course[] }>(app, paths.courses.all, student)).listofcourses;
   const course = courses.find((c) => c.coursenumber === SEED_COURSE.coursenumber);
   return {
-    users: [await get<User>(app, paths.users.currentUser, professor), await get<User>(app, paths.users.currentUser, student), await get<User>(app, paths.users.currentUser, office)],
+    users: [await get<User>(app, paths.users.currentUser, professor), await get<User>(app, paths.users.currentUser, student), await get<User>(app, paths.users.currentUser, office), await get<User>(app, paths.users.currentUser, admin)],
     courses,
     enrolled: (await get<{ listofcourses: Course[] }>(app, paths.courses.byStudent, student)).listofcourses,
     notes: course ? (await get<{ notesofcourse: Note[] }>(app, paths.notes.ofCourse(course._id), student)).notesofcourse : [],
@@ -102,18 +104,19 @@ describe.skipIf(onPostgres)('npm run seed', () => {
   it('creates every account and thing on a fresh database, and prints the logins', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout.match(/: created$/gm)).toHaveLength(7);
+    expect(first.stdout.match(/: created$/gm)).toHaveLength(8);
     expect(first.stdout).not.toContain('already there');
-    for (const id of [SEED_PROFESSOR.registrationId, SEED_STUDENT.registrationId, EXAM_OFFICE]) {
+    for (const id of [SEED_PROFESSOR.registrationId, SEED_STUDENT.registrationId, EXAM_OFFICE, ADMIN]) {
       expect(first.stdout).toMatch(new RegExp(`^\\s+\\w+( office)?\\s+${id}\\s+${SEED_PASSWORD}$`, 'm'));
     }
   });
 
-  it('leaves accounts that log in with the documented password: a professor, a student, the exam office', () => {
-    const [professor, student, office] = seen.users;
+  it('leaves accounts that log in with the documented password: a professor, a student, the exam office, an administrator', () => {
+    const [professor, student, office, admin] = seen.users;
     expect(professor).toMatchObject({ registrationId: SEED_PROFESSOR.registrationId, userrole: 1, isExamOffice: false });
     expect(student).toMatchObject({ registrationId: SEED_STUDENT.registrationId, userrole: 2, semester: SEED_COURSE.semester, branch: SEED_COURSE.branch, isExamOffice: false });
-    expect(office).toMatchObject({ registrationId: EXAM_OFFICE, isExamOffice: true });
+    expect(office).toMatchObject({ registrationId: EXAM_OFFICE, isExamOffice: true, isAdmin: false });
+    expect(admin).toMatchObject({ registrationId: ADMIN, isAdmin: true, isExamOffice: false });
   });
 
   it('leaves the student enrolled in the course, whose exam (with its centre) and note are there', () => {
@@ -134,7 +137,7 @@ describe.skipIf(onPostgres)('npm run seed', () => {
 
   it('run again, finds everything there and changes nothing', () => {
     expect(second.code).toBe(0);
-    expect(second.stdout.match(/: already there$/gm)).toHaveLength(7);
+    expect(second.stdout.match(/: already there$/gm)).toHaveLength(8);
     expect(second.stdout).not.toContain(': created');
     expect(seenAgain).toEqual(seen);
   });

@@ -1,10 +1,10 @@
 /**
  * `npm run seed`: someone to log in as on a development portal — a professor, a student enrolled
- * in the professor's course, the exam office — and something to look at: the course (its exam
+ * in the professor's course, the exam office, an administrator — and something to look at: the course (its exam
  * date ahead, with a centre), a note in it and an event ahead. Everything goes through the
  * portal's own API (in process, `app.inject`), so the rules every user meets hold for the seed
- * too; only the exam office, which nobody can sign up as, is made by the service that makes it at
- * start-up.
+ * too; only the exam office and the administrator, whom nobody can sign up as, are made by the
+ * service that makes them at start-up.
  *
  * The registration ids and the one password are published (README), so the seed refuses to run
  * where that could reach a real portal. Run again, it finds what it made and changes nothing.
@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { paths, ROLES, todayIn, type CampusEvent, type Course, type Note, type User, type UserRole } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ensureExamOffice } from './features/users';
+import { ensureAdmin, ensureExamOffice, type SetupAccount } from './features/users';
+import type { Db } from './platform/db/database';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 
 /** The password of every seeded account: for local development only, hence written here. */
@@ -132,24 +133,37 @@ async function account({ app, step }: Seeding, person: SeedPerson, staffcode: st
   return session;
 }
 
+/** A staff account start-up makes from configuration, which nobody can sign up as. */
+interface StaffAccount {
+  what: string;
+  account: SetupAccount;
+  ensure: (db: Db, account: SetupAccount) => Promise<void>;
+  /** Whether a signed-in user is this kind of account. */
+  is: (user: User) => boolean;
+}
+
+const staffAccounts = (config: Config): { examOffice: StaffAccount; admin: StaffAccount } => ({
+  examOffice: { what: `exam office ${config.examOffice.registrationId}`, account: config.examOffice, ensure: ensureExamOffice, is: (u) => u.isExamOffice },
+  admin: { what: `administrator ${config.admin.registrationId}`, account: config.admin, ensure: ensureAdmin, is: (u) => u.isAdmin },
+});
+
 /**
- * A session of the exam office, made now with the seed's password if missing; undefined when it
- * exists with a password of its own (EXAM_OFFICE_PASSWORD's, when it was made), left as it is.
+ * A session of the exam office or the administrator, made now with the seed's password if
+ * missing; undefined when it exists with a password of its own (EXAM_OFFICE_PASSWORD's or
+ * ADMIN_PASSWORD's, when it was made), left as it is.
  */
-async function examOffice({ app, config, step }: Seeding): Promise<Session | undefined> {
-  const { registrationId } = config.examOffice;
-  const what = `exam office ${registrationId}`;
-  let session = await logIn(app, registrationId);
+async function staffAccount({ app, step }: Seeding, { what, account, ensure, is }: StaffAccount): Promise<Session | undefined> {
+  let session = await logIn(app, account.registrationId);
   const created = !session;
   if (!session) {
-    await ensureExamOffice(app.database.db, { ...config.examOffice, password: SEED_PASSWORD });
-    session = await logIn(app, registrationId);
+    await ensure(app.database.db, { ...account, password: SEED_PASSWORD });
+    session = await logIn(app, account.registrationId);
   }
   if (!session) {
     step(`${what}, with a password of its own (left as it is)`, false);
     return undefined;
   }
-  if (!session.user.isExamOffice) throw new SeedError(`${what}: logs in, but is not the exam office`);
+  if (!is(session.user)) throw new SeedError(`${what}: logs in, but is another kind of account`);
   step(what, created);
   return session;
 }
@@ -212,6 +226,8 @@ export interface SeedResult {
   steps: SeedStep[];
   /** Whether the exam office logs in with SEED_PASSWORD (not when it existed with another). */
   examOfficeSeeded: boolean;
+  /** Whether the administrator logs in with SEED_PASSWORD (not when it existed with another). */
+  adminSeeded: boolean;
   config: Config;
 }
 
@@ -222,9 +238,9 @@ export interface SeedResult {
 export async function seed(env: Record<string, string | undefined>, say: (line: string) => void = () => {}): Promise<SeedResult> {
   const refusal = seedRefusal(env);
   if (refusal) throw new SeedError(refusal);
-  // Without EXAM_OFFICE_PASSWORD start-up makes no exam office: the seed makes it, and says so.
-  // Quiet, unless something goes wrong.
-  const config = loadConfig({ LOG_LEVEL: 'warn', ...env, EXAM_OFFICE_PASSWORD: undefined });
+  // Without EXAM_OFFICE_PASSWORD and ADMIN_PASSWORD start-up makes neither account: the seed
+  // makes them, and says so. Quiet, unless something goes wrong.
+  const config = loadConfig({ LOG_LEVEL: 'warn', ...env, EXAM_OFFICE_PASSWORD: undefined, ADMIN_PASSWORD: undefined });
   say(`Seeding ${config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `the embedded database in ${config.dataDir}`}:`);
   const app = await buildApp(config);
   const steps: SeedStep[] = [];
@@ -244,12 +260,14 @@ export async function seed(env: Record<string, string | undefined>, say: (line: 
   try {
     const professor = held(await account(seeding, SEED_PROFESSOR, env.STAFF_SIGNUP_CODE));
     const student = held(await account(seeding, SEED_STUDENT, undefined));
-    const office = held(await examOffice(seeding));
+    const staff = staffAccounts(config);
+    const office = held(await staffAccount(seeding, staff.examOffice));
+    const admin = held(await staffAccount(seeding, staff.admin));
     const seeded = await course(seeding, professor);
     await enrolment(seeding, student, seeded._id);
     await note(seeding, professor, seeded._id);
     await event(seeding, professor);
-    return { steps, examOfficeSeeded: office !== undefined, config };
+    return { steps, examOfficeSeeded: office !== undefined, adminSeeded: admin !== undefined, config };
   } finally {
     // Nobody stays logged in after the seed.
     for (const { cookie } of sessions) await call(app, 'POST', paths.users.logout, { cookie });
@@ -258,7 +276,7 @@ export async function seed(env: Record<string, string | undefined>, say: (line: 
 }
 
 /** The logins, as the README's table gives them. */
-export function loginsTable({ config, examOfficeSeeded }: Pick<SeedResult, 'config' | 'examOfficeSeeded'>): string {
+export function loginsTable({ config, examOfficeSeeded, adminSeeded }: Pick<SeedResult, 'config' | 'examOfficeSeeded' | 'adminSeeded'>): string {
   const row = (role: string, id: string | number, password: string) => `  ${role.padEnd(12)} ${String(id).padEnd(16)} ${password}`;
   return [
     `Log in at ${config.publicOrigin ?? `http://localhost:${config.port}`} (npm run dev: http://localhost:5173) as:`,
@@ -266,6 +284,7 @@ export function loginsTable({ config, examOfficeSeeded }: Pick<SeedResult, 'conf
     row('professor', SEED_PROFESSOR.registrationId, SEED_PASSWORD),
     row('student', SEED_STUDENT.registrationId, SEED_PASSWORD),
     row('exam office', config.examOffice.registrationId, examOfficeSeeded ? SEED_PASSWORD : '(its own)'),
+    row('admin', config.admin.registrationId, adminSeeded ? SEED_PASSWORD : '(its own)'),
   ].join('\n');
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../platform/errors/app-error';
 import { isUuid } from '../../platform/http/ids';
 import { audit, type AuditBy } from '../audit';
-import { issueResetLink } from '../users';
+import { emailReplacedBySomeoneElse, issueResetLink } from '../users';
 import { examOfficeFits, mayRemoveAnAdministrator, removesAnAdministrator } from './admin.policy';
 
 /**
@@ -68,6 +68,7 @@ export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: st
     const state = changed(before, change, ['active']);
     if (state) entries.push({ action: change.active ? 'user.reactivated' : 'user.deactivated', changes: state });
     if (entries.length === 0) return before;
+    if (entries.some((e) => 'email' in e.changes)) await emailReplacedBySomeoneElse(tx, userId);
     const [after] = await tx.update(users).set({ ...change, updatedAt: now() }).where(eq(users.id, userId)).returning();
     if (!after) throw new Error('user vanished during an administrator’s update');
     if (change.active === false) await tx.delete(sessions).where(eq(sessions.userId, userId));

@@ -2,7 +2,7 @@ import { paths, type User } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
-import { DEFAULT_PASSWORD, buildStudent, buildUser, loginExamOffice, type TestUser } from '../../../test/factories';
+import { DEFAULT_PASSWORD, buildStudent, buildUser, loginAdmin, loginExamOffice, type TestUser } from '../../../test/factories';
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs, passwordResets, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
@@ -246,6 +246,19 @@ describe('with mail on', () => {
     await update(ada, { email: fresh(ada, 'moved'), currentPassword: DEFAULT_PASSWORD });
     expect((await confirm(await confirmationToken(fresh(ada, 'moved')))).statusCode).toBe(200);
     expect(await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, ada.user._id))).toEqual([]);
+  });
+
+  it('an email an administrator sets ends a change still pending and the reset links sent to the old address', async () => {
+    const ada = await buildStudent(ctx.app);
+    await update(ada, { email: fresh(ada, 'pending'), currentPassword: DEFAULT_PASSWORD });
+    const token = await confirmationToken(fresh(ada, 'pending'));
+    expect((await ctx.app.inject({ method: 'POST', url: paths.users.forgotPassword, payload: { registrationId: ada.user.registrationId } })).statusCode).toBe(200);
+    const admin = await loginAdmin(ctx.app);
+    const set = await ctx.app.inject({ method: 'PATCH', url: paths.admin.user(ada.user._id), headers: { cookie: admin.cookie }, payload: { email: fresh(ada, 'registrar') } });
+    expect(userOf(set)).toMatchObject({ email: fresh(ada, 'registrar'), pendingEmail: null });
+    expect(await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, ada.user._id))).toEqual([]);
+    expect((await confirm(token)).statusCode).toBe(400);
+    expect((await me(ada)).json().data).toMatchObject({ email: fresh(ada, 'registrar'), pendingEmail: null });
   });
 
   it('an email set at once (mail off) ends a change still pending', async () => {

@@ -66,6 +66,16 @@ export async function requestEmailChange({ db, now: clock }: AccountsDeps, user:
 /** No pending change: what an email set at once leaves behind (and any older link stops working). */
 export const NO_PENDING_EMAIL = { pendingEmail: null, emailChangeTokenHash: null, emailChangeExpiresAt: null } as const;
 
+/**
+ * An administrator set the user's email: a change the user asked for earlier no longer stands
+ * (its link stops working), and reset links sent to the old address stop working too — the
+ * address may be why the administrator was asked.
+ */
+export async function emailReplacedBySomeoneElse(tx: Db, userId: string): Promise<void> {
+  await tx.update(users).set(NO_PENDING_EMAIL).where(eq(users.id, userId));
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
 /** Why a token cannot be used, said plainly, with the way forward. */
 const TOKEN_REFUSALS = {
   unknown: REFUSALS.emailTokenUnknown,

@@ -1,9 +1,11 @@
 /**
  * What the app and other features may use of users: its routes, a user by id and as JSON, a
- * reset link (the administration sends one too), and the exam office's and first
+ * reset link (the administration sends one too), what an email the administration sets ends, and the exam office's and first
  * administrator's accounts at start-up.
  */
 export { ensureAdmin, ensureExamOffice, findUserById } from './users.service';
 export { issueResetLink } from './password-reset';
+export { emailReplacedBySomeoneElse } from './email-change';
 export { presentUser } from './users.presenter';
 export { usersRoutes } from './users.routes';
+export type { SetupAccount } from './accounts-deps';
