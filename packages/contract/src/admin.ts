@@ -7,6 +7,7 @@ import { branchField, emailField, fullnameField, idField, lineField, semesterFie
 import { AUDIT_ACTIONS, auditPageSchema, keysetPageQuery } from './audit';
 import { EMAIL_MAX } from './constants';
 import { userEnvelopeData, userSchema } from './users';
+import { rosterApi } from './roster';
 
 /** The roles an administrator can filter users by. */
 export const ADMIN_ROLE_FILTERS = ['student', 'professor', 'examOffice', 'admin'] as const;
@@ -86,4 +87,5 @@ export const adminApi = {
     query: adminAuditQuery,
     data: auditPageSchema,
   }),
+  ...rosterApi,
 };

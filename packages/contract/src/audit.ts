@@ -44,12 +44,15 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
  *   `user.email_changed`: `{ changes: { <field>: { from, to } } }`;
  * - `course.student_removed`, `course.deleted`: `{ course: { _id, coursenumber, title } }`;
  * - `marksheet.uploaded`: `{ semester }`;
+ * - `import.applied`: `{ import: { _id, kind, action } }`, with `changes` for an update and
+ *   `course` for a course or an enrolment (action `create` when a student was enrolled);
  * - the others: `{}`.
  */
 export const auditDetailsSchema = z.object({
   changes: z.record(z.string(), fieldChangeSchema).optional(),
   course: z.object({ _id: z.string(), coursenumber: z.number().int(), title: z.string() }).optional(),
   semester: z.number().int().optional(),
+  import: z.object({ _id: z.string(), kind: z.enum(['users', 'courses', 'enrolments']), action: z.enum(['create', 'update', 'remove']) }).optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 

@@ -10,6 +10,8 @@ export const portalConfigSchema = z.object({
   draftingEnabled: z.boolean(),
   /** Whether the server sends email (SMTP_URL): without it, what needs mail (password reset, email notifications) is hidden. */
   mailEnabled: z.boolean(),
+  /** Whether public signup is open (SIGNUP): closed, accounts come from the roster or a campus sign-in provider. */
+  signupOpen: z.boolean(),
   campusTimeZone: z.string(),
   /** The institution's name (CAMPUS_NAME), heading the admit card. */
   campusName: z.string(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, MAX_REGISTRATION_ID, MIN_REGISTRATION_ID } from './constants';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
 import { fieldLabel as label } from './labels';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
-import { branchField, branchFilterField, calendarDateField, lineField, requiredLine, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
+import { branchField, branchFilterField, calendarDateField, idNumberField, lineField, requiredLine, requiredText, semesterField, semesterFilterField, textField, wholeNumber } from './fields';
 
 export const COURSE_TITLE_MAX = 200;
 export const COURSE_DESCRIPTION_MAX = 5000;
@@ -14,12 +14,7 @@ export const LIST_LIMIT_MAX = 500;
 export const EXAM_CENTRE_MAX = 120;
 
 
-export const coursenumberField = wholeNumber('coursenumber').pipe(
-  z
-    .number()
-    .min(MIN_REGISTRATION_ID, { error: `${label('coursenumber')} must be at least ${MIN_REGISTRATION_ID}` })
-    .max(MAX_REGISTRATION_ID, { error: `${label('coursenumber')} is too large` }),
-);
+export const coursenumberField = idNumberField('coursenumber');
 
 /**
  * An exam date: `YYYY-MM-DD`, or empty / null for "not set yet" (the hall ticket then says TBA).

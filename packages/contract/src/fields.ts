@@ -67,12 +67,16 @@ export const wholeNumber = (field: string) =>
       .int({ error: `${label(field)} must be a whole number` }),
   );
 
-export const registrationIdField = wholeNumber('registrationId').pipe(
-  z
-    .number()
-    .min(MIN_REGISTRATION_ID, { error: `${label('registrationId')} must be at least ${MIN_REGISTRATION_ID}` })
-    .max(MAX_REGISTRATION_ID, { error: `${label('registrationId')} is too large` }),
-);
+/** A number of at least nine digits that names someone or something: a registration id, a course number, a course's owner. */
+export const idNumberField = (field: string) =>
+  wholeNumber(field).pipe(
+    z
+      .number()
+      .min(MIN_REGISTRATION_ID, { error: `${label(field)} must be at least ${MIN_REGISTRATION_ID}` })
+      .max(MAX_REGISTRATION_ID, { error: `${label(field)} is too large` }),
+  );
+
+export const registrationIdField = idNumberField('registrationId');
 
 const SEMESTER_RANGE = `${label('semester')} must be between 1 and 8`;
 export const semesterField = wholeNumber('semester').pipe(

@@ -28,12 +28,14 @@ describe('FILE_LIMITS', () => {
       'Thumbnail must be a png or jpeg image',
       'Notes file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
       'Marksheet must be a pdf, png or jpeg file',
+      'Roster file must be a csv file',
     ]);
     expect(kinds.map((kind) => FIELD_MESSAGES.fileAtMost(kind, FILE_LIMITS[kind].size))).toEqual([
       'Avatar must be at most 5 MB',
       'Thumbnail must be at most 5 MB',
       'Notes file must be at most 50 MB',
       'Marksheet must be at most 20 MB',
+      'Roster file must be at most 20 MB',
     ]);
   });
 

@@ -20,6 +20,7 @@ export const FILE_TYPES = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': { name: 'pptx', title: 'PPTX', extensions: ['.pptx'] },
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { name: 'xlsx', title: 'XLSX', extensions: ['.xlsx'] },
   'application/zip': { name: 'zip', title: 'ZIP', extensions: ['.zip'] },
+  'text/csv': { name: 'csv', title: 'CSV', extensions: ['.csv'] },
 } as const satisfies Record<string, { name: string; title: string; extensions: readonly [string, ...string[]] }>;
 export type FileType = keyof typeof FILE_TYPES;
 
@@ -65,5 +66,7 @@ export const FILE_LIMITS = {
     'file',
   ),
   marksheet: fileKind(['application/pdf', 'image/png', 'image/jpeg'], 20, 'file'),
+  /** The registrar's roster: read as it streams in (UTF-8 text, parsed as CSV), never stored. */
+  roster: fileKind(['text/csv'], 20, 'file'),
 };
 export type FileKind = keyof typeof FILE_LIMITS;

@@ -20,3 +20,4 @@ export * from './events';
 export * from './calendar';
 export * from './audit';
 export * from './admin';
+export * from './roster';

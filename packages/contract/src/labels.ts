@@ -49,6 +49,14 @@ export const fieldLabels = {
   actor: 'Actor',
   target: 'Target',
   action: 'Action',
+  // The registrar's roster: an import's kind and whether it only previews, and its columns.
+  kind: 'Kind',
+  dryRun: 'Dry run',
+  file: 'File',
+  // The upload kind of the roster's CSV (FILE_LIMITS.roster), named in its size refusal.
+  roster: 'Roster file',
+  owner: 'Owner',
+  status: 'Status',
 } as const;
 
 export type LabelledField = keyof typeof fieldLabels;

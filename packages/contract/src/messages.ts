@@ -75,6 +75,10 @@ export const REFUSALS = {
   accountDeactivated: 'account deactivated',
   /** A change that would leave the portal with no active administrator. */
   lastAdmin: 'the last active administrator can be neither demoted nor deactivated',
+  /** Public signup when SIGNUP=closed: accounts come from the roster or a campus sign-in provider. */
+  signupClosed: 'signup is closed',
+  /** A roster import naming no file, or one that is not UTF-8 text. */
+  rosterNotText: `${label('file')} must be a CSV file in UTF-8`,
   /** A student account given the exam office's role, or an exam office member made a student. */
   examOfficeProfessorsOnly: `${label('isExamOffice')}: only a professor account can be in the exam office`,
   staffCodeRequired: `A valid ${label('staffcode').toLowerCase()} is required`,
@@ -127,6 +131,8 @@ export const FIELD_MESSAGES = {
   semesterAtMostApplicants: (semester: number) => `${label('semester')} must be at most the applicant's semester (${semester})`,
   /** An event today at a minute already gone on campus: the earliest it may start (HH:MM). */
   eventTimePast: (earliest: string) => `${label('time')} is in the past: an event today must start at ${earliest} (campus time) or later`,
+  /** A managed account's fullname, semester or branch, changed by its owner. */
+  setByRegistrar: (field: string) => `${label(field)} is set by the registrar and cannot be changed here`,
   overQuota: (quota: string) => `this would take your uploads past your storage quota of ${quota}; delete some of your files first`,
 } as const;
 

@@ -20,7 +20,8 @@ export const users = pgTable(
     branch: text('branch').notNull(),
     userrole: smallint('userrole').notNull(),
     avatarFileId: uuid('avatar_file_id'),
-    passwordHash: text('password_hash').notNull(),
+    // Null for an account the roster made: its owner sets a password through forgot-password.
+    passwordHash: text('password_hash'),
     isExamOffice: boolean('is_exam_office').notNull().default(false),
     // Roles and state are data: any number of accounts may administer; a switched-off one cannot sign in.
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -451,6 +452,80 @@ export const auditEntries = pgTable(
     index('audit_entries_actor_idx').on(t.actorId, t.id),
     index('audit_entries_action_idx').on(t.action, t.id),
   ],
+);
+
+/**
+ * The registrar's roster: one row per CSV file an administrator sent, previewed or applied, with
+ * what it found (counts, the first errors and changes), so the preview can be read again. The
+ * file itself is never kept.
+ */
+export const rosterImports = pgTable('roster_imports', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind').notNull(),
+  dryRun: boolean('dry_run').notNull(),
+  status: text('status').notNull(),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  errors: jsonb('errors').$type<unknown[]>().notNull(),
+  changes: jsonb('changes').$type<unknown[]>().notNull(),
+  // Who sent it; the import is kept when their account goes.
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/*
+ * The rows of an import being read, checked and normalised, one table per kind: the CSV streams
+ * in here in batches, so a file of any size needs one batch of memory, and the preview and the
+ * application are set-based statements joining these rows to the portal's tables. Rows live only
+ * while their import's request runs (deleted after, and at start-up after a crash); the tables
+ * are UNLOGGED (migration 0015), as nothing in them must survive a crash.
+ */
+const rosterRowKey = {
+  importId: uuid('import_id').notNull(),
+  // The CSV line the row came from (the header is line 1).
+  line: integer('line').notNull(),
+};
+
+export const rosterUserRows = pgTable(
+  'roster_user_rows',
+  {
+    ...rosterRowKey,
+    registrationId: bigint('registration_id', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    fullname: text('fullname').notNull(),
+    userrole: smallint('userrole').notNull(),
+    semester: smallint('semester').notNull(),
+    branch: text('branch').notNull(),
+    // Null when the file says nothing of the account's state.
+    active: boolean('active'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('roster_user_rows_key_idx').on(t.importId, t.registrationId)],
+);
+
+export const rosterCourseRows = pgTable(
+  'roster_course_rows',
+  {
+    ...rosterRowKey,
+    coursenumber: bigint('coursenumber', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    semester: smallint('semester').notNull(),
+    branch: text('branch').notNull(),
+    owner: bigint('owner', { mode: 'number' }).notNull(),
+    examDate: date('exam_date', { mode: 'string' }),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('roster_course_rows_key_idx').on(t.importId, t.coursenumber)],
+);
+
+export const rosterEnrolmentRows = pgTable(
+  'roster_enrolment_rows',
+  {
+    ...rosterRowKey,
+    coursenumber: bigint('coursenumber', { mode: 'number' }).notNull(),
+    registrationId: bigint('registration_id', { mode: 'number' }).notNull(),
+    // false: the row removes the student.
+    enrolled: boolean('enrolled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] }), index('roster_enrolment_rows_key_idx').on(t.importId, t.coursenumber, t.registrationId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -64,6 +64,12 @@ const FIELDS: Record<LabelledField, { noun: string; ask: string }> = {
   actor: { noun: 'list', ask: 'Reload the page and try again' },
   target: { noun: 'list', ask: 'Reload the page and try again' },
   action: { noun: 'action', ask: 'Choose an action' },
+  kind: { noun: 'kind of file', ask: 'Choose what the file holds' },
+  dryRun: { noun: 'preview', ask: 'Preview the file first' },
+  file: { noun: 'file', ask: 'Choose a CSV file' },
+  roster: { noun: 'roster file', ask: 'Choose a CSV file' },
+  owner: { noun: 'owner', ask: 'Give the registration id of the professor who owns the course' },
+  status: { noun: 'status', ask: 'Give the status' },
 };
 
 /** The notification kinds' labels (fieldLabel's fallback capitalises the key) and what they are about. */
@@ -224,6 +230,10 @@ const EXACT = new Map<string, string>([
   [REFUSALS.emailTaken, 'That email address already belongs to an account.'],
   [REFUSALS.registrationIdReserved, 'That registration id belongs to the exam office. Check yours and try again.'],
   [REFUSALS.accountDeactivated, 'This account has been deactivated. Ask the campus administration to switch it on again.'],
+  [REFUSALS.signupClosed, 'Signing up is closed here: your account comes from the campus. If you have none yet, ask the campus administration.'],
+  [REFUSALS.rosterNotText, 'Choose a CSV file saved as UTF-8 text.'],
+  ['Kind must be users, courses or enrolments', 'Choose whether the file holds users, courses or enrolments.'],
+  ['Dry run must be true or false', TRY_AGAIN],
   [REFUSALS.lastAdmin, 'Someone must stay in charge: the last active administrator can be neither removed as administrator nor deactivated.'],
   [REFUSALS.staffCodeRequired, 'Enter the staff signup code the campus administration gave you.'],
   [REFUSALS.samePassword, 'Choose a new password that is different from your current one.'],

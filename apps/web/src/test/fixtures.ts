@@ -34,6 +34,7 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
     professorSignupNeedsCode: false,
     draftingEnabled: false,
     mailEnabled: false,
+    signupOpen: true,
     campusTimeZone: 'Asia/Kolkata',
     campusName: 'Campus Portal',
     examCentre: null,

@@ -42,6 +42,7 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
           professorSignupNeedsCode: config.staffSignupCode !== undefined,
           draftingEnabled: draftingEnabled(config),
           mailEnabled: config.mail !== undefined,
+          signupOpen: config.signupOpen,
           campusTimeZone: config.campusTimeZone,
           campusName: config.campusName,
           examCentre: config.examCentre ?? null,

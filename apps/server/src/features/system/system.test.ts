@@ -39,6 +39,7 @@ describe('system', () => {
       professorSignupNeedsCode: false,
       draftingEnabled: false,
       mailEnabled: false,
+      signupOpen: true,
       campusTimeZone: 'Asia/Kolkata',
       campusName: 'Campus Portal',
       examCentre: null,

@@ -1,5 +1,5 @@
 import { byRequest } from '../audit';
-import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
+import { FIELD_MESSAGES, LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import { addressKey } from '../../platform/limits/client-address';
 import { limiter } from '../../platform/limits/limiter';
 import { USERS_MAIL_TEMPLATES } from './account-emails';
 import { FORGOT_PASSWORD_FLOOR_MS, requestPasswordReset, resetPassword } from './password-reset';
-import { canViewUser } from './users.policy';
+import { canViewUser, registrarFieldChanged } from './users.policy';
 import { presentUser } from './users.presenter';
 import { confirmEmailChange } from './email-change';
 import {
@@ -68,14 +68,17 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(users.register, { access: 'anyone' }),
     onRequest: [registerBurst, registerPerAddress],
-    handler: async (request, reply) =>
+    handler: async (request, reply) => {
+      // Refused before a byte of the body is read.
+      if (!app.config.signupOpen) throw forbidden(REFUSALS.signupClosed);
       // Nothing of a refused signup stays behind: the avatar bytes go too.
-      withUpload(request, app.fileStore, async (form) => {
+      return withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(registerBody, form.fields);
         if (!form.file) throw badRequest(MESSAGES.avatarRequired);
         const user = await registerUser(db, signup, body, form.file);
         return ok(reply, present(user), SUCCESSES.registered, 201);
-      }),
+      });
+    },
   });
 
   app.route({
@@ -126,6 +129,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const { body } = request;
+      const kept = registrarFieldChanged(user, body);
+      if (kept) throw forbidden(FIELD_MESSAGES.setByRegistrar(kept));
       // The email is the way to the password reset: a new address needs the password.
       const newAddress = changesEmail(user, body);
       if (newAddress) {

@@ -7,7 +7,15 @@ const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } 
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` is the account's. An account with no password yet (the roster made it)
+ * matches nothing, after the same work as a wrong password.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await dummyVerify(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

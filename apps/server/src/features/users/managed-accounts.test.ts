@@ -1,0 +1,90 @@
+import { FIELD_MESSAGES, MESSAGES, REFUSALS, paths } from '@campus/contract';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { storedFiles, useTestApp } from '../../../test/build-app';
+import { DEFAULT_PASSWORD, buildStudent, userFields } from '../../../test/factories';
+import { multipart, pngAvatar } from '../../../test/fixtures';
+
+/**
+ * Accounts a campus vouches for: with SIGNUP=closed nobody signs up, and a managed account (the
+ * registrar's roster made or updated it) keeps its name, semester and branch as the registrar
+ * says, while its email and password stay its owner's.
+ */
+const ctx = useTestApp();
+
+const update = (cookie: string, body: Record<string, unknown>) => ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie }, payload: body });
+
+describe('SIGNUP', () => {
+  it('is open by default, and /config says so', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: paths.config })).json().data.signupOpen).toBe(true);
+  });
+
+  it('closed, refuses every signup with 403 before reading the body, storing nothing; /config says so', async () => {
+    const closed = await ctx.extraApp({ signupOpen: false });
+    expect((await closed.inject({ method: 'GET', url: paths.config })).json().data.signupOpen).toBe(false);
+    const before = storedFiles(ctx).length;
+    const fields = userFields();
+    const res = await closed.inject({ method: 'POST', url: paths.users.register, ...multipart(fields, pngAvatar()) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual([REFUSALS.signupClosed]);
+    expect(await ctx.database.db.select().from(users).where(eq(users.registrationId, Number(fields.registrationId)))).toEqual([]);
+    expect(storedFiles(ctx).length).toBe(before);
+  });
+});
+
+describe('a managed account', () => {
+  async function managedStudent() {
+    const student = await buildStudent(ctx.app);
+    await ctx.database.db.update(users).set({ managed: true }).where(eq(users.id, student.user._id));
+    return student;
+  }
+
+  it.each([
+    ['fullname', 'Someone Else'],
+    ['semester', 7],
+    ['branch', 'Civil Engineering'],
+  ] as const)('refuses a change of %s with 403 naming it, and changes nothing', async (field, value) => {
+    const { user, cookie } = await managedStudent();
+    const res = await update(cookie, { fullname: user.fullname, semester: user.semester, branch: user.branch, email: user.email, [field]: value });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar(field)]);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user._id));
+    expect(row).toMatchObject({ fullname: user.fullname, semester: user.semester, branch: user.branch });
+  });
+
+  it('takes the same values back with a new email: the address is its owner’s', async () => {
+    const { user, cookie } = await managedStudent();
+    const email = `own.${user.registrationId}@elsewhere.test`;
+    const res = await update(cookie, { fullname: user.fullname, semester: user.semester, branch: user.branch, email, currentPassword: DEFAULT_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ email, managed: true });
+  });
+
+  it('changes its own password', async () => {
+    const { cookie } = await managedStudent();
+    const res = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: 'a passphrase of my own' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('made by the roster with no password yet, signs in with nothing until its owner sets one', async () => {
+    const registrationId = Number(userFields().registrationId);
+    await ctx.database.db.insert(users).values({
+      id: randomUUID(),
+      registrationId,
+      email: `roster.${registrationId}@campus.test`,
+      fullname: 'Roster Student',
+      semester: 2,
+      branch: 'Civil Engineering',
+      userrole: 2,
+      passwordHash: null,
+      managed: true,
+    });
+    for (const password of ['', 'anything at all', DEFAULT_PASSWORD]) {
+      const res = await ctx.app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
+      expect(res.statusCode, password).toBeGreaterThanOrEqual(400);
+      if (password !== '') expect(res.json().errors).toEqual([MESSAGES.invalidLogin]);
+    }
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * The registrar's roster (docs/product.md#the-registrars-roster): CSV files of users, courses or
+ * enrolments that an administrator previews, then applies. The columns, the row rules and the
+ * import's JSON are written here once: the server checks each row with these schemas, and the
+ * web app builds its templates and its preview from the same words.
+ */
+import { z } from 'zod';
+import { fieldLabel as label } from './labels';
+import { endpoint } from './endpoint';
+import { API_PREFIX } from './prefix';
+import { branchField, calendarDateField, emailField, fullnameField, idNumberField, registrationIdField, requiredLine, requiredText, semesterField, textField } from './fields';
+import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, coursenumberField } from './courses';
+
+export const IMPORT_KINDS = ['users', 'courses', 'enrolments'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The most errors and changes an import lists (its counts cover every row). */
+export const IMPORT_LIST_MAX = 1000;
+
+/** A cell's words, with the column's own name (the CSV's header) in every message. */
+const oneOf = <const T extends readonly [string, ...string[]]>(column: string, values: T) =>
+  textField(column)
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(values, { error: `${label(column)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` }));
+
+/** An optional cell: empty means "not given". */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/**
+ * Each kind's columns, in the order its template writes them, the key first, and the schema of
+ * one row (a record of the row's cells by column name). A column that is not `optional` must be
+ * in the header; any other column is refused, so a typo cannot be silently ignored.
+ */
+export const ROSTER_KINDS = {
+  users: {
+    columns: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch', 'status'],
+    optional: ['status'],
+    row: z.object({
+      registrationId: registrationIdField,
+      email: emailField,
+      fullname: fullnameField,
+      role: oneOf('role', ['student', 'professor']),
+      semester: semesterField,
+      branch: branchField,
+      status: optional(oneOf('status', ['active', 'inactive'])),
+    }),
+  },
+  courses: {
+    columns: ['coursenumber', 'title', 'description', 'semester', 'branch', 'owner', 'examDate'],
+    optional: ['examDate'],
+    row: z.object({
+      coursenumber: coursenumberField,
+      title: requiredLine('title', COURSE_TITLE_MAX),
+      description: requiredText('description', COURSE_DESCRIPTION_MAX),
+      semester: semesterField,
+      branch: branchField,
+      // The professor's registration id.
+      owner: idNumberField('owner'),
+      examDate: optional(calendarDateField('examDate')),
+    }),
+  },
+  enrolments: {
+    columns: ['coursenumber', 'registrationId', 'status'],
+    optional: [],
+    row: z.object({
+      coursenumber: coursenumberField,
+      registrationId: registrationIdField,
+      status: oneOf('status', ['active', 'removed']),
+    }),
+  },
+} as const;
+
+/** One row of a kind as the server reads it, checked and normalised. */
+export type RosterRow<K extends ImportKind> = z.output<(typeof ROSTER_KINDS)[K]['row']>;
+
+/** POST /admin/imports: the text fields of the multipart body (the CSV travels beside them as `file`). */
+export const importBody = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: `${label('kind')} must be users, courses or enrolments` }),
+  dryRun: z
+    .enum(['true', 'false'], { error: `${label('dryRun')} must be true or false` })
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+export type ImportBody = z.infer<typeof importBody>;
+
+export const IMPORT_STATUSES = ['previewed', 'applied', 'refused'] as const;
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'remove'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+/** A row that cannot be taken: its line (the header is line 1), its column (null for the whole row) and why. */
+export const importErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+/** What a row does: its key (registration id or course number, or both for an enrolment) and the columns it changes. */
+export const importChangeSchema = z.object({ line: z.number().int(), action: z.enum(IMPORT_ACTIONS), key: z.string(), fields: z.array(z.string()) });
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+export const importCountsSchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  errors: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const rosterImportSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(IMPORT_KINDS),
+    dryRun: z.boolean(),
+    status: z.enum(IMPORT_STATUSES),
+    counts: importCountsSchema,
+    /** The first IMPORT_LIST_MAX errors, by line. */
+    errors: z.array(importErrorSchema),
+    /** The first IMPORT_LIST_MAX rows' changes, by line. */
+    changes: z.array(importChangeSchema),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'RosterImport' });
+export type RosterImport = z.infer<typeof rosterImportSchema>;
+
+const importEnvelope = z.object({ import: rosterImportSchema });
+
+const A = `${API_PREFIX}/admin`;
+
+/** The roster's endpoints, among the administration's (admin.ts): for accounts with isAdmin only. */
+export const rosterApi = {
+  createImport: endpoint({
+    method: 'POST',
+    path: `${A}/imports`,
+    summary: 'Preview (dryRun, the default) or apply a roster CSV of users, courses or enrolments; any error applies nothing',
+    multipart: { fields: importBody, file: { field: 'file', kind: 'roster', required: true } },
+    data: importEnvelope,
+    status: 201,
+  }),
+  getImport: endpoint({ method: 'GET', path: `${A}/imports/:importId`, summary: 'One import, as it was previewed, applied or refused', data: importEnvelope, errors: [404] }),
+};
