@@ -13,6 +13,7 @@ import { systemRoutes } from './features/system';
 import { ensureAdmin, ensureExamOffice, usersRoutes } from './features/users';
 import { adminRoutes } from './features/admin';
 import { auditRoutes } from './features/audit';
+import { rosterRoutes } from './features/roster';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(filesRoutes);
   await app.register(auditRoutes);
   await app.register(adminRoutes);
+  await app.register(rosterRoutes);
 
   web.app = await registerWebApp(app);
 

@@ -28,7 +28,7 @@ export type FileType = keyof typeof FILE_TYPES;
 const orList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 /** One kind's limits and its words, from its types, its size in MB and what it is called. */
-function fileKind<const T extends readonly FileType[]>(types: T, megabytes: number, noun: 'image' | 'file') {
+function fileKind<const T extends readonly FileType[]>(types: T, megabytes: number, noun: 'image' | 'file', stored = true) {
   const names = orList(types.map((t) => FILE_TYPES[t].name));
   return {
     types,
@@ -44,6 +44,8 @@ function fileKind<const T extends readonly FileType[]>(types: T, megabytes: numb
     accept: [...types.flatMap((t) => FILE_TYPES[t].extensions), ...types].join(','),
     /** "5 MB": the limit as people read it. */
     size: `${megabytes} MB`,
+    /** Whether the file is kept (and counts against the uploader's quota and hourly uploads). */
+    stored,
   };
 }
 
@@ -67,6 +69,6 @@ export const FILE_LIMITS = {
   ),
   marksheet: fileKind(['application/pdf', 'image/png', 'image/jpeg'], 20, 'file'),
   /** The registrar's roster: read as it streams in (UTF-8 text, parsed as CSV), never stored. */
-  roster: fileKind(['text/csv'], 20, 'file'),
+  roster: fileKind(['text/csv'], 20, 'file', false),
 };
 export type FileKind = keyof typeof FILE_LIMITS;

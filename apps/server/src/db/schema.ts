@@ -483,6 +483,9 @@ const rosterRowKey = {
   importId: uuid('import_id').notNull(),
   // The CSV line the row came from (the header is line 1).
   line: integer('line').notNull(),
+  // What the row does, and the columns it changes, once compared with the portal's rows.
+  action: text('action'),
+  fields: text('fields').array(),
 };
 
 export const rosterUserRows = pgTable(

@@ -2,6 +2,8 @@
 CREATE UNLOGGED TABLE "roster_course_rows" (
 	"import_id" uuid NOT NULL,
 	"line" integer NOT NULL,
+	"action" text,
+	"fields" text[],
 	"coursenumber" bigint NOT NULL,
 	"title" text NOT NULL,
 	"description" text NOT NULL,
@@ -15,6 +17,8 @@ CREATE UNLOGGED TABLE "roster_course_rows" (
 CREATE UNLOGGED TABLE "roster_enrolment_rows" (
 	"import_id" uuid NOT NULL,
 	"line" integer NOT NULL,
+	"action" text,
+	"fields" text[],
 	"coursenumber" bigint NOT NULL,
 	"registration_id" bigint NOT NULL,
 	"enrolled" boolean NOT NULL,
@@ -36,6 +40,8 @@ CREATE TABLE "roster_imports" (
 CREATE UNLOGGED TABLE "roster_user_rows" (
 	"import_id" uuid NOT NULL,
 	"line" integer NOT NULL,
+	"action" text,
+	"fields" text[],
 	"registration_id" bigint NOT NULL,
 	"email" text NOT NULL,
 	"fullname" text NOT NULL,

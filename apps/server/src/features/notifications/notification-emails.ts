@@ -1,11 +1,10 @@
-import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, pages } from '@campus/contract';
+import { DEFAULT_PREFERENCES, NOTIFICATION_KINDS, pages, type NotificationKind } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailJobs, notificationPreferences, users } from '../../db/schema';
 import { MAIL_PRIORITY, mailTemplate } from '../../platform/mail/mail-template';
 import { greeting, sentence, subjectLine } from '../../platform/mail/mail-text';
 import { KIND_WORDS, emailLinks, footer, unsubscribeHeaders } from './mailing';
-import type { Notice } from './notifications.service';
 
 /**
  * A notification by email at once, to a user who chose `immediate` for its kind. The job holds
@@ -38,8 +37,8 @@ export const notificationEmail = mailTemplate({
 });
 
 /**
- * The immediate emails of a fan-out, as a data-modifying CTE over `inserted` (the notifications
- * just inserted, with their recipient_id): a job for each recipient whose choice for this kind is
+ * The immediate emails of a fan-out of `kind`, as a data-modifying CTE over `inserted` (the
+ * notifications just inserted, with their recipient_id, content and link): a job for each recipient whose choice for this kind is
  * `immediate`, joined with their address, in the same statement and transaction as the
  * notifications. A recipient without a preferences row, or whose row leaves this kind unchosen
  * (null), has the kind's default (DEFAULT_PREFERENCES: this runs only with mail on). For a kind
@@ -47,17 +46,18 @@ export const notificationEmail = mailTemplate({
  * is an email (exams), the join is an outer one and they are emailed. Either way one statement.
  * Only the notice and each recipient's id and name are written: no key, no rendered text.
  */
-export function immediateEmails(notice: Notice & { kind: NonNullable<Notice['kind']> }, inserted: SQL): SQL {
-  const shared = JSON.stringify({ kind: notice.kind, content: notice.content, link: notice.link });
-  const choice = notificationPreferences[notice.kind];
-  const byDefault = DEFAULT_PREFERENCES[notice.kind] === 'immediate';
+export function immediateEmails(kind: NotificationKind, inserted: SQL): SQL {
+  const choice = notificationPreferences[kind];
+  const byDefault = DEFAULT_PREFERENCES[kind] === 'immediate';
   const preferences = byDefault
     ? sql`left join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id
     where coalesce(${choice}, 'immediate') = 'immediate'`
     : sql`join ${notificationPreferences} on ${notificationPreferences.userId} = i.recipient_id and ${choice} = 'immediate'`;
   return sql`
     insert into ${mailJobs} (recipient, template, params, priority)
-    select u.email, ${notificationEmail.name}, ${shared}::jsonb || jsonb_build_object('userId', u.id, 'name', u.fullname), ${MAIL_PRIORITY[notificationEmail.priority]}::smallint
+    select u.email, ${notificationEmail.name},
+      jsonb_build_object('kind', ${kind}::text, 'content', i.content, 'link', i.link, 'userId', u.id, 'name', u.fullname),
+      ${MAIL_PRIORITY[notificationEmail.priority]}::smallint
     from ${inserted} as i
     join ${users} as u on u.id = i.recipient_id
     ${preferences}

@@ -8,7 +8,7 @@ import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
 import { immediateEmails } from './notification-emails';
 import { notificationsAdded, unreadChanged } from './notifications.topics';
-import type { Recipients } from './recipients';
+import type { Notices, Recipients } from './recipients';
 
 /**
  * What a notification says, where clicking it leads (a client route), if anywhere, and what it
@@ -30,8 +30,14 @@ export interface Told {
   emailed: number;
 }
 
-/** Tells `to` of `notice` inside the caller's transaction (see `notifier`). */
-export type Notify = (tx: Db, to: Recipients, notice: Notice) => Promise<Told>;
+/**
+ * Tells `to` of `notice` inside the caller's transaction (see `notifier`); `each` tells each
+ * person of a bulk change their own words (the roster: "… enrolled you in …").
+ */
+export interface Notify {
+  (tx: Db, to: Recipients, notice: Notice): Promise<Told>;
+  each(tx: Db, notices: Notices, kind: NotificationKind): Promise<Told>;
+}
 
 /**
  * What a service that tells people needs, bound once when its feature registers: the database
@@ -55,14 +61,15 @@ export interface NotifyingDeps {
  * fan-out's seq range).
  */
 export function notifier(emailsOn: boolean): Notify {
-  return async (tx, to, notice) => {
-    const emails = notice.kind && emailsOn ? immediateEmails({ ...notice, kind: notice.kind }, sql`inserted`) : undefined;
+  /** `rows` selects (recipient id, content, link): one notification each, in one statement. */
+  const fanOut = async (tx: Db, rows: SQL, kind: NotificationKind | null): Promise<Told> => {
+    const emails = kind && emailsOn ? immediateEmails(kind, sql`inserted`) : undefined;
     const result = await tx.execute(sql`
       with inserted as (
         insert into ${notifications} (recipient_id, content, link, kind, created_at)
-        select r.id, ${notice.content}, ${notice.link}, ${notice.kind}, now()
-        from (${to}) as r(id)
-        returning seq, recipient_id
+        select r.id, r.content, r.link, ${kind}, now()
+        from (${rows}) as r(id, content, link)
+        returning seq, recipient_id, content, link
       )${emails ? sql`, emailed as (${emails})` : sql``}
       select min(seq)::text as first, max(seq)::text as last, count(*)::int as told,
         ${emails ? sql`(select count(*) from emailed)::int` : sql`0`} as emailed
@@ -73,6 +80,9 @@ export function notifier(emailsOn: boolean): Notify {
     if (range.emailed > 0) await wakeMailWorkers(tx);
     return { told: range.told, emailed: range.emailed };
   };
+  const notify = (tx: Db, to: Recipients, notice: Notice) =>
+    fanOut(tx, sql`select t.id, ${notice.content}::text, ${notice.link}::text from (${to}) as t(id)`, notice.kind);
+  return Object.assign(notify, { each: (tx: Db, notices: Notices, kind: NotificationKind) => fanOut(tx, notices, kind) });
 }
 
 export interface StoredNotification {

@@ -33,3 +33,15 @@ export const enrolledIn = (courseId: string): Recipients =>
  */
 export const examOffice = (): Recipients =>
   recipients(sql`select ${users.id} from ${users} where ${users.isExamOffice} and ${users.userrole} = ${sql.raw(String(ROLES.PROFESSOR))} and ${users.active}`);
+
+declare const own: unique symbol;
+
+/**
+ * Notices each person gets in their own words: a SELECT of (recipient id, content, link) rows,
+ * one notification each, for a bulk change where every row is somebody's own news (the roster's
+ * "… enrolled you in Data Structures"). Only `eachTheirOwn` makes one: a reader finds here every
+ * place that writes such a SELECT.
+ */
+export type Notices = SQL & { readonly [own]: true };
+
+export const eachTheirOwn = (rows: SQL): Notices => rows as Notices;

@@ -49,6 +49,8 @@ export function registerUploadGuard(app: FastifyInstance): void {
     if (!upload) return;
     const declared = Number(request.headers['content-length']);
     if (declared > FILE_LIMITS[upload.kind].maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(upload);
+    // A file read as it arrives and never kept (the roster's CSV) uses no storage.
+    if (!FILE_LIMITS[upload.kind].stored) return;
     await perUser(request, reply);
     const left = await quotaLeft(request);
     if (left !== undefined && left <= 0) throw quotaExceeded(request);

@@ -1,4 +1,5 @@
 import {
+  FILE_LIMITS,
   apiFailureSchema,
   multipartDocSchema,
   paramsSchema,
@@ -51,8 +52,9 @@ function refusals(e: Endpoint, config: RouteConfig): number[] {
   // The origin check refuses a cross-site write.
   if (isWrite(e.method)) statuses.add(403);
   // Uploads: a file too large or of the wrong type, and the per-user upload limit, which the
-  // exam office is exempt from (platform/files/upload-guard.ts): a route only it may call is never limited.
-  if (e.multipart) [413, 415, ...(config.access === 'examOffice' ? [] : [429])].forEach((s) => statuses.add(s));
+  // exam office is exempt from (platform/files/upload-guard.ts): a route only it may call is never
+  // limited, nor one whose file is read and never kept (the roster's).
+  if (e.multipart) [413, 415, ...(config.access === 'examOffice' || !FILE_LIMITS[e.multipart.file.kind].stored ? [] : [429])].forEach((s) => statuses.add(s));
   return [...statuses].sort();
 }
 

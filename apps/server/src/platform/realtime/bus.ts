@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, Db } from '../db/database';
 
 /**
@@ -20,6 +20,13 @@ export interface Topic<T extends object> {
 export const topic = <T extends object>(name: string, payload: z.ZodType<T>): Topic<T> => ({ name, payload });
 
 export const BUS_CHANNEL = 'campus_realtime';
+
+/**
+ * Many rows changed at once (the registrar's roster applied): every instance drops every copy it
+ * holds and looks again, exactly as after a lost connection (`onResume`), rather than being told
+ * of thousands of rows one message each.
+ */
+export const everythingStale = topic('stale-all', z.object({}));
 
 /**
  * Announces a message. Inside a transaction PostgreSQL delivers it at commit, and not at all on
@@ -53,14 +60,13 @@ export class Bus {
   /** Subscribes the instance; resolves once listening. */
   static async open(database: Database, log: FastifyBaseLogger): Promise<Bus> {
     const bus = new Bus();
+    bus.on(everythingStale, () => bus.resumeAll());
     bus.stop = await database.listen(BUS_CHANNEL, {
       onMessage: (payload) => {
         const message = parse(payload);
         if (message) for (const handle of bus.handlers.get(message.name) ?? []) handle(message.fields);
       },
-      onResume: () => {
-        for (const resume of bus.resumers) resume();
-      },
+      onResume: () => bus.resumeAll(),
       onError: (err) => log.warn({ err }, 'bus connection lost; reconnecting'),
     });
     return bus;
@@ -79,6 +85,10 @@ export class Bus {
   /** Calls `resume` when messages may have been lost (the listening connection dropped and came back). */
   onResume(resume: () => void): void {
     this.resumers.push(resume);
+  }
+
+  private resumeAll(): void {
+    for (const resume of this.resumers) resume();
   }
 
   async close(): Promise<void> {

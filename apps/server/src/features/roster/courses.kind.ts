@@ -1,0 +1,141 @@
+import { REFUSALS, ROLES, pages } from '@campus/contract';
+import { sql } from 'drizzle-orm';
+import { auditEntries, courses, enrollments, rosterCourseRows, users } from '../../db/schema';
+import { eachTheirOwn } from '../notifications';
+import { errorsOf, type RosterKind } from './roster-kind';
+
+const staged = (importId: string) => sql`(select * from ${rosterCourseRows} where import_id = ${importId})`;
+
+/** A course's page, as a notification links to it, in SQL: the contract's link with the id put in. */
+export const courseLink = (id: string) => sql`(${pages.course('')}::text || ${sql.raw(id)})`;
+
+/** The audit entry's `import` and `course` for a row of this file. */
+const details = (importId: string, action: 'create' | 'update', course: string) =>
+  sql`jsonb_build_object('import', jsonb_build_object('_id', ${importId}::text, 'kind', 'courses', 'action', ${action}::text),
+    'course', jsonb_build_object('_id', ${sql.raw(course)}.id, 'coursenumber', ${sql.raw(course)}.coursenumber, 'title', ${sql.raw(course)}.title))`;
+
+const change = (before: string, after: string) => sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);
+
+/**
+ * The registrar's courses, keyed by course number, each with its owner (a professor's
+ * registration id) and, when given, its exam date. A new course tells the students of its
+ * semester and branch, as creating one does; a moved exam date tells its enrolled students, as
+ * editing one does, and counts as a change of the date (the calendar feed's revision). An empty
+ * exam date leaves the course's date as it is.
+ */
+export const coursesKind: RosterKind<'courses'> = {
+  table: rosterCourseRows,
+
+  stage: (importId, line, row) => ({
+    importId,
+    line,
+    coursenumber: row.coursenumber,
+    title: row.title,
+    description: row.description,
+    semester: row.semester,
+    branch: row.branch,
+    owner: row.owner,
+    examDate: row.examDate ?? null,
+  }),
+
+  check: (db, importId, { today }) =>
+    errorsOf(
+      db,
+      sql`
+      with s as ${staged(importId)},
+      firsts as (select coursenumber, min(line) as first from s group by coursenumber having count(*) > 1)
+      select s.line, 'coursenumber' as column, 'Course number ' || s.coursenumber || ' is also on line ' || f.first as message
+        from s join firsts f using (coursenumber) where s.line > f.first
+      union all
+      select s.line, 'owner', 'No account has registration id ' || s.owner
+        from s where not exists (select 1 from ${users} u where u.registration_id = s.owner)
+      union all
+      select s.line, 'owner', 'Registration ID ' || s.owner || ' is not a professor’s account'
+        from s join ${users} u on u.registration_id = s.owner where u.userrole <> ${ROLES.PROFESSOR} or u.is_exam_office
+      union all
+      -- A new or moved exam date may not be in the past; an old course's unchanged date may.
+      select s.line, 'examDate', ${REFUSALS.examDateInPast}
+        from s left join ${courses} c using (coursenumber)
+        where s.exam_date < ${today()}::date and c.exam_date is distinct from s.exam_date
+      order by 1`,
+    ),
+
+  async compare(db, importId) {
+    await db.execute(sql`
+      update ${rosterCourseRows} as r set action = d.action, fields = d.fields
+      from (
+        select s.line,
+          case when c.id is null then 'create' when cardinality(f.fields) > 0 then 'update' else 'unchanged' end as action,
+          case when c.id is null
+            then array['coursenumber', 'title', 'description', 'semester', 'branch', 'owner'] || case when s.exam_date is null then array[]::text[] else array['examDate'] end
+            else f.fields end as fields
+        from ${staged(importId)} s
+        join ${users} o on o.registration_id = s.owner
+        left join ${courses} c using (coursenumber)
+        cross join lateral (select array_remove(array[
+          case when c.title is distinct from s.title then 'title' end,
+          case when c.description is distinct from s.description then 'description' end,
+          case when c.semester is distinct from s.semester then 'semester' end,
+          case when c.branch is distinct from s.branch then 'branch' end,
+          case when c.owner_id is distinct from o.id then 'owner' end,
+          case when s.exam_date is not null and c.exam_date is distinct from s.exam_date then 'examDate' end
+        ], null) as fields) f
+      ) d
+      where r.import_id = ${importId} and r.line = d.line`);
+  },
+
+  async apply(tx, { importId, ip }, { notify }) {
+    const updating = sql`${staged(importId)} s join ${courses} c using (coursenumber) join ${users} o on o.registration_id = s.owner where s.action = 'update'`;
+    await tx.execute(sql`
+      insert into ${auditEntries} (action, actor_id, target_id, details, ip)
+      select 'import.applied', null, o.id, ${details(importId, 'update', 'c')} || jsonb_build_object('changes', jsonb_strip_nulls(jsonb_build_object(
+        'title', ${change('c.title', 's.title')},
+        'description', ${change('c.description', 's.description')},
+        'semester', ${change('c.semester', 's.semester')},
+        'branch', ${change('c.branch', 's.branch')},
+        'owner', ${change('c.owner_id', 'o.id')},
+        'examDate', ${change('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')}))), ${ip}
+      from ${updating}`);
+    // Enrolled students hear of a moved exam date (kind `exams`), before the row forgets the old one.
+    await notify.each(
+      tx,
+      eachTheirOwn(sql`
+        select e.student_id, format('The exam of "%s" is now on %s', s.title, to_char(s.exam_date, 'FMDay, FMDD FMMonth YYYY')), ${courseLink('c.id')}
+        from ${staged(importId)} s
+        join ${courses} c using (coursenumber)
+        join ${enrollments} e on e.course_id = c.id
+        where s.action = 'update' and s.exam_date is not null and s.exam_date is distinct from c.exam_date`),
+      'exams',
+    );
+    await tx.execute(sql`
+      update ${courses} c set title = s.title, description = s.description, semester = s.semester, branch = s.branch, owner_id = o.id,
+        exam_date = coalesce(s.exam_date, c.exam_date),
+        exam_date_revision = c.exam_date_revision + case when s.exam_date is not null and s.exam_date is distinct from c.exam_date then 1 else 0 end,
+        exam_date_changed_at = case when s.exam_date is not null and c.exam_date is not null and s.exam_date <> c.exam_date then now() else c.exam_date_changed_at end,
+        updated_at = now()
+      from ${staged(importId)} s join ${users} o on o.registration_id = s.owner
+      where s.action = 'update' and c.coursenumber = s.coursenumber`);
+    await tx.execute(sql`
+      with made as (
+        insert into ${courses} (id, title, description, coursenumber, semester, branch, owner_id, exam_date)
+        select gen_random_uuid(), s.title, s.description, s.coursenumber, s.semester, s.branch, o.id, s.exam_date
+        from ${staged(importId)} s join ${users} o on o.registration_id = s.owner where s.action = 'create'
+        returning id, coursenumber, title, owner_id
+      )
+      insert into ${auditEntries} (action, actor_id, target_id, details, ip)
+      select 'import.applied', null, made.owner_id, ${details(importId, 'create', 'made')}, ${ip} from made`);
+    // The students of each new course's semester and branch hear of it, as when a professor creates one.
+    await notify.each(
+      tx,
+      eachTheirOwn(sql`
+        select st.id, format('%s''s course "%s" is open to %s, semester %s', o.fullname, s.title, s.branch, s.semester), ${courseLink('c.id')}
+        from ${staged(importId)} s
+        join ${courses} c using (coursenumber)
+        join ${users} o on o.id = c.owner_id
+        join ${users} st on st.userrole = ${sql.raw(String(ROLES.STUDENT))} and st.semester = s.semester and st.branch = s.branch
+        where s.action = 'create'`),
+      'courses',
+    );
+    return { deactivated: [] };
+  },
+};

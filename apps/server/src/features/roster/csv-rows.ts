@@ -1,0 +1,162 @@
+import { once } from 'node:events';
+import { CsvError, parse, type Parser } from 'csv-parse';
+import { REFUSALS, type ImportError } from '@campus/contract';
+import { badRequest } from '../../platform/errors/app-error';
+
+/** One row of the file: the line it starts on (the header is line 1) and its cells by column. */
+export interface CsvRow {
+  line: number;
+  cells: Record<string, string>;
+}
+
+/** The columns a kind takes: all of them in the order a template writes them, and those that may be left out. */
+export interface CsvColumns {
+  columns: readonly string[];
+  optional: readonly string[];
+}
+
+/**
+ * Bytes to text as they arrive: UTF-8 or nothing (a spreadsheet saved in Latin-1 would turn a
+ * Devanagari or accented name into question marks, so it is refused, not guessed at), the byte
+ * order mark dropped, and every line ending made `\n` so that the parser counts lines as an
+ * editor does (a `\r\n` inside a quoted field would otherwise count twice). Throws 400 on bytes
+ * that are not UTF-8.
+ */
+function utf8Text(): { next(chunk: Buffer): string; end(): string } {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let carriageReturn = false;
+  const lines = (text: string) => {
+    // A `\r` at the end of a chunk may be the first half of `\r\n`: decided with the next chunk.
+    let joined = (carriageReturn ? '\r' : '') + text;
+    carriageReturn = joined.endsWith('\r');
+    if (carriageReturn) joined = joined.slice(0, -1);
+    return joined.replace(/\r\n?/g, '\n');
+  };
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw badRequest(REFUSALS.rosterNotText);
+    }
+  };
+  return {
+    next: (chunk) => lines(decode(chunk)),
+    end: () => lines(decode()) + (carriageReturn ? '\n' : ''),
+  };
+}
+
+/** What the parser says of a file it cannot read, as a registrar can act on it. */
+function csvProblem(err: CsvError): string {
+  switch (err.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'A quoted cell is never closed: add the missing double quote (")';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'INVALID_OPENING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return 'A double quote inside a cell must be written twice (""), and the cell quoted';
+    default:
+      return 'This line cannot be read as CSV';
+  }
+}
+
+/** The header's problems: a column twice, one the kind does not take, one it needs that is missing. */
+function headerProblems(header: string[], spec: CsvColumns): ImportError[] {
+  const problems: ImportError[] = [];
+  const seen = new Set<string>();
+  for (const name of header) {
+    if (seen.has(name)) problems.push({ line: 1, column: name, message: `The column ${name} is in the header twice` });
+    seen.add(name);
+    if (!spec.columns.includes(name)) problems.push({ line: 1, column: name, message: `${name} is not a column of this kind of file; its columns are ${spec.columns.join(', ')}` });
+  }
+  for (const name of spec.columns) {
+    if (!seen.has(name) && !spec.optional.includes(name)) problems.push({ line: 1, column: name, message: `The header has no ${name} column` });
+  }
+  return problems;
+}
+
+/** A header cell as a column's name: a spreadsheet may have changed its case or padded it. */
+const canonical = (cell: string, spec: CsvColumns) => {
+  const name = cell.trim();
+  return spec.columns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
+};
+
+const newlines = (cells: string[]) => cells.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+
+/**
+ * The rows of a CSV file as it streams in, each with the line it starts on: a header naming the
+ * columns in any order, quoted cells with commas, quotes and line breaks, blank lines skipped.
+ * Problems with the file itself (the header, a line with the wrong number of cells, a quote left
+ * open) go to `problem`; after a header problem or a line the parser cannot read, no more rows
+ * come. Either way the upload is read to its end, so the request finishes cleanly. Throws 400
+ * when the bytes are not UTF-8 text.
+ */
+export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, problem: (e: ImportError) => void): AsyncGenerator<CsvRow> {
+  const parser = parse({ info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: '\n' });
+  // Fed as this generator is read (the parser's buffer bounds what is held), and read to the end.
+  const feeding = feed(source, parser);
+  let header: string[] | undefined;
+  let readable = true;
+  let unreadable = false;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!readable) continue;
+      if (!header) {
+        header = record.map((cell) => canonical(cell, spec));
+        const problems = headerProblems(header, spec);
+        problems.forEach(problem);
+        readable = problems.length === 0;
+        continue;
+      }
+      const line = info.lines - newlines(record);
+      if (record.length !== header.length) {
+        problem({ line, column: null, message: `This line has ${record.length} cells; the header has ${header.length}` });
+        continue;
+      }
+      yield { line, cells: Object.fromEntries(header.map((name, i) => [name, record[i]!])) };
+    }
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    unreadable = true;
+    problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err) });
+  } finally {
+    // A failure to decode is the request's answer; the parser's own failure was reported above.
+    const failure = await feeding;
+    if (failure) throw failure;
+  }
+  if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row' });
+}
+
+/**
+ * Writes the upload's text into the parser, waiting when it is full, until the upload ends;
+ * once the parser has stopped (it met a line it cannot read) the rest is read and dropped.
+ * Resolves with the failure, if any (bytes that are not UTF-8, an upload cut off or too large),
+ * after the upload's last byte.
+ */
+async function feed(source: AsyncIterable<Buffer>, parser: Parser): Promise<unknown> {
+  const text = utf8Text();
+  let failure: unknown;
+  try {
+    for await (const chunk of source) {
+      if (failure !== undefined || parser.destroyed) continue;
+      try {
+        if (!parser.write(text.next(chunk))) await Promise.race([once(parser, 'drain'), once(parser, 'close')]);
+      } catch (err) {
+        failure = err;
+        parser.destroy();
+      }
+    }
+  } catch (err) {
+    // The upload itself failed (cut off, or past its size limit): that is the answer.
+    parser.destroy();
+    return err;
+  }
+  if (failure === undefined && !parser.destroyed) {
+    try {
+      parser.end(text.end());
+    } catch (err) {
+      failure = err;
+      parser.destroy();
+    }
+  }
+  return failure;
+}

@@ -1,0 +1,54 @@
+import type { ImportError, ImportKind, RosterRow } from '@campus/contract';
+import type { SQL } from 'drizzle-orm';
+import type { rosterCourseRows, rosterEnrolmentRows, rosterUserRows } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import type { Notify } from '../notifications';
+
+/** Where a kind's rows wait while their import runs. */
+export type StagingTable = typeof rosterUserRows | typeof rosterCourseRows | typeof rosterEnrolmentRows;
+
+/** What applying an import needs to know of the portal: the rules a row must keep, and who is told. */
+export interface RosterDeps {
+  db: Db;
+  notify: Notify;
+  /** Today on the campus's calendar (YYYY-MM-DD): a new or moved exam date may not be before it. */
+  today: () => string;
+  /** The exam office's registration id: nobody else may have it (the setup makes that account). */
+  reservedRegistrationId: number;
+}
+
+/** The import being applied: its id, and the client address of the request (for the audit trail). */
+export interface Applying {
+  importId: string;
+  ip: string | null;
+}
+
+/** What applying changed that the caller must tell every instance of, after the commit. */
+export interface Applied {
+  /** Accounts switched off: their sessions are gone, and their open streams must close. */
+  deactivated: string[];
+}
+
+/**
+ * One kind of roster file (users, courses, enrolments). Its rows are staged in its own table
+ * (`stage`); then three set-based steps, each a few statements whatever the file's size:
+ * `check` finds what no single row shows (a key twice, an owner who is no professor, an email
+ * another account has), `compare` writes each row's action and changed columns into the staging
+ * table, and `apply` makes those changes, with their audit entries and notifications, in the
+ * caller's transaction.
+ */
+export interface RosterKind<K extends ImportKind> {
+  table: StagingTable;
+  stage(importId: string, line: number, row: RosterRow<K>): Record<string, unknown>;
+  check(db: Db, importId: string, deps: RosterDeps): Promise<ImportError[]>;
+  compare(db: Db, importId: string): Promise<void>;
+  apply(tx: Db, applying: Applying, deps: RosterDeps): Promise<Applied>;
+}
+
+type Rows<T> = { rows: T[] };
+export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** The errors a check statement found, in the shape an import lists them. */
+export async function errorsOf(db: Db, query: SQL): Promise<ImportError[]> {
+  return rowsOf<ImportError>(await db.execute(query));
+}

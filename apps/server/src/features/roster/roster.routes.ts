@@ -1,0 +1,77 @@
+import { FILE_LIMITS, REFUSALS, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, badRequest } from '../../platform/errors/app-error';
+import { ok } from '../../platform/errors/envelope';
+import { parseOrThrow } from '../../platform/errors/validation';
+import { fileTooLarge } from '../../platform/files/upload-guard';
+import { contractRoutes } from '../../platform/http/contract-route';
+import { needed } from '../../platform/provide';
+import { byRequest } from '../audit';
+import type { RosterDeps } from './roster-kind';
+import { importOr404, runImport, type RosterImportRow } from './roster.service';
+import { presentImport } from './roster.presenter';
+
+const { admin } = api;
+const route = contractRoutes('admin');
+const UPLOAD = { field: 'file', kind: 'roster' } as const;
+
+/**
+ * Reads POST /admin/imports: `kind` and `dryRun` come before the file (as the contract lists
+ * them), so the file can be read as it arrives; a `dryRun` sent after it is too late and the
+ * import stays a preview, which changes nothing. Parts after the file are read and ignored.
+ */
+async function importFromRequest(request: FastifyRequest, run: (body: ImportBody, file: AsyncIterable<Buffer>) => Promise<RosterImportRow>): Promise<RosterImportRow> {
+  const fields: Record<string, string> = {};
+  let result: RosterImportRow | undefined;
+  let reading: 'parts' | 'file' = 'parts';
+  try {
+    for await (const part of request.parts({ limits: { fileSize: FILE_LIMITS.roster.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== UPLOAD.field || result) {
+        for await (const chunk of part.file) void chunk;
+        continue;
+      }
+      if (fields.kind === undefined) throw badRequest(requiredMessage('kind'));
+      const body = parseOrThrow(importBody, fields);
+      reading = 'file';
+      result = await run(body, part.file);
+      reading = 'parts';
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(UPLOAD);
+    // The import's own failures are what they are; only the multipart parser's are the body's fault.
+    if (reading === 'file' || err instanceof AppError || typeof (err as { code?: unknown }).code === 'string') throw err;
+    throw badRequest(REFUSALS.malformedMultipart);
+  }
+  if (!result) throw badRequest(requiredMessage('file'));
+  return result;
+}
+
+/** The registrar's roster: POST /admin/imports and GET /admin/imports/:importId, for administrators. */
+export async function rosterRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const deps: RosterDeps = {
+    db,
+    notify: needed(app, 'notify'),
+    today: () => todayIn(app.config.campusTimeZone, app.config.now()),
+    reservedRegistrationId: app.config.examOffice.registrationId,
+  };
+
+  app.route({
+    ...route(admin.createImport, { access: 'admin' }),
+    handler: async (request, reply) => {
+      const row = await importFromRequest(request, (body, file) => runImport(deps, byRequest(request), { ...body, file }));
+      return ok(reply, { import: presentImport(row) }, `import ${row.status}`, 201);
+    },
+  });
+
+  app.route({
+    ...route(admin.getImport, { access: 'admin' }),
+    handler: async (request, reply) => ok(reply, { import: presentImport(await importOr404(db, request.params.importId)) }, 'import fetched successfully'),
+  });
+}

@@ -1,0 +1,124 @@
+import { REFUSALS, ROLES } from '@campus/contract';
+import { inArray, sql } from 'drizzle-orm';
+import { auditEntries, courses, rosterUserRows, sessions, users } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+import { errorsOf, rowsOf, type RosterKind } from './roster-kind';
+
+const staged = (importId: string) => sql`(select * from ${rosterUserRows} where import_id = ${importId})`;
+
+/** The audit entry's `import` for a row of this file. */
+const importOf = (importId: string, action: 'create' | 'update') => sql`jsonb_build_object('_id', ${importId}::text, 'kind', 'users', 'action', ${action}::text)`;
+
+/** `{from, to}` of a field the row changes, or null (left out of `changes`). */
+const change = (before: string, after: string) => sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);
+
+/**
+ * The registrar's list of people, keyed by registration id. A new account is made `managed`,
+ * with no password (its owner sets one through "Forgot password"); an existing one takes the
+ * file's name, role, semester, branch and (when given) state, and becomes managed. The email is
+ * used only when the account is made: afterwards the address is its owner's.
+ */
+export const usersKind: RosterKind<'users'> = {
+  table: rosterUserRows,
+
+  stage: (importId, line, row) => ({
+    importId,
+    line,
+    registrationId: row.registrationId,
+    email: row.email,
+    fullname: row.fullname,
+    userrole: row.role === 'student' ? ROLES.STUDENT : ROLES.PROFESSOR,
+    semester: row.semester,
+    branch: row.branch,
+    active: row.status === undefined ? null : row.status === 'active',
+  }),
+
+  check: (db, importId, { reservedRegistrationId }) =>
+    errorsOf(
+      db,
+      sql`
+      with s as ${staged(importId)},
+      firsts as (select registration_id, min(line) as first from s group by registration_id having count(*) > 1),
+      first_emails as (select lower(email) as email, min(line) as first from s group by lower(email) having count(*) > 1)
+      select s.line, 'registrationId' as column, 'Registration ID ' || s.registration_id || ' is also on line ' || f.first as message
+        from s join firsts f using (registration_id) where s.line > f.first
+      union all
+      select s.line, 'email', 'Email ' || s.email || ' is also on line ' || f.first
+        from s join first_emails f on f.email = lower(s.email) where s.line > f.first
+      union all
+      -- A new account's address may not be another account's (an existing one keeps its own).
+      select s.line, 'email', ${REFUSALS.emailTaken}
+        from s join ${users} u on lower(u.email) = lower(s.email) and u.registration_id <> s.registration_id
+        where not exists (select 1 from ${users} x where x.registration_id = s.registration_id)
+      union all
+      select s.line, 'registrationId', ${REFUSALS.registrationIdReserved}
+        from s where s.registration_id = ${reservedRegistrationId}
+        and not exists (select 1 from ${users} x where x.registration_id = s.registration_id)
+      union all
+      select s.line, 'role', ${REFUSALS.examOfficeProfessorsOnly}
+        from s join ${users} u using (registration_id) where u.is_exam_office and s.userrole = ${ROLES.STUDENT}
+      union all
+      select s.line, 'role', 'Registration ID ' || s.registration_id || ' owns courses, so it stays a professor'
+        from s join ${users} u using (registration_id)
+        where u.userrole = ${ROLES.PROFESSOR} and s.userrole = ${ROLES.STUDENT} and exists (select 1 from ${courses} c where c.owner_id = u.id)
+      union all
+      select s.line, 'status', 'Registration ID ' || s.registration_id || ' is an administrator: switch an administrator off on their page, not from the roster'
+        from s join ${users} u using (registration_id) where u.is_admin and u.active and s.active = false
+      order by 1`,
+    ),
+
+  async compare(db, importId) {
+    await db.execute(sql`
+      update ${rosterUserRows} as r set action = d.action, fields = d.fields
+      from (
+        select s.line,
+          case when u.id is null then 'create' when cardinality(f.fields) > 0 then 'update' else 'unchanged' end as action,
+          case when u.id is null
+            then array['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] || case when s.active is null then array[]::text[] else array['status'] end
+            else f.fields end as fields
+        from ${staged(importId)} s
+        left join ${users} u using (registration_id)
+        cross join lateral (select array_remove(array[
+          case when u.fullname is distinct from s.fullname then 'fullname' end,
+          case when u.userrole is distinct from s.userrole then 'role' end,
+          case when u.semester is distinct from s.semester then 'semester' end,
+          case when u.branch is distinct from s.branch then 'branch' end,
+          case when s.active is not null and u.active is distinct from s.active then 'status' end,
+          case when not u.managed then 'managed' end
+        ], null) as fields) f
+      ) d
+      where r.import_id = ${importId} and r.line = d.line`);
+  },
+
+  async apply(tx: Db, { importId, ip }) {
+    const updating = sql`${staged(importId)} s join ${users} u using (registration_id) where s.action = 'update'`;
+    // The entries say what each field was, so they are written before the rows change.
+    await tx.execute(sql`
+      insert into ${auditEntries} (action, actor_id, target_id, details, ip)
+      select 'import.applied', null, u.id, jsonb_build_object('import', ${importOf(importId, 'update')}, 'changes', jsonb_strip_nulls(jsonb_build_object(
+        'fullname', ${change('u.fullname', 's.fullname')},
+        'userrole', ${change('u.userrole', 's.userrole')},
+        'semester', ${change('u.semester', 's.semester')},
+        'branch', ${change('u.branch', 's.branch')},
+        'active', ${change('u.active', 'coalesce(s.active, u.active)')},
+        'managed', ${change('u.managed', 'true')}))), ${ip}
+      from ${updating}`);
+    const switchedOff = rowsOf<{ id: string }>(await tx.execute(sql`select u.id from ${updating} and u.active and s.active = false`)).map((r) => r.id);
+    await tx.execute(sql`
+      update ${users} u set fullname = s.fullname, userrole = s.userrole, semester = s.semester, branch = s.branch,
+        active = coalesce(s.active, u.active), managed = true, updated_at = now()
+      from ${staged(importId)} s where s.action = 'update' and u.registration_id = s.registration_id`);
+    if (switchedOff.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, switchedOff));
+    // gen_random_uuid() is PostgreSQL's own (13 and later): no extension.
+    await tx.execute(sql`
+      with made as (
+        insert into ${users} (id, registration_id, email, fullname, semester, branch, userrole, password_hash, managed, active)
+        select gen_random_uuid(), s.registration_id, s.email, s.fullname, s.semester, s.branch, s.userrole, null, true, coalesce(s.active, true)
+        from ${staged(importId)} s where s.action = 'create'
+        returning id
+      )
+      insert into ${auditEntries} (action, actor_id, target_id, details, ip)
+      select 'import.applied', null, id, jsonb_build_object('import', ${importOf(importId, 'create')}), ${ip} from made`);
+    return { deactivated: switchedOff };
+  },
+};
