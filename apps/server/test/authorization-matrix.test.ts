@@ -109,6 +109,8 @@ async function feedPathOf(actors: Actors): Promise<string> {
 
 interface Records {
   marksheet: Marksheet;
+  /** A roster import (a preview) an administrator sent. */
+  rosterImportId: string;
 }
 
 async function buildRecords(actors: Actors): Promise<Records> {
@@ -116,7 +118,10 @@ async function buildRecords(actors: Actors): Promise<Records> {
   if (applied.statusCode !== 201) throw new Error(`apply failed: ${applied.body}`);
   const uploaded = await ctx.app.inject({ method: 'POST', url: paths.marksheets.create(actors.student.user._id), ...withCookie(multipart({ semester: 2 }, { marksheet: pdfFile() }), actors.examOffice.cookie) });
   if (uploaded.statusCode !== 201) throw new Error(`marksheet upload failed: ${uploaded.body}`);
-  return { marksheet: uploaded.json().data.marksheet as Marksheet };
+  const roster = multipart({ kind: 'users' }, { file: textFile('users.csv', 'registrationId,email,fullname,role,semester,branch\n') });
+  const previewed = await ctx.app.inject({ method: 'POST', url: paths.admin.createImport, ...withCookie(roster, actors.admin.cookie) });
+  if (previewed.statusCode !== 201) throw new Error(`roster preview failed: ${previewed.body}`);
+  return { marksheet: uploaded.json().data.marksheet as Marksheet, rosterImportId: previewed.json().data.import._id as string };
 }
 
 const pdfFile = () => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -335,6 +340,15 @@ const MATRIX: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'POST /api/v1/admin/users/:userId/reset-link': { request: (_a, actors) => ({ method: 'POST', url: paths.admin.resetLink(actors.student.user._id) }), expected: adminOnly(200) },
+  'POST /api/v1/admin/imports': {
+    request: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: textFile('users.csv', 'registrationId,email,fullname,role,semester,branch\n') }) }),
+    expected: adminOnly(201),
+  },
+  'GET /api/v1/admin/imports/:importId': {
+    records: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.admin.getImport(w.rosterImportId!) }),
+    expected: adminOnly(200),
+  },
   'GET /api/v1/admin/audit': { request: (_a, actors) => ({ method: 'GET', url: `${paths.admin.audit}?target=${actors.student.user._id}&action=user.updated` }), expected: adminOnly(200) },
   'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
   'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },

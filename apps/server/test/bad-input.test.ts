@@ -95,7 +95,9 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
 const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename', 'venue']);
 
 interface MultipartRoute {
-  fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet';
+  fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet' | 'file';
+  /** A file the route takes (a small PNG unless said). */
+  file?: () => FilePart;
   /** Whether the route refuses a request without the file (course thumbnails are optional). */
   fileRequired: boolean;
   /** Fields with defaults or "not set" meanings: missing (or, for examDate, empty) is valid. */
@@ -106,7 +108,7 @@ interface MultipartRoute {
 /** The usual abuse of a multipart route. */
 function multipartCases(method: 'POST' | 'PATCH', url: Url, validFields: () => Record<string, string | number | undefined>, route: MultipartRoute): Case[] {
   const { fileField } = route;
-  const validFile = (): Record<string, FilePart> => ({ [fileField]: { filename: 'a.png', contentType: 'image/png', data: tinyPng() } });
+  const validFile = (): Record<string, FilePart> => ({ [fileField]: route.file?.() ?? { filename: 'a.png', contentType: 'image/png', data: tinyPng() } });
   const form = (w: World, fields: Record<string, string | number | undefined>, files = validFile()): InjectOptions => ({ method, url: urlOf(url, w), ...multipart(fields, files) });
   const raw = (w: World, contentType: string, payload: string | Buffer): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': contentType }, payload });
   const cases: Case[] = [
@@ -383,6 +385,17 @@ const CASES: Record<string, Case[]> = {
     ...idCases((id) => paths.admin.updateUser(id), { method: 'PATCH', as: 'admin', body: () => ({ payload: { fullname: 'Renamed' } }) }),
   ],
   'POST /api/v1/admin/users/:userId/reset-link': idCases((id) => paths.admin.resetLink(id), { method: 'POST', as: 'admin' }),
+  'POST /api/v1/admin/imports': [
+    ...multipartCases('POST', paths.admin.createImport, () => ({ kind: 'users', dryRun: 'true' }), {
+      fileField: 'file',
+      file: () => ({ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('registrationId,email,fullname,role,semester,branch\n') }),
+      fileRequired: true,
+      optional: ['dryRun'],
+      as: 'admin',
+    }),
+    { name: 'a Latin-1 file', as: 'admin', request: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from([0x4a, 0xf6, 0x72, 0x67, 0x0a]) } }) }) },
+  ],
+  'GET /api/v1/admin/imports/:importId': idCases((id) => paths.admin.getImport(id), { as: 'admin' }),
   'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'] }, 'admin'),
   'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),

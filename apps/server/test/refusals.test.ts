@@ -73,6 +73,8 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   /** The link of a pending change of `office`'s to an address `otherStudent` has. */
   takenEmailToken: string;
   deactivated: TestUser;
+  /** A roster import (a preview) the administrator sent. */
+  rosterImportId: string;
 }
 
 const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -109,7 +111,11 @@ async function buildWorld(): Promise<World> {
   const admin = await loginAdmin(app);
   const deactivated = await buildStudent(app);
   await expect2xx('deactivation', { method: 'PATCH', url: paths.admin.updateUser(deactivated.user._id), headers: { cookie: admin.cookie }, payload: { active: false } });
-  return { me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken };
+  const roster = multipart({ kind: 'users' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('registrationId,email,fullname,role,semester,branch\n') } });
+  const previewed = await app.inject({ method: 'POST', url: paths.admin.createImport, ...roster, headers: { ...roster.headers, cookie: admin.cookie } });
+  if (previewed.statusCode !== 201) throw new Error(`roster preview failed: ${previewed.body}`);
+  const rosterImportId = previewed.json().data.import._id as string;
+  return { me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -625,6 +631,27 @@ const TABLE: Record<string, Row> = {
       401: [loggedOut],
       403: [crossSite, as('me', 'as a student')],
       404: [unknown('an unknown user', () => paths.admin.resetLink(UNKNOWN_ID))],
+    },
+  },
+  'POST /api/v1/admin/imports': {
+    as: 'admin',
+    valid: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('registrationId,email,fullname,role,semester,branch\n') } }) }),
+    refusals: {
+      400: [field('kind', 'an unknown kind', () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'grades' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('x\n') } }) }))],
+      401: [loggedOut],
+      403: [crossSite, as('office', 'as the exam office')],
+      413: [declaredTooLarge],
+      415: [notAFile(() => ({ kind: 'users' }), 'file', () => paths.admin.createImport)],
+    },
+  },
+  'GET /api/v1/admin/imports/:importId': {
+    as: 'admin',
+    valid: (w) => get(paths.admin.getImport(w.rosterImportId)),
+    refusals: {
+      400: [longParam('importId', () => paths.admin.getImport(LONG))],
+      401: [loggedOut],
+      403: [as('professor', 'as a professor')],
+      404: [unknown('an unknown import', () => paths.admin.getImport(UNKNOWN_ID))],
     },
   },
   'GET /api/v1/admin/audit': listing(paths.admin.audit, 'admin', ['action', 'user.deleted'], 'professor'),

@@ -77,6 +77,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
         'POST /api/v1/notes/create-notes/{courseId}',
         'POST /api/v1/events/create-event',
         'POST /api/v1/marksheets/createmarksheet/{applicantId}',
+        'POST /api/v1/admin/imports',
       ].sort(),
     );
     for (const [name, op] of uploads) {

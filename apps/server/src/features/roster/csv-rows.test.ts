@@ -71,8 +71,13 @@ describe('csvRows', () => {
     expect(read_).toBe(2);
   });
 
-  it('refuses bytes that are not UTF-8 (a Latin-1 export) with 400, reading the upload to its end', async () => {
-    await expect(read(['registrationId,fullname\n1,', Buffer.from([0x4a, 0xf6, 0x72, 0x67]), '\n'])).rejects.toMatchObject({ statusCode: 400, message: REFUSALS.rosterNotText });
+  it('refuses bytes that are not UTF-8 (a Latin-1 export) with 415, reading the upload to its end', async () => {
+    await expect(read(['registrationId,fullname\n1,', Buffer.from([0x4a, 0xf6, 0x72, 0x67]), '\n'])).rejects.toMatchObject({ statusCode: 415, message: REFUSALS.rosterNotText });
+  });
+
+  it('refuses an empty upload, and one holding a NUL (an executable, not text), with 400', async () => {
+    await expect(read([])).rejects.toMatchObject({ statusCode: 400, message: 'File is empty' });
+    await expect(read(['MZ\u0000\u0000'])).rejects.toMatchObject({ statusCode: 415, message: REFUSALS.rosterNotText });
   });
 
   it('says so when the file has no header row', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { CsvError, parse, type Parser } from 'csv-parse';
-import { REFUSALS, type ImportError } from '@campus/contract';
-import { badRequest } from '../../platform/errors/app-error';
+import { FIELD_MESSAGES, REFUSALS, type ImportError } from '@campus/contract';
+import { badRequest, unsupportedType } from '../../platform/errors/app-error';
 
 /** One row of the file: the line it starts on (the header is line 1) and its cells by column. */
 export interface CsvRow {
@@ -19,8 +19,8 @@ export interface CsvColumns {
  * Bytes to text as they arrive: UTF-8 or nothing (a spreadsheet saved in Latin-1 would turn a
  * Devanagari or accented name into question marks, so it is refused, not guessed at), the byte
  * order mark dropped, and every line ending made `\n` so that the parser counts lines as an
- * editor does (a `\r\n` inside a quoted field would otherwise count twice). Throws 400 on bytes
- * that are not UTF-8.
+ * editor does (a `\r\n` inside a quoted field would otherwise count twice). Throws 415 on bytes
+ * that are not UTF-8 text.
  */
 function utf8Text(): { next(chunk: Buffer): string; end(): string } {
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -36,12 +36,17 @@ function utf8Text(): { next(chunk: Buffer): string; end(): string } {
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw badRequest(REFUSALS.rosterNotText);
+      throw unsupportedType(REFUSALS.rosterNotText);
     }
   };
+  // A NUL is no character of a text file (PostgreSQL could not store it either): an executable, say.
+  const text = (decoded: string) => {
+    if (decoded.includes('\u0000')) throw unsupportedType(REFUSALS.rosterNotText);
+    return lines(decoded);
+  };
   return {
-    next: (chunk) => lines(decode(chunk)),
-    end: () => lines(decode()) + (carriageReturn ? '\n' : ''),
+    next: (chunk) => text(decode(chunk)),
+    end: () => text(decode()) + (carriageReturn ? '\n' : ''),
   };
 }
 
@@ -87,8 +92,8 @@ const newlines = (cells: string[]) => cells.reduce((n, cell) => n + (cell.match(
  * columns in any order, quoted cells with commas, quotes and line breaks, blank lines skipped.
  * Problems with the file itself (the header, a line with the wrong number of cells, a quote left
  * open) go to `problem`; after a header problem or a line the parser cannot read, no more rows
- * come. Either way the upload is read to its end, so the request finishes cleanly. Throws 400
- * when the bytes are not UTF-8 text.
+ * come. Either way the upload is read to its end, so the request finishes cleanly. Throws 415
+ * when the bytes are not UTF-8 text, 400 when there are none.
  */
 export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, problem: (e: ImportError) => void): AsyncGenerator<CsvRow> {
   const parser = parse({ info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: '\n' });
@@ -97,6 +102,8 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
   let header: string[] | undefined;
   let readable = true;
   let unreadable = false;
+  let failure: unknown;
+  let stopped: unknown;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!readable) continue;
@@ -115,14 +122,19 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
       yield { line, cells: Object.fromEntries(header.map((name, i) => [name, record[i]!])) };
     }
   } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    unreadable = true;
-    problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err) });
+    // A line the parser cannot read is the file's problem; anything else stopped the parser
+    // because the upload failed, and the upload's failure (below) is then the answer.
+    if (err instanceof CsvError) {
+      unreadable = true;
+      problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err) });
+    } else {
+      stopped = err;
+    }
   } finally {
-    // A failure to decode is the request's answer; the parser's own failure was reported above.
-    const failure = await feeding;
-    if (failure) throw failure;
+    // Whatever happens here, the upload is read to its end before the request answers.
+    failure = (await feeding) ?? stopped;
   }
+  if (failure) throw failure;
   if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row' });
 }
 
@@ -135,8 +147,10 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
 async function feed(source: AsyncIterable<Buffer>, parser: Parser): Promise<unknown> {
   const text = utf8Text();
   let failure: unknown;
+  let bytes = 0;
   try {
     for await (const chunk of source) {
+      bytes += chunk.byteLength;
       if (failure !== undefined || parser.destroyed) continue;
       try {
         if (!parser.write(text.next(chunk))) await Promise.race([once(parser, 'drain'), once(parser, 'close')]);
@@ -149,6 +163,10 @@ async function feed(source: AsyncIterable<Buffer>, parser: Parser): Promise<unkn
     // The upload itself failed (cut off, or past its size limit): that is the answer.
     parser.destroy();
     return err;
+  }
+  if (bytes === 0 && failure === undefined) {
+    failure = badRequest(FIELD_MESSAGES.emptyFile('file'));
+    parser.destroy();
   }
   if (failure === undefined && !parser.destroyed) {
     try {

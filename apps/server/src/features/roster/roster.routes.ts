@@ -1,7 +1,7 @@
-import { FILE_LIMITS, REFUSALS, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
+import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../../platform/errors/app-error';
+import { AppError, badRequest, tooLarge } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { fileTooLarge } from '../../platform/files/upload-guard';
@@ -28,6 +28,7 @@ async function importFromRequest(request: FastifyRequest, run: (body: ImportBody
   try {
     for await (const part of request.parts({ limits: { fileSize: FILE_LIMITS.roster.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12 } })) {
       if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(FIELD_MESSAGES.tooLong(part.fieldname));
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -225,11 +225,11 @@ describe('POST /admin/imports refuses', () => {
     expect(unknown.json().errors).toEqual(['Kind must be users, courses or enrolments']);
   });
 
-  it('a file that is not UTF-8 text, with 400', async () => {
+  it('a file that is not UTF-8 text, with 415', async () => {
     const admin = await loginAdmin(ctx.app);
     const latin1 = Buffer.concat([Buffer.from('registrationId,email,fullname,role,semester,branch\n211099001,j@x.test,J'), Buffer.from([0xf6]), Buffer.from('rg,student,1,Civil Engineering\n')]);
     const res = await send(admin, 'users', latin1);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(415);
     expect(res.json().errors).toEqual([REFUSALS.rosterNotText]);
   });
 
