@@ -117,7 +117,8 @@ export async function runImport(deps: RosterDeps, by: AuditBy, request: ImportRe
       if (batch.length >= STAGE_BATCH) await flush();
     }
     await flush();
-    if (errors.count === 0) (await kind.check(db, importId, deps)).forEach(errors.add);
+    // Over the rows that passed their own rules: the preview shows every kind of error at once.
+    (await kind.check(db, importId, deps)).forEach(errors.add);
     const apply = !request.dryRun && errors.count === 0;
     const record = async (tx: Db, status: RosterImportRow['status']) => {
       await kind.compare(tx, importId);
