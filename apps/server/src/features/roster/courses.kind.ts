@@ -2,19 +2,17 @@ import { REFUSALS, ROLES, pages } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { auditEntries, courses, enrollments, rosterCourseRows, users } from '../../db/schema';
 import { eachTheirOwn } from '../notifications';
-import { errorsOf, type RosterKind } from './roster-kind';
+import { errorsOf, fieldChange, importOf, stagedRows, type RosterKind } from './roster-kind';
 
-const staged = (importId: string) => sql`(select * from ${rosterCourseRows} where import_id = ${importId})`;
+const staged = (importId: string) => stagedRows(rosterCourseRows, importId);
 
 /** A course's page, as a notification links to it, in SQL: the contract's link with the id put in. */
 export const courseLink = (id: string) => sql`(${pages.course('')}::text || ${sql.raw(id)})`;
 
 /** The audit entry's `import` and `course` for a row of this file. */
 const details = (importId: string, action: 'create' | 'update', course: string) =>
-  sql`jsonb_build_object('import', jsonb_build_object('_id', ${importId}::text, 'kind', 'courses', 'action', ${action}::text),
+  sql`jsonb_build_object('import', ${importOf(importId, 'courses', action)},
     'course', jsonb_build_object('_id', ${sql.raw(course)}.id, 'coursenumber', ${sql.raw(course)}.coursenumber, 'title', ${sql.raw(course)}.title))`;
-
-const change = (before: string, after: string) => sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);
 
 /**
  * The registrar's courses, keyed by course number, each with its owner (a professor's
@@ -89,12 +87,12 @@ export const coursesKind: RosterKind<'courses'> = {
     await tx.execute(sql`
       insert into ${auditEntries} (action, actor_id, target_id, details, ip)
       select 'import.applied', null, o.id, ${details(importId, 'update', 'c')} || jsonb_build_object('changes', jsonb_strip_nulls(jsonb_build_object(
-        'title', ${change('c.title', 's.title')},
-        'description', ${change('c.description', 's.description')},
-        'semester', ${change('c.semester', 's.semester')},
-        'branch', ${change('c.branch', 's.branch')},
-        'owner', ${change('c.owner_id', 'o.id')},
-        'examDate', ${change('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')}))), ${ip}
+        'title', ${fieldChange('c.title', 's.title')},
+        'description', ${fieldChange('c.description', 's.description')},
+        'semester', ${fieldChange('c.semester', 's.semester')},
+        'branch', ${fieldChange('c.branch', 's.branch')},
+        'owner', ${fieldChange('c.owner_id', 'o.id')},
+        'examDate', ${fieldChange('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')}))), ${ip}
       from ${updating}`);
     // Enrolled students hear of a moved exam date (kind `exams`), before the row forgets the old one.
     await notify.each(

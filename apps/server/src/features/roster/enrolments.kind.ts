@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { auditEntries, courses, enrollments, rosterEnrolmentRows, users } from '../../db/schema';
 import { eachTheirOwn } from '../notifications';
 import { courseLink } from './courses.kind';
-import { errorsOf, type RosterKind } from './roster-kind';
+import { errorsOf, importOf, stagedRows, type RosterKind } from './roster-kind';
 
-const staged = (importId: string) => sql`(select * from ${rosterEnrolmentRows} where import_id = ${importId})`;
+const staged = (importId: string) => stagedRows(rosterEnrolmentRows, importId);
 
 /** The staged rows that do `action`, with their course and student. */
 const doing = (importId: string, action: 'create' | 'remove') =>
@@ -13,7 +13,7 @@ const doing = (importId: string, action: 'create' | 'remove') =>
 
 /** The audit entry's `import` and `course` for an enrolment made or ended. */
 const details = (importId: string, action: 'create' | 'remove') =>
-  sql`jsonb_build_object('import', jsonb_build_object('_id', ${importId}::text, 'kind', 'enrolments', 'action', ${action}::text),
+  sql`jsonb_build_object('import', ${importOf(importId, 'enrolments', action)},
     'course', jsonb_build_object('_id', c.id, 'coursenumber', c.coursenumber, 'title', c.title))`;
 
 /**

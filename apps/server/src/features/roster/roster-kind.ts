@@ -1,5 +1,5 @@
 import type { ImportError, ImportKind, RosterRow } from '@campus/contract';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { rosterCourseRows, rosterEnrolmentRows, rosterUserRows } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import type { Notify } from '../notifications';
@@ -52,3 +52,17 @@ export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 export async function errorsOf(db: Db, query: SQL): Promise<ImportError[]> {
   return rowsOf<ImportError>(await db.execute(query));
 }
+
+/** The staged rows of one import, as a subquery. */
+export const stagedRows = (table: StagingTable, importId: string) => sql`(select * from ${table} where import_id = ${importId})`;
+
+/** The `import` of an audit entry: which import, of what kind, did what to its target. */
+export const importOf = (importId: string, kind: ImportKind, action: 'create' | 'update' | 'remove') =>
+  sql`jsonb_build_object('_id', ${importId}::text, 'kind', ${kind}::text, 'action', ${action}::text)`;
+
+/**
+ * An audit entry's `{from, to}` for a field the row changes, or null (dropped from `changes` by
+ * jsonb_strip_nulls). `before` and `after` are SQL expressions written in this feature, never input.
+ */
+export const fieldChange = (before: string, after: string) =>
+  sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);

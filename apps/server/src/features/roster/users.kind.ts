@@ -2,15 +2,9 @@ import { REFUSALS, ROLES } from '@campus/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { auditEntries, courses, rosterUserRows, sessions, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { errorsOf, rowsOf, type RosterKind } from './roster-kind';
+import { errorsOf, fieldChange, importOf, rowsOf, stagedRows, type RosterKind } from './roster-kind';
 
-const staged = (importId: string) => sql`(select * from ${rosterUserRows} where import_id = ${importId})`;
-
-/** The audit entry's `import` for a row of this file. */
-const importOf = (importId: string, action: 'create' | 'update') => sql`jsonb_build_object('_id', ${importId}::text, 'kind', 'users', 'action', ${action}::text)`;
-
-/** `{from, to}` of a field the row changes, or null (left out of `changes`). */
-const change = (before: string, after: string) => sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);
+const staged = (importId: string) => stagedRows(rosterUserRows, importId);
 
 /**
  * The registrar's list of people, keyed by registration id. A new account is made `managed`,
@@ -95,13 +89,13 @@ export const usersKind: RosterKind<'users'> = {
     // The entries say what each field was, so they are written before the rows change.
     await tx.execute(sql`
       insert into ${auditEntries} (action, actor_id, target_id, details, ip)
-      select 'import.applied', null, u.id, jsonb_build_object('import', ${importOf(importId, 'update')}, 'changes', jsonb_strip_nulls(jsonb_build_object(
-        'fullname', ${change('u.fullname', 's.fullname')},
-        'userrole', ${change('u.userrole', 's.userrole')},
-        'semester', ${change('u.semester', 's.semester')},
-        'branch', ${change('u.branch', 's.branch')},
-        'active', ${change('u.active', 'coalesce(s.active, u.active)')},
-        'managed', ${change('u.managed', 'true')}))), ${ip}
+      select 'import.applied', null, u.id, jsonb_build_object('import', ${importOf(importId, 'users', 'update')}, 'changes', jsonb_strip_nulls(jsonb_build_object(
+        'fullname', ${fieldChange('u.fullname', 's.fullname')},
+        'userrole', ${fieldChange('u.userrole', 's.userrole')},
+        'semester', ${fieldChange('u.semester', 's.semester')},
+        'branch', ${fieldChange('u.branch', 's.branch')},
+        'active', ${fieldChange('u.active', 'coalesce(s.active, u.active)')},
+        'managed', ${fieldChange('u.managed', 'true')}))), ${ip}
       from ${updating}`);
     const switchedOff = rowsOf<{ id: string }>(await tx.execute(sql`select u.id from ${updating} and u.active and s.active = false`)).map((r) => r.id);
     await tx.execute(sql`
@@ -118,7 +112,7 @@ export const usersKind: RosterKind<'users'> = {
         returning id
       )
       insert into ${auditEntries} (action, actor_id, target_id, details, ip)
-      select 'import.applied', null, id, jsonb_build_object('import', ${importOf(importId, 'create')}), ${ip} from made`);
+      select 'import.applied', null, id, jsonb_build_object('import', ${importOf(importId, 'users', 'create')}), ${ip} from made`);
     return { deactivated: switchedOff };
   },
 };
