@@ -16,9 +16,8 @@ const details = (importId: string, action: 'create' | 'update', course: string) 
 
 /**
  * The registrar's courses, keyed by course number, each with its owner (a professor's
- * registration id) and, when given, its exam date. A new course tells the students of its
- * semester and branch, as creating one does; a moved exam date tells its enrolled students, as
- * editing one does, and counts as a change of the date (the calendar feed's revision). An empty
+ * registration id) and, when given, its exam date. A new course tells its owner (not its
+ * cohort: see `apply`); a moved exam date tells its enrolled students, as editing one does, and counts as a change of the date (the calendar feed's revision). An empty
  * exam date leaves the course's date as it is.
  */
 export const coursesKind: RosterKind<'courses'> = {
@@ -122,15 +121,15 @@ export const coursesKind: RosterKind<'courses'> = {
       )
       insert into ${auditEntries} (action, actor_id, target_id, details, ip)
       select 'import.applied', null, made.owner_id, ${details(importId, 'create', 'made')}, ${ip} from made`);
-    // The students of each new course's semester and branch hear of it, as when a professor creates one.
+    // Each new course's owner hears of it, once. Its cohort is not told: at the start of a term
+    // the registrar loads the whole catalogue, and each student would get dozens of notices for
+    // courses they may never take; the enrolments file tells each student of their own courses.
     await notify.each(
       tx,
       eachTheirOwn(sql`
-        select st.id, format('%s''s course "%s" is open to %s, semester %s', o.fullname, s.title, s.branch, s.semester), ${courseLink('c.id')}
+        select c.owner_id, format('The registrar''s roster gave you the course "%s" (%s, semester %s)', s.title, s.branch, s.semester), ${courseLink('c.id')}
         from ${staged(importId)} s
         join ${courses} c using (coursenumber)
-        join ${users} o on o.id = c.owner_id
-        join ${users} st on st.userrole = ${sql.raw(String(ROLES.STUDENT))} and st.semester = s.semester and st.branch = s.branch
         where s.action = 'create'`),
       'courses',
     );

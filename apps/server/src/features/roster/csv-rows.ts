@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { CsvError, parse, type Parser } from 'csv-parse';
 import { FIELD_MESSAGES, REFUSALS, type ImportError } from '@campus/contract';
 import { badRequest, unsupportedType } from '../../platform/errors/app-error';
@@ -138,6 +137,19 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
   if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row' });
 }
 
+/** Resolves when the parser has room again, or has stopped; its listeners go with it. */
+function drained(parser: Parser): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('close', done);
+  });
+}
+
 /**
  * Writes the upload's text into the parser, waiting when it is full, until the upload ends;
  * once the parser has stopped (it met a line it cannot read) the rest is read and dropped.
@@ -153,7 +165,7 @@ async function feed(source: AsyncIterable<Buffer>, parser: Parser): Promise<unkn
       bytes += chunk.byteLength;
       if (failure !== undefined || parser.destroyed) continue;
       try {
-        if (!parser.write(text.next(chunk))) await Promise.race([once(parser, 'drain'), once(parser, 'close')]);
+        if (!parser.write(text.next(chunk))) await drained(parser);
       } catch (err) {
         failure = err;
         parser.destroy();

@@ -152,7 +152,7 @@ describe('a users file', () => {
 });
 
 describe('a courses file and an enrolments file', () => {
-  it('creates courses owned by professors, tells each cohort, enrols and removes students with notices and audit entries; applied again, change nothing', async () => {
+  it('creates courses owned by professors, telling each owner, enrols and removes students with notices and audit entries; applied again, change nothing', async () => {
     const admin = await loginAdmin(ctx.app);
     const professor = await buildProfessor(ctx.app);
     const student = await buildStudent(ctx.app, { semester: 5, branch: 'Textile Engineering' });
@@ -166,11 +166,13 @@ describe('a courses file and an enrolments file', () => {
       ['Dyeing', professor.user._id, null],
       ['Weaving I', professor.user._id, '2099-05-01'],
     ]);
-    const told = await ctx.database.db.select().from(notifications).where(eq(notifications.recipientId, student.user._id));
-    expect(told.map((n) => n.content).sort()).toEqual([
-      `${professor.user.fullname}'s course "Dyeing" is open to Textile Engineering, semester 5`,
-      `${professor.user.fullname}'s course "Weaving I" is open to Textile Engineering, semester 5`,
+    // The owner hears of each course; the cohort does not (the enrolments file tells each student of theirs).
+    const ownerTold = await ctx.database.db.select().from(notifications).where(eq(notifications.recipientId, professor.user._id));
+    expect(ownerTold.map((n) => n.content).sort()).toEqual([
+      'The registrar\'s roster gave you the course "Dyeing" (Textile Engineering, semester 5)',
+      'The registrar\'s roster gave you the course "Weaving I" (Textile Engineering, semester 5)',
     ]);
+    expect(await ctx.database.db.select().from(notifications).where(eq(notifications.recipientId, student.user._id))).toEqual([]);
     expect((await importOf(admin, 'courses', coursesCsv, false)).counts).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
 
     const weaving = rows.find((c) => c.title === 'Weaving I')!;
