@@ -100,7 +100,7 @@ describe('/admin/roster', () => {
     expect(sent[0]!.fields[2]![1]).toMatchObject({ name: 'people.csv' });
 
     const preview = within(screen.getByRole('region', { name: 'Preview of people.csv' }));
-    expect(preview.getByRole('alert')).toHaveTextContent('The preview found 2 rows with errors. Nothing can be applied until they are corrected');
+    expect(preview.getByRole('alert')).toHaveTextContent('The preview found 2 rows with errors. Nothing can be applied while the file has errors: fix it and choose it again.');
     const errors = within(preview.getByRole('table', { name: 'Errors' }));
     const rows = errors.getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent(/^14semesterSemester must be between 1 and 8$/);
@@ -196,6 +196,27 @@ describe('/admin/roster', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says so when the file no longer applies cleanly: nothing applied, the errors listed', async () => {
+    const previewed = anImport({ counts: { rows: 1, created: 1, updated: 0, unchanged: 0, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId'] }] });
+    const refused = anImport({
+      dryRun: false,
+      status: 'refused',
+      counts: { rows: 1, created: 0, updated: 0, unchanged: 0, removed: 0, errors: 1 },
+      errors: [{ line: 2, column: 'email', message: 'email already in use' }],
+    });
+    importsAnswer(previewed, refused);
+    await openPage();
+    await userEvent.upload(fileInput(), csv());
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply 1 change' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Apply 1 change?' })).getByRole('button', { name: 'Apply' }));
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Not applied: people.csv' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const result = within(screen.getByRole('region', { name: 'Not applied: people.csv' }));
+    expect(result.getByRole('alert')).toHaveTextContent('Nothing was applied: applying found 1 row with an error. Fix the file and choose it again.');
+    expect(within(result.getByRole('table', { name: 'Errors' })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'email', 'email already in use']);
+    expect(result.queryByRole('button', { name: /Apply/ })).toBeNull();
+  });
+
   it('offers nothing to apply when every row is already so', async () => {
     importsAnswer(anImport({ counts: { rows: 1, created: 0, updated: 0, unchanged: 1, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'unchanged', key: '211070001', fields: [] }] }));
     await openPage();
@@ -241,7 +262,12 @@ describe('/admin/roster', () => {
       names.push(this.download);
     });
     await openPage();
-    expect(screen.getByRole('region', { name: 'Columns of a users file' })).toHaveTextContent('registrationId');
+    // What each column takes is folded away at first, a click away.
+    const help = within(screen.getByRole('region', { name: 'Columns of a users file' })).getByText('What each column takes');
+    expect(help.closest('details')).not.toHaveAttribute('open');
+    await userEvent.click(help);
+    expect(help.closest('details')).toHaveAttribute('open');
+    expect(help.closest('details')).toHaveTextContent('registrationIdThe person’s registration id, at least 9 digits.');
     await userEvent.click(screen.getByRole('button', { name: 'Download the users template' }));
     await userEvent.click(screen.getByRole('radio', { name: /Courses/ }));
     const columns = screen.getByRole('region', { name: 'Columns of a courses file' });

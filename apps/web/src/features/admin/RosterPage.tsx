@@ -180,17 +180,23 @@ function Columns({ kind }: { kind: ImportKind }) {
         The first row names the columns, as the template does; each row after it is one {KIND_WORDS[kind].one}. Save the file as CSV in UTF-8 (“CSV UTF-8” in a
         spreadsheet’s Save As).
       </p>
-      <dl className="flex flex-col divide-y divide-slate-100">
-        {columnsOf(kind).map(({ column, optional, help }) => (
-          <div key={column} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
-            <dt className="shrink-0 sm:w-40">
-              <code className="font-mono text-sm font-semibold text-slate-900">{column}</code>
-              {optional && <span className="ml-2 text-xs text-slate-500">optional</span>}
-            </dt>
-            <dd className="break-words text-sm text-slate-700">{help.takes}</dd>
-          </div>
-        ))}
-      </dl>
+      {/* Closed at first, so that on a phone the file comes next; the template shows the columns too. */}
+      <details className="group rounded-lg ring-1 ring-slate-200">
+        <summary className="cursor-pointer rounded-lg px-3 py-2 font-medium text-campus-700 focus-visible:outline-2 focus-visible:outline-campus-600">
+          What each column takes
+        </summary>
+        <dl className="flex flex-col divide-y divide-slate-100 px-3 pb-2">
+          {columnsOf(kind).map(({ column, optional, help }) => (
+            <div key={column} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4">
+              <dt className="shrink-0 sm:w-40">
+                <code className="font-mono text-sm font-semibold text-slate-900">{column}</code>
+                {optional && <span className="ml-2 text-xs text-slate-500">optional</span>}
+              </dt>
+              <dd className="break-words text-sm text-slate-700">{help.takes}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </section>
   );
 }
@@ -256,7 +262,7 @@ function FilePicker({ kind, file, problem, busy, onFiles }: { kind: ImportKind; 
           }}
           className="max-w-full rounded-lg text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-campus-600 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-campus-700"
         />
-        {file && <p className="break-all text-sm font-medium text-slate-900">{file.name}</p>}
+        {file && <p className="break-all text-sm text-slate-700">Chosen: <span className="font-medium text-slate-900">{file.name}</span></p>}
       </div>
       {problem ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
@@ -313,7 +319,7 @@ function Summary({ result }: { result: RosterImport }) {
     return (
       <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
         {status === 'previewed'
-          ? `The preview found ${found}. Nothing can be applied until they are corrected: fix the file and choose it again.`
+          ? `The preview found ${found}. Nothing can be applied while the file has errors: fix it and choose it again.`
           : `Nothing was applied: applying found ${found}. Fix the file and choose it again.`}
       </p>
     );
