@@ -52,6 +52,8 @@ export const CLIENT_ROUTES = [
   '/admin/users/:userId',
   /** The audit trail, by actor, target and action (`?actor=&target=&action=`). */
   '/admin/audit',
+  /** The registrar's roster: a CSV of users, courses or enrolments, previewed, then applied (rosterApi). */
+  '/admin/roster',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
@@ -110,4 +112,5 @@ export const pages = {
     const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString();
     return query === '' ? '/admin/audit' : `/admin/audit?${query}`;
   },
+  adminRoster: '/admin/roster',
 } as const;

@@ -10,12 +10,12 @@ import { endpoint } from './endpoint';
 import { API_PREFIX } from './prefix';
 import { branchField, calendarDateField, emailField, fullnameField, idNumberField, registrationIdField, requiredLine, requiredText, semesterField, textField } from './fields';
 import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, coursenumberField } from './courses';
+import { IMPORT_ACTIONS, IMPORT_KINDS, IMPORT_STATUSES, ROSTER_COLUMNS } from './roster-columns';
+import type { ImportKind } from './roster-columns';
 
-export const IMPORT_KINDS = ['users', 'courses', 'enrolments'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-/** The most errors and changes an import lists (its counts cover every row). */
-export const IMPORT_LIST_MAX = 1000;
+// The plain data lives in roster-columns.ts (zod-free, for the browser); this module adds the rules.
+export { IMPORT_ACTIONS, IMPORT_KINDS, IMPORT_LIST_MAX, IMPORT_STATUSES, ROSTER_COLUMNS } from './roster-columns';
+export type { ImportAction, ImportKind, ImportStatus, RosterColumn } from './roster-columns';
 
 /** A cell's words, with the column's own name (the CSV's header) in every message. */
 const oneOf = <const T extends readonly [string, ...string[]]>(column: string, values: T) =>
@@ -28,14 +28,12 @@ const oneOf = <const T extends readonly [string, ...string[]]>(column: string, v
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
 /**
- * Each kind's columns, in the order its template writes them, the key first, and the schema of
- * one row (a record of the row's cells by column name). A column that is not `optional` must be
- * in the header; any other column is refused, so a typo cannot be silently ignored.
+ * Each kind's columns (ROSTER_COLUMNS: in the order its template writes them, the key first, and
+ * which may be left out) and the schema of one row (a record of the row's cells by column name).
  */
 export const ROSTER_KINDS = {
   users: {
-    columns: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch', 'status'],
-    optional: ['status'],
+    ...ROSTER_COLUMNS.users,
     row: z.object({
       registrationId: registrationIdField,
       email: emailField,
@@ -47,8 +45,7 @@ export const ROSTER_KINDS = {
     }),
   },
   courses: {
-    columns: ['coursenumber', 'title', 'description', 'semester', 'branch', 'owner', 'examDate'],
-    optional: ['examDate'],
+    ...ROSTER_COLUMNS.courses,
     row: z.object({
       coursenumber: coursenumberField,
       title: requiredLine('title', COURSE_TITLE_MAX),
@@ -61,8 +58,7 @@ export const ROSTER_KINDS = {
     }),
   },
   enrolments: {
-    columns: ['coursenumber', 'registrationId', 'status'],
-    optional: [],
+    ...ROSTER_COLUMNS.enrolments,
     row: z.object({
       coursenumber: coursenumberField,
       registrationId: registrationIdField,
@@ -83,10 +79,6 @@ export const importBody = z.object({
     .transform((v) => v === 'true'),
 });
 export type ImportBody = z.infer<typeof importBody>;
-
-export const IMPORT_STATUSES = ['previewed', 'applied', 'refused'] as const;
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'remove'] as const;
-export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** A row that cannot be taken: its line (the header is line 1), its column (null for the whole row) and why. */
 export const importErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fileProblem } from './forms';
 import { hasSentence, sentence } from './words';
+// The administration's words, as its pages add them: every contract message is held to a sentence.
+import './admin-words';
 
 /** Values that break some rule of some field: each field's schema says why, in the contract's words. */
 const BAD_VALUES: unknown[] = [
@@ -55,6 +57,7 @@ const contractMessages = [
     fileProblem(new File(['x'], 'x.exe', { type: 'application/x-msdownload' }), f)!,
   ]),
   FIELD_MESSAGES.semesterAtMostApplicants(3),
+  ...(['fullname', 'semester', 'branch'] as const).map(FIELD_MESSAGES.setByRegistrar),
   FIELD_MESSAGES.overQuota('1024 MB'),
   ...schemaMessages(),
 ];

@@ -10,17 +10,28 @@
  * page shows whatever it is given and gets the sentence. `sentence` is idempotent: a sentence
  * goes through unchanged.
  *
- * Only zod-free parts of the contract here: this is in every page's first load.
+ * Only zod-free parts of the contract here: this is in every page's first load. The words only
+ * the administration's pages need (its filters, the roster's upload) are in `admin-words.ts`,
+ * which those pages load and which adds them here (`addWords`), so no other page carries them.
  */
 import { FILE_TYPES, MESSAGES } from '@campus/contract/constants';
 import { fieldLabels, type LabelledField } from '@campus/contract/labels';
 import { LIMIT_REASONS, REFUSALS, SUCCESSES } from '@campus/contract/messages';
 
-const TRY_AGAIN = 'Something went wrong. Please try again.';
+export const TRY_AGAIN = 'Something went wrong. Please try again.';
 const RELOAD = 'Something went wrong. Reload the page and try again.';
 
-/** How a sentence speaks of each field, and how it asks for it. */
-const FIELDS: Record<LabelledField, { noun: string; ask: string }> = {
+/** How a sentence speaks of a field, and how it asks for it. */
+export interface FieldWords {
+  noun: string;
+  ask: string;
+}
+
+/** The fields only the administration's pages send, worded in admin-words.ts. */
+export type AdminField = 'q' | 'active' | 'isAdmin' | 'isExamOffice' | 'actor' | 'target' | 'action' | 'kind' | 'dryRun' | 'file' | 'roster' | 'owner' | 'status';
+
+/** How a sentence speaks of each field, and how it asks for it; the administration's are added with its pages. */
+const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<Record<AdminField, FieldWords>> = {
   registrationId: { noun: 'registration id', ask: 'Enter your registration id' },
   email: { noun: 'email address', ask: 'Enter your email address' },
   fullname: { noun: 'full name', ask: 'Enter your full name' },
@@ -55,21 +66,8 @@ const FIELDS: Record<LabelledField, { noun: string; ask: string }> = {
   limit: { noun: 'list', ask: 'Reload the page and try again' },
   cursor: { noun: 'list', ask: 'Reload the page and try again' },
   lastEventId: { noun: 'list', ask: 'Reload the page and try again' },
-  // The administration's search, filters and a user's roles and state.
-  q: { noun: 'search', ask: 'Enter a registration id, or part of a name or email' },
+  // The administration's role filter shares the label "Role" with signup's userrole, so it stays here.
   role: { noun: 'role', ask: 'Choose a role' },
-  active: { noun: 'state', ask: 'Choose active or deactivated' },
-  isAdmin: { noun: 'administrator role', ask: 'Choose whether they are an administrator' },
-  isExamOffice: { noun: 'exam office role', ask: 'Choose whether they are in the exam office' },
-  actor: { noun: 'list', ask: 'Reload the page and try again' },
-  target: { noun: 'list', ask: 'Reload the page and try again' },
-  action: { noun: 'action', ask: 'Choose an action' },
-  kind: { noun: 'kind of file', ask: 'Choose what the file holds' },
-  dryRun: { noun: 'preview', ask: 'Preview the file first' },
-  file: { noun: 'file', ask: 'Choose a CSV file' },
-  roster: { noun: 'roster file', ask: 'Choose a CSV file' },
-  owner: { noun: 'owner', ask: 'Give the registration id of the professor who owns the course' },
-  status: { noun: 'status', ask: 'Give the status' },
 };
 
 /** The notification kinds' labels (fieldLabel's fallback capitalises the key) and what they are about. */
@@ -88,12 +86,15 @@ const LABEL = `(${[...BY_LABEL.keys()].sort((a, b) => b.length - a.length).map(e
 const TYPE_TITLES = new Map<string, string>(Object.values(FILE_TYPES).map(({ name, title }) => [name, title]));
 const TYPE_NAME = new RegExp(`\\b(?:${[...TYPE_TITLES.keys()].map(escape).join('|')})\\b`, 'g');
 
-type Field = (typeof FIELDS)[LabelledField];
-/** A pattern, and the sentence from its groups. */
-type Rule = [RegExp, (...groups: string[]) => string];
+type Field = FieldWords;
+/** A pattern, and the sentence from its groups (undefined: not this one's to say after all). */
+type Rule = [RegExp, (...groups: string[]) => string | undefined];
+
+/** A `<Label> …` message's tail, and its sentence from the field's words and the tail's groups. */
+export type FieldRule = [string, (field: Field, ...groups: string[]) => string];
 
 /** `<Label> …` messages: the field schemas' (fields.ts) and the server's FIELD_MESSAGES. */
-const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
+const FIELD_RULES: FieldRule[] = [
   ['is required', (f) => `${f.ask}.`],
   ['must be text', (f) => `${f.ask}.`],
   ['contains a character that is not allowed', (f) => `Remove the unusual character from the ${f.noun}.`],
@@ -106,8 +107,6 @@ const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
   ['must be between (\\d+) and (\\d+)', (f) => (f === FIELDS.semester ? 'Choose a semester from the list.' : RELOAD)],
   ['must be 1 \\(professor\\) or 2 \\(student\\)', (f) => `${f.ask}.`],
   ['must be true or false', (f) => `${f.ask}.`],
-  ['must be student, professor, examOffice or admin', () => 'Choose a role from the list.'],
-  ['is not a known action', () => 'Choose an action from the list.'],
   ['must be (?:All or )?one of the nine branches', () => 'Choose a branch from the list.'],
   ['is too long', (f) => (f === FIELDS.token ? 'This link is not valid. Ask for a new one.' : `The ${f.noun} is too long. Shorten it and try again.`)],
   ['must be a valid email address', () => 'Enter an email address like name@example.com.'],
@@ -122,6 +121,7 @@ const FIELD_RULES: [string, (field: Field, ...groups: string[]) => string][] = [
   ['is incorrect', (f) => `That ${f.noun} is not right.`],
   ['is empty', (f) => `That file is empty. Choose another ${f.noun}.`],
   ['must be at most (\\d+ [KM]B)', (f, size) => `Choose a ${f.noun} of ${size} or less.`],
+  ['is set by the registrar and cannot be changed here', (f) => `The registrar sets your ${f.noun}: ask the registrar to change it.`],
   ["must be at most the applicant's semester \\((\\d+)\\)", (_f, n) => `This student is in semester ${n}. Choose semester ${n} or an earlier one.`],
   // A file's type: "must be a png or jpeg image", "must be a pdf, png or jpeg file".
   ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(TYPE_NAME, (name) => TYPE_TITLES.get(name)!)}.`],
@@ -143,8 +143,19 @@ const RATE_LIMITS: Record<string, string> = {
   [LIMIT_REASONS.drafts]: 'You have asked for many descriptions just now.',
 };
 
+/** A field rule as a pattern over every label; a field whose words have not arrived yet is not said. */
+function fieldRule([tail, say]: FieldRule): Rule {
+  return [
+    new RegExp(`^${LABEL}${tail.startsWith(':') ? '' : ' '}${tail}$`),
+    (label, ...groups) => {
+      const field = FIELDS[BY_LABEL.get(label!)!];
+      return field && say(field, ...groups);
+    },
+  ];
+}
+
 const RULES: Rule[] = [
-  ...FIELD_RULES.map(([tail, say]): Rule => [new RegExp(`^${LABEL}${tail.startsWith(':') ? '' : ' '}${tail}$`), (label, ...groups) => say(FIELDS[BY_LABEL.get(label!)!], ...groups)]),
+  ...FIELD_RULES.map(fieldRule),
   [
     new RegExp(`^(${Object.keys(KINDS).join('|')}) must be inapp, immediate or daily$`),
     (kind) => `Choose how news of ${KINDS[kind!]} reaches you.`,
@@ -231,10 +242,6 @@ const EXACT = new Map<string, string>([
   [REFUSALS.registrationIdReserved, 'That registration id belongs to the exam office. Check yours and try again.'],
   [REFUSALS.accountDeactivated, 'This account has been deactivated. Ask the campus administration to switch it on again.'],
   [REFUSALS.signupClosed, 'Signing up is closed here: your account comes from the campus. If you have none yet, ask the campus administration.'],
-  [REFUSALS.rosterNotText, 'Choose a CSV file saved as UTF-8 text.'],
-  ['Kind must be users, courses or enrolments', 'Choose whether the file holds users, courses or enrolments.'],
-  ['Dry run must be true or false', TRY_AGAIN],
-  [REFUSALS.lastAdmin, 'Someone must stay in charge: the last active administrator can be neither removed as administrator nor deactivated.'],
   [REFUSALS.staffCodeRequired, 'Enter the staff signup code the campus administration gave you.'],
   [REFUSALS.samePassword, 'Choose a new password that is different from your current one.'],
   [REFUSALS.resetUnavailable, 'This portal cannot send emails, so it cannot reset passwords. Ask the campus administration for help.'],
@@ -259,8 +266,6 @@ const EXACT = new Map<string, string>([
   [SUCCESSES.emailConfirmed, 'Your new email address is confirmed.'],
   [SUCCESSES.passwordChanged, 'Your password has been changed.'],
   [SUCCESSES.resetLinkSent, 'If that account exists, a reset link is on its way to its email address.'],
-  [SUCCESSES.userUpdated, 'The user has been updated.'],
-  [SUCCESSES.userResetLinkSent, 'A link to set a new password is on its way to their email.'],
   [SUCCESSES.passwordReset, 'Your password has been reset.'],
   [SUCCESSES.courseCreated, 'Course created.'],
   [SUCCESSES.courseUpdated, 'Course updated.'],
@@ -287,9 +292,20 @@ function known(message: string): string | undefined {
   if (exact !== undefined) return exact;
   for (const [pattern, say] of RULES) {
     const m = pattern.exec(message);
-    if (m) return say(...m.slice(1));
+    const said = m ? say(...m.slice(1)) : undefined;
+    if (said !== undefined) return said;
   }
   return undefined;
+}
+
+/**
+ * Words a part of the app loaded later brings with it (admin-words.ts): its fields' words, its
+ * field rules (tried before the others), and its messages said word for word.
+ */
+export function addWords(words: { fields: Record<AdminField, FieldWords>; rules: FieldRule[]; exact: [string, string][] }) {
+  Object.assign(FIELDS, words.fields);
+  RULES.unshift(...words.rules.map(fieldRule));
+  for (const [message, said] of words.exact) EXACT.set(message, said);
 }
 
 /** Whether `message` has a sentence of its own here (the test holds every contract message to it). */

@@ -30,6 +30,12 @@ describe('Header visibility (docs/product.md#header)', () => {
     expect(screen.queryByRole('button', { name: /Events/ })).toBeNull();
   });
 
+  it('logged out with signup closed: Home and Login only', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ signupOpen: false }))));
+    await headerFor(null);
+    await waitFor(() => expect(navLabels()).toEqual(['Home', 'Login']));
+  });
+
   it('a student: courses, Admit Card, Marksheet, the bell; no Add Course; the badge says Student', async () => {
     await headerFor(aStudent());
     expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet', 'Notifications']);

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, GuestAvatar } from '../../components/Avatar';
 import { useLogout, useViewer } from '../../features/auth';
 import { errorText } from '../../lib/api';
+import { usePortalConfig } from '../../lib/config/portal-config';
 import type { StoredUser } from '../../lib/secure-store';
 import { AccountMenu } from './AccountMenu';
 import { EventsMenu } from './EventsMenu';
@@ -22,7 +23,8 @@ export function Header() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const close = () => setOpenOn(null);
-  const links = navLinks(viewer);
+  // Signup is offered unless the server says it is closed (asked only of a visitor).
+  const links = navLinks(viewer, usePortalConfig(!viewer).data?.signupOpen !== false);
 
   return (
     <HeaderBar>

@@ -6,8 +6,10 @@ const base: StoredUser = { _id: 'u', fullname: 'A', avatar: '', registrationId: 
 const labels = (v: StoredUser | null) => navLinks(v).map((l) => l.label);
 
 describe('header visibility rules (docs/product.md#header)', () => {
-  it('logged out: Home, Login, Signup, Professor Signup only', () => {
+  it('logged out: Home, Login, Signup, Professor Signup only; no signups while signup is closed', () => {
     expect(labels(null)).toEqual(['Home', 'Login', 'Signup', 'Professor Signup']);
+    expect(navLinks(null, false).map((l) => l.label)).toEqual(['Home', 'Login']);
+    expect(navLinks(base, false).map((l) => l.label)).toEqual(labels(base));
   });
   it('student: courses, Admit Card and Marksheet; no Add Course', () => {
     expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet']);

@@ -9,14 +9,15 @@ export interface NavLink {
 
 /**
  * The header's links by their visibility rules (docs/product.md#header): Login and both signups
- * only when logged out; course items never for the exam office; Add Course for the other
+ * only when logged out, the signups only while signup is open (SIGNUP, /config's signupOpen); course items never for the exam office; Add Course for the other
  * professors; Admit Card (the hall ticket, at /hallticket) and Marksheet for students;
  * Applications for the exam office; Administration for administrators, whatever else they are.
  */
-export function navLinks(viewer: StoredUser | null): NavLink[] {
+export function navLinks(viewer: StoredUser | null, signupOpen = true): NavLink[] {
   const links: NavLink[] = [{ to: pages.home, label: 'Home' }];
   if (!viewer) {
-    links.push({ to: pages.login, label: 'Login' }, { to: pages.studentSignup, label: 'Signup' }, { to: pages.teacherSignup, label: 'Professor Signup' });
+    links.push({ to: pages.login, label: 'Login' });
+    if (signupOpen) links.push({ to: pages.studentSignup, label: 'Signup' }, { to: pages.teacherSignup, label: 'Professor Signup' });
     return links;
   }
   const office = isExamOffice(viewer);

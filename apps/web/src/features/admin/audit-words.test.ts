@@ -1,4 +1,4 @@
-import type { AuditAction } from '@campus/contract/audit';
+import type { AuditAction, AuditEntry } from '@campus/contract/audit';
 import { describe, expect, it } from 'vitest';
 import { ACTION_LABELS, auditSentence, changeList } from './audit-words';
 import { admin, anEntry, personOf, professor, student } from './test-data';
@@ -32,6 +32,48 @@ describe('an audit entry as a sentence', () => {
       'The registrar’s roster changed your semester from 3 to 4.',
     );
     expect(auditSentence(anEntry({ action: 'user.deactivated', actor: null, details: {} }))).toBe('The portal deactivated Ada Lovelace’s account.');
+  });
+
+  describe('the registrar’s roster', () => {
+    const roster = (kind: 'users' | 'courses' | 'enrolments', action: 'create' | 'update' | 'remove', details: Partial<AuditEntry['details']> = {}, target = student) =>
+      anEntry({ action: 'import.applied', actor: null, target: personOf(target), details: { import: { _id: 'i1', kind, action }, ...details } });
+    const ds = { course: { _id: 'c2', coursenumber: 211071001, title: 'Data Structures' } };
+
+    it('made or changed an account, and keeps its name, semester and branch from then on', () => {
+      expect(auditSentence(roster('users', 'create'), you)).toBe('The registrar’s roster created your account.');
+      expect(auditSentence(roster('users', 'create'))).toBe('The registrar’s roster created Ada Lovelace’s account.');
+      const semester = roster('users', 'update', { changes: { semester: { from: 3, to: 4 } } });
+      expect(auditSentence(semester, you)).toBe('The registrar’s roster changed your semester from 3 to 4.');
+      expect(auditSentence(semester)).toBe('The registrar’s roster changed Ada Lovelace’s semester from 3 to 4.');
+      const takenOver = roster('users', 'update', { changes: { semester: { from: 3, to: 4 }, managed: { from: false, to: true } } });
+      expect(auditSentence(takenOver, you)).toBe('The registrar’s roster changed your semester from 3 to 4, and now keeps your full name, semester and branch.');
+      const onlyTaken = roster('users', 'update', { changes: { managed: { from: false, to: true } } });
+      expect(auditSentence(onlyTaken)).toBe('The registrar’s roster now keeps Ada Lovelace’s full name, semester and branch.');
+      const off = roster('users', 'update', { changes: { active: { from: true, to: false }, userrole: { from: 2, to: 1 } } });
+      expect(auditSentence(off, you)).toBe('The registrar’s roster changed your state from active to deactivated and role from student to professor.');
+    });
+
+    it('enrolled a student in a course, or removed them from it', () => {
+      expect(auditSentence(roster('enrolments', 'create', ds), you)).toBe('The registrar’s roster enrolled you in Data Structures (course 211071001).');
+      expect(auditSentence(roster('enrolments', 'remove', ds), you)).toBe('The registrar’s roster removed you from Data Structures (course 211071001).');
+      expect(auditSentence(roster('enrolments', 'create', ds))).toBe('The registrar’s roster enrolled Ada Lovelace in Data Structures (course 211071001).');
+      expect(auditSentence(roster('enrolments', 'remove', ds))).toBe('The registrar’s roster removed Ada Lovelace from Data Structures (course 211071001).');
+    });
+
+    it('made or changed a course, on its owner’s record', () => {
+      const prof = { you: professor._id };
+      expect(auditSentence(roster('courses', 'create', ds, professor), prof)).toBe('The registrar’s roster created your course Data Structures (course 211071001).');
+      expect(auditSentence(roster('courses', 'create', ds, professor))).toBe('The registrar’s roster created Grace Hopper’s course Data Structures (course 211071001).');
+      const changed = roster('courses', 'update', { ...ds, changes: { title: { from: 'Data Structure', to: 'Data Structures' }, description: { from: 'x', to: 'y' }, examDate: { from: null, to: '2027-05-14' } } }, professor);
+      expect(auditSentence(changed, prof)).toBe(
+        'The registrar’s roster changed your course Data Structures (course 211071001): title from “Data Structure” to “Data Structures”, description and exam date from not set to 14 May 2027.',
+      );
+      const given = roster('courses', 'update', { ...ds, changes: { owner: { from: 'u1', to: 'u2' }, semester: { from: 3, to: 5 } } }, professor);
+      expect(auditSentence(given, prof)).toBe('The registrar’s roster made you the owner of Data Structures (course 211071001) and changed its semester from 3 to 5.');
+      expect(auditSentence({ ...given, details: { ...given.details, changes: { owner: { from: 'u1', to: 'u2' } } } })).toBe(
+        'The registrar’s roster made Grace Hopper the owner of Data Structures (course 211071001).',
+      );
+    });
   });
 
   it('says the course a deletion took, and the semester of a marksheet', () => {

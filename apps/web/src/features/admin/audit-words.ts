@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry, AuditPerson, FieldChange } from '@campus/contract/audit';
+import { formatDay } from '../../lib/dates';
 
 /**
  * An audit entry said as one sentence, "who did what to whom", the one place that words each
@@ -9,8 +10,11 @@ export interface Reader {
   you?: string;
 }
 
-/** How a changed field is called in a sentence, and how its values read. */
-const FIELD_WORDS: Record<string, { noun: string; value?: (v: unknown) => string }> = {
+/**
+ * How a changed field is called in a sentence, and how its values read; `bare` fields are named
+ * without their values (a course's description is too long to quote).
+ */
+const FIELD_WORDS: Record<string, { noun: string; value?: (v: unknown) => string; bare?: true }> = {
   fullname: { noun: 'full name' },
   email: { noun: 'email address' },
   semester: { noun: 'semester' },
@@ -19,6 +23,10 @@ const FIELD_WORDS: Record<string, { noun: string; value?: (v: unknown) => string
   isExamOffice: { noun: 'exam office membership', value: (v) => (v === true ? 'member' : 'not a member') },
   isAdmin: { noun: 'administrator role', value: (v) => (v === true ? 'administrator' : 'not an administrator') },
   active: { noun: 'state', value: (v) => (v === true ? 'active' : 'deactivated') },
+  // A course's, as the registrar's roster changes them.
+  title: { noun: 'title' },
+  description: { noun: 'description', bare: true },
+  examDate: { noun: 'exam date', value: (v) => (typeof v === 'string' ? formatDay(v) : 'not set') },
 };
 
 const quoted = (v: unknown) => (typeof v === 'string' ? `“${v}”` : v === null || v === undefined ? 'nothing' : String(v));
@@ -28,7 +36,7 @@ export function changeList(changes: Record<string, FieldChange> | undefined): st
   const said = Object.entries(changes ?? {}).map(([field, { from, to }]) => {
     const words = FIELD_WORDS[field] ?? { noun: field };
     const value = words.value ?? quoted;
-    return `${words.noun} from ${value(from)} to ${value(to)}`;
+    return words.bare ? words.noun : `${words.noun} from ${value(from)} to ${value(to)}`;
   });
   if (said.length <= 1) return said.join('');
   return `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
@@ -46,6 +54,37 @@ function cast(entry: AuditEntry, { you }: Reader) {
 
 const course = (entry: AuditEntry) => (entry.details.course ? `${entry.details.course.title} (course ${entry.details.course.coursenumber})` : 'a course');
 
+type Cast = ReturnType<typeof cast>;
+
+/** What the registrar keeps of an account it manages (the owner cannot change them). */
+const KEPT = 'full name, semester and branch';
+
+/** Everything but `managed` and `owner`, which a roster entry says in words of their own. */
+const without = (changes: Record<string, FieldChange> | undefined, ...fields: string[]) =>
+  Object.fromEntries(Object.entries(changes ?? {}).filter(([field]) => !fields.includes(field)));
+
+/**
+ * A roster import's entry (`import.applied`), by the kind of file and what its row did: an
+ * account made or updated (and from then on kept by the registrar), a course made or changed
+ * (on its owner's record), an enrolment made or ended (on the student's).
+ */
+function rosterSentence(e: AuditEntry, { actor, target, whose }: Cast): string {
+  const { kind, action } = e.details.import ?? { kind: 'users', action: 'update' };
+  const changes = e.details.changes;
+  if (kind === 'enrolments') return action === 'remove' ? `${actor} removed ${target} from ${course(e)}` : `${actor} enrolled ${target} in ${course(e)}`;
+  if (kind === 'courses') {
+    if (action === 'create') return `${actor} created ${whose} course ${course(e)}`;
+    const rest = changeList(without(changes, 'owner'));
+    if (changes?.owner) return `${actor} made ${target} the owner of ${course(e)}${rest ? ` and changed its ${rest}` : ''}`;
+    return `${actor} changed ${whose} course ${course(e)}${rest ? `: ${rest}` : ''}`;
+  }
+  if (action === 'create') return `${actor} created ${whose} account`;
+  const rest = changeList(without(changes, 'managed'));
+  const keeps = changes?.managed?.to === true ? `now ${actor === 'you' ? 'keep' : 'keeps'} ${whose} ${KEPT}` : '';
+  if (!rest) return keeps ? `${actor} ${keeps}` : `${actor} changed ${whose} account`;
+  return `${actor} changed ${whose} ${rest}${keeps ? `, and ${keeps}` : ''}`;
+}
+
 /** One sentence per action; what the entry's details hold is said where it matters. */
 const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof cast>) => string> = {
   'user.updated': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'details'}`,
@@ -61,7 +100,7 @@ const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof 
   'course.student_removed': (e, { actor, target }) => `${actor} removed ${target} from ${course(e)}`,
   'course.deleted': (e, { actor, target }) => `${actor} deleted ${course(e)}, which ${target === 'you' ? 'you were' : `${target} was`} enrolled in`,
   'marksheet.uploaded': (e, { actor, whose }) => `${actor} uploaded ${whose} marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}`,
-  'import.applied': (e, { actor, whose }) => `${actor} changed ${whose} ${changeList(e.details.changes) || 'account'}`,
+  'import.applied': rosterSentence,
 };
 
 /** The entry as a sentence: capitalised, with a full stop. */

@@ -93,6 +93,15 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'as a professor' })).toHaveAttribute('href', '/teacher-signup');
   });
 
+  it('with signup closed, offers no signup but says where the account comes from, and how to set a first password', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ signupOpen: false, mailEnabled: true }))));
+    await openLogin();
+    expect(await screen.findByText(/Your account comes from the campus: there is no signing up here\. If you have never set a password, use “Forgot password\?” to set one\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByRole('link', { name: 'Sign up as a student' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'as a professor' })).toBeNull();
+  });
+
   it('offers "Forgot password?" only when the server sends email', async () => {
     const { unmount } = await openLogin();
     await screen.findByRole('link', { name: 'Sign up as a student' });

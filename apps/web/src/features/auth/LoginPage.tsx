@@ -50,8 +50,11 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { search, state } = useLocation();
   const login = useLogin();
+  const config = usePortalConfig().data;
   // Reset links travel by email: without mail on the server, no link to a reset that cannot work.
-  const mailEnabled = usePortalConfig().data?.mailEnabled === true;
+  const mailEnabled = config?.mailEnabled === true;
+  // Signup is offered unless the server says it is closed (SIGNUP=closed), as in the header.
+  const signupOpen = config?.signupOpen !== false;
   const signedUp = signedUpId(state);
   const [values, setValues] = useState<LoginValues>({ registrationId: signedUp ?? '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -128,17 +131,24 @@ export default function LoginPage() {
           {login.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
-      <p className="mt-6 text-sm text-slate-600">
-        New here?{' '}
-        <Link className="font-medium text-campus-700 underline" to={pages.studentSignup}>
-          Sign up as a student
-        </Link>{' '}
-        or{' '}
-        <Link className="font-medium text-campus-700 underline" to={pages.teacherSignup}>
-          as a professor
-        </Link>
-        .
-      </p>
+      {signupOpen ? (
+        <p className="mt-6 text-sm text-slate-600">
+          New here?{' '}
+          <Link className="font-medium text-campus-700 underline" to={pages.studentSignup}>
+            Sign up as a student
+          </Link>{' '}
+          or{' '}
+          <Link className="font-medium text-campus-700 underline" to={pages.teacherSignup}>
+            as a professor
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">
+          New here? Your account comes from the campus: there is no signing up here.{' '}
+          {mailEnabled ? 'If you have never set a password, use “Forgot password?” to set one.' : 'If you cannot log in, ask the campus administration.'}
+        </p>
+      )}
     </FormPage>
   );
 }

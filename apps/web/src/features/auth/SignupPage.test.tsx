@@ -206,3 +206,24 @@ describe('signup', () => {
     expect(screen.queryByLabelText('Staff signup code')).toBeNull();
   });
 });
+
+describe('signup closed (SIGNUP=closed)', () => {
+  it.each(['/student-signup', '/teacher-signup'] as const)('%s says signing up is closed, how to log in and how to set a first password; no form', async (path) => {
+    server.use(http.get(paths.config, () => ok(aConfig({ signupOpen: false, mailEnabled: true }))));
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signing up is closed' })).toBeInTheDocument();
+    expect(screen.getByText(/Accounts on this portal come from the campus/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.queryByLabelText('Registration ID')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('without mail, sends the visitor to the campus administration for a password', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ signupOpen: false, mailEnabled: false }))));
+    renderApp('/student-signup');
+    expect(await screen.findByText('Never set a password? Ask the campus administration for one.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Forgot password' })).toBeNull();
+  });
+});
+

@@ -1,8 +1,9 @@
 import { pages } from '@campus/contract/pages';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
 import { SUCCESSES } from '@campus/contract/messages';
+import type { PortalConfig } from '@campus/contract/config';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
@@ -25,15 +26,56 @@ const TITLES: Record<Role, string> = { student: 'Student signup', professor: 'Pr
 
 /** /student-signup (userrole 2). */
 export function StudentSignupPage() {
-  return <SignupForm role="student" />;
+  return <WhileSignupOpen>{() => <SignupForm role="student" />}</WhileSignupOpen>;
 }
 
-/** /teacher-signup (userrole 1): waits for the server's config to know whether a staff code is asked for. */
+/** /teacher-signup (userrole 1): the server's config says whether a staff code is asked for. */
 export function TeacherSignupPage() {
+  // Without the config, assume no code: the server still refuses a missing one, shown in red.
+  return <WhileSignupOpen>{(config) => <SignupForm role="professor" needsStaffCode={config?.professorSignupNeedsCode === true} />}</WhileSignupOpen>;
+}
+
+/**
+ * Waits for the server's config: with signup closed (SIGNUP=closed) the page says so and how to
+ * get in instead of showing a form the server would refuse. Without the config, the form shows:
+ * the server still refuses a closed signup, and the refusal is said in red.
+ */
+function WhileSignupOpen({ children }: { children: (config: PortalConfig | undefined) => ReactNode }) {
   const config = usePortalConfig();
   if (config.isPending) return <Spinner label="Loading signup" />;
-  // Without the config, assume no code: the server still refuses a missing one, shown in red.
-  return <SignupForm role="professor" needsStaffCode={config.data?.professorSignupNeedsCode === true} />;
+  if (config.data?.signupOpen === false) return <SignupClosed mailEnabled={config.data.mailEnabled} />;
+  return children(config.data);
+}
+
+const LINK = 'font-medium text-campus-700 underline';
+
+function SignupClosed({ mailEnabled }: { mailEnabled: boolean }) {
+  return (
+    <FormPage title="Signing up is closed">
+      <div className="flex flex-col gap-3 text-slate-700">
+        <p>Accounts on this portal come from the campus: the registrar adds every student and professor, so there is no signing up here.</p>
+        <p>
+          If the registrar has added you, your account is ready:{' '}
+          <Link className={LINK} to={pages.login}>
+            log in
+          </Link>{' '}
+          with your registration ID.
+        </p>
+        {mailEnabled ? (
+          <p>
+            Never set a password? Use{' '}
+            <Link className={LINK} to={pages.forgotPassword}>
+              Forgot password
+            </Link>{' '}
+            with your registration ID: a link to set one goes to the email address the campus has for you.
+          </p>
+        ) : (
+          <p>Never set a password? Ask the campus administration for one.</p>
+        )}
+        <p>Not added yet? Ask the campus administration.</p>
+      </div>
+    </FormPage>
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '@campus/contract/messages';
 import { aProfessor, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -215,5 +216,52 @@ describe('ProfilePage focus', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+});
+
+describe('ProfilePage for an account the registrar’s roster keeps', () => {
+  const managed = () => aStudent({ managed: true, semester: 4, branch: 'Civil Engineering' });
+
+  it('shows the full name, semester and branch as set by the registrar, and says whom to ask', async () => {
+    loggedInAs(managed());
+    renderApp('/update-account');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(main.getAllByText('(Set by the registrar)')).toHaveLength(3);
+    for (const label of ['Full name', 'Semester', 'Branch']) expect(main.getByText(label).nextElementSibling).toHaveTextContent('(Set by the registrar)');
+    expect(main.getByText('Email').nextElementSibling).not.toHaveTextContent('registrar');
+    expect(main.getByText(/come from the registrar’s roster: ask the registrar to correct them/)).toBeInTheDocument();
+  });
+
+  it('edits only the email: the registrar’s fields are text, sent back unchanged', async () => {
+    let sent: unknown;
+    loggedInAs(managed());
+    server.use(
+      http.patch(paths.users.updateAccount, async ({ request }) => {
+        sent = await request.json();
+        return ok({ user: managed() }, 'account updated successfully');
+      }),
+    );
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(screen.queryByLabelText('Semester')).toBeNull();
+    expect(screen.queryByLabelText('Branch')).toBeNull();
+    const kept = within(screen.getByRole('region', { name: 'Set by the registrar' }));
+    expect(kept.getByText('Civil Engineering')).toBeInTheDocument();
+    expect(kept.getByText('4')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your account has been updated.');
+    expect(sent).toEqual({ email: 'ada@example.com', fullname: 'Ada Lovelace', branch: 'Civil Engineering', semester: 4 });
+  });
+
+  it('says a refused change of a registrar’s field as a sentence', async () => {
+    loggedInAs(managed());
+    server.use(http.patch(paths.users.updateAccount, () => fail(403, FIELD_MESSAGES.setByRegistrar('semester'))));
+    renderApp('/update-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The registrar sets your semester: ask the registrar to change it.');
   });
 });

@@ -24,11 +24,18 @@ export default function ProfilePage() {
   return <RequireUser>{(user) => <Profile user={user} />}</RequireUser>;
 }
 
-function Row({ label, value }: { label: string; value: string | number }) {
+/** What the registrar's roster keeps of a managed account, said beside each such field. */
+const SET_BY_REGISTRAR = 'Set by the registrar';
+
+/** A field as text; `kept` adds that the registrar sets it (a managed account's name, semester, branch). */
+function Row({ label, value, kept = false }: { label: string; value: string | number; kept?: boolean }) {
   return (
     <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 sm:flex-row sm:gap-4">
       <dt className="text-sm font-medium text-slate-500 sm:w-36 sm:shrink-0">{label}</dt>
-      <dd className="break-words font-medium text-slate-900">{value}</dd>
+      <dd className="break-words font-medium text-slate-900">
+        {value}
+        {kept && <span className="ml-2 text-sm font-normal text-slate-500">({SET_BY_REGISTRAR})</span>}
+      </dd>
     </div>
   );
 }
@@ -39,6 +46,26 @@ const isNewAddress = (typed: string | undefined, user: User) => (typed ?? '').tr
 /** What a saved change of address says: the link went to the new address, the old one works until it is opened. */
 const confirmationSent = (user: User) =>
   `A confirmation link was sent to ${user.pendingEmail}. Your email stays ${user.email} until you open that link (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
+
+const REGISTRAR_NOTE = 'Your full name, semester and branch come from the registrar’s roster: ask the registrar to correct them. Your email and password are yours to change.';
+
+/** A managed account's fields the form does not edit, as text, with who sets them. */
+function KeptByRegistrar({ user }: { user: User }) {
+  return (
+    <section aria-label={SET_BY_REGISTRAR} className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+      <h2 className="text-sm font-semibold text-slate-700">{SET_BY_REGISTRAR}</h2>
+      <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[6rem_1fr]">
+        <dt className="text-slate-500">Full name</dt>
+        <dd className="break-words font-medium text-slate-900">{user.fullname}</dd>
+        <dt className="text-slate-500">Semester</dt>
+        <dd className="font-medium text-slate-900">{user.semester}</dd>
+        <dt className="text-slate-500">Branch</dt>
+        <dd className="font-medium text-slate-900">{user.branch}</dd>
+      </dl>
+      <p className="mt-2 text-xs text-slate-600">Ask the registrar to correct them.</p>
+    </section>
+  );
+}
 
 /** Viewing ⇄ editing: Edit switches to inputs, a successful Save returns to viewing. */
 function Profile({ user }: { user: User }) {
@@ -58,9 +85,9 @@ function Profile({ user }: { user: User }) {
   const switched = useRef(false);
   useEffect(() => {
     if (!switched.current) return;
-    if (editing) setFocus('fullname');
+    if (editing) setFocus(user.managed ? 'email' : 'fullname');
     else editButton.current?.focus();
-  }, [editing, setFocus]);
+  }, [editing, setFocus, user.managed]);
   const switchTo = (next: boolean) => {
     switched.current = true;
     setEditing(next);
@@ -98,7 +125,12 @@ function Profile({ user }: { user: User }) {
       </div>
       {editing ? (
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={save}>
-          <TextField label="Full name" autoComplete="name" error={errors.fullname?.message} {...register('fullname')} />
+          {/* A managed account's name, semester and branch are the registrar's: shown, and sent back as they are. */}
+          {user.managed ? (
+            <KeptByRegistrar user={user} />
+          ) : (
+            <TextField label="Full name" autoComplete="name" error={errors.fullname?.message} {...register('fullname')} />
+          )}
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           {newAddress && (
             <PasswordField
@@ -109,22 +141,25 @@ function Profile({ user }: { user: User }) {
               {...register('currentPassword')}
             />
           )}
-          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-            <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
-            <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
-          </div>
+          {!user.managed && (
+            <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+              <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+              <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+            </div>
+          )}
           <SaveOrCancel error={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} pending={update.isPending} onCancel={() => switchTo(false)} />
         </form>
       ) : (
         <>
           <dl className="mt-2">
-            <Row label="Full name" value={user.fullname} />
+            <Row label="Full name" value={user.fullname} kept={user.managed} />
             <Row label="Registration ID" value={user.registrationId} />
             <Row label="Email" value={user.email} />
             {user.pendingEmail && <Row label="New email" value={`${user.pendingEmail} — waiting for confirmation`} />}
-            <Row label="Semester" value={user.semester} />
-            <Row label="Branch" value={user.branch} />
+            <Row label="Semester" value={user.semester} kept={user.managed} />
+            <Row label="Branch" value={user.branch} kept={user.managed} />
           </dl>
+          {user.managed && <p className="mt-3 text-sm text-slate-600">{REGISTRAR_NOTE}</p>}
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
             <Button ref={editButton} onClick={startEditing}>
               Edit
