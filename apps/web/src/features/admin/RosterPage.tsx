@@ -1,8 +1,8 @@
 import { FILE_LIMITS } from '@campus/contract/constants';
 import { FIELD_MESSAGES, REFUSALS } from '@campus/contract/messages';
-import { IMPORT_KINDS, IMPORT_LIST_MAX, type ImportKind } from '@campus/contract/roster-columns';
-import type { ImportChange, ImportCounts, ImportError, RosterImport } from '@campus/contract/roster';
-import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { IMPORT_KINDS, type ImportKind } from '@campus/contract/roster-columns';
+import type { RosterImport } from '@campus/contract/roster';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { useConfirmAction } from '../../components/ConfirmAction';
@@ -13,7 +13,8 @@ import { sentence } from '../../lib/words';
 import { AdminNav } from './AdminNav';
 import { useSendRoster, type RosterSend } from './api/roster';
 import { RequireAdmin } from './RequireAdmin';
-import { ACTION_WORDS, columnsOf, countOf, formatCount, KIND_WORDS, templateCsv, templateName } from './roster-help';
+import { actionsSaid, CARD, changesIn, columnsOf, countOf, KIND_WORDS, templateCsv, templateName } from './roster-help';
+import { ApplyButton, ImportResult } from './RosterResult';
 
 /**
  * /admin/roster: the registrar's lists as CSV files (docs/product.md#the-registrars-roster). The
@@ -27,7 +28,6 @@ export default function RosterPage() {
   return <RequireAdmin>{() => <Roster />}</RequireAdmin>;
 }
 
-const CARD = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
 
 /**
  * The browser's check of a picked file, in the contract's words: a spreadsheet saved as CSV is
@@ -42,7 +42,6 @@ export function rosterFileProblem(file: File): string | null {
 }
 
 /** Created, updated and removed: what applying would change (unchanged rows change nothing). */
-const changesIn = (counts: ImportCounts) => counts.created + counts.updated + counts.removed;
 
 function Roster() {
   const [kind, setKind] = useState<ImportKind>('users');
@@ -110,20 +109,6 @@ function Roster() {
       {confirm.dialog}
     </section>
   );
-}
-
-const VERBS = {
-  base: ['create', 'update', 'remove'],
-  present: ['creates', 'updates', 'removes'],
-  past: ['created', 'updated', 'removed'],
-} as const;
-
-/** "create 12 accounts, update 3 accounts and remove 1 account": what the counts change, in a tense. */
-function actionsSaid(result: RosterImport, tense: keyof typeof VERBS): string {
-  const { created, updated, removed } = result.counts;
-  const { one, many } = KIND_WORDS[result.kind];
-  const parts = [created, updated, removed].flatMap((n, i) => (n > 0 ? [`${VERBS[tense][i]} ${countOf(n, one, many)}`] : []));
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
 }
 
 /** What the dialog asks before applying: how many changes, of what, and that all or none are made. */
@@ -284,180 +269,6 @@ function Sending({ percent, name }: { percent: number; name: string }) {
         {percent < 100 ? `Sending ${name}…` : `Checking every row of ${name}…`}
       </p>
       <ProgressBar percent={percent} />
-    </div>
-  );
-}
-
-const TH = 'sticky top-0 bg-slate-100 px-3 py-2 text-left font-semibold text-slate-700';
-const TD = 'px-3 py-2 align-top';
-
-/** A preview, or what applying did: the counts, the errors, the rows' changes, and `children` (Apply). */
-function ImportResult({ result, fileName, headingRef, children }: { result: RosterImport; fileName: string; headingRef: RefObject<HTMLHeadingElement | null>; children?: ReactNode }) {
-  const title = result.status === 'applied' ? `Applied: ${fileName}` : result.status === 'refused' ? `Not applied: ${fileName}` : `Preview of ${fileName}`;
-  return (
-    <section aria-label={title} className={CARD}>
-      <h2 ref={headingRef} tabIndex={-1} className="break-all text-lg font-semibold text-campus-900 focus:outline-none">
-        {title}
-      </h2>
-      <Summary result={result} />
-      <Counts counts={result.counts} />
-      {result.errors.length > 0 && <ErrorsTable errors={result.errors} total={result.counts.errors} />}
-      {result.changes.length > 0 && (
-        <ChangesTable changes={result.changes} total={result.counts.created + result.counts.updated + result.counts.unchanged + result.counts.removed} />
-      )}
-      {children}
-    </section>
-  );
-}
-
-/** What the result means, in a sentence or two, announced as it arrives (errors as an alert). */
-function Summary({ result }: { result: RosterImport }) {
-  const { counts, status } = result;
-  if (counts.errors > 0) {
-    // Rows with errors when every error is listed; the count of errors when the list stops short.
-    const found = result.errors.length < counts.errors ? `${formatCount(counts.errors)} errors` : countOf(new Set(result.errors.map((e) => e.line)).size, 'row with an error', 'rows with errors');
-    return (
-      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-        {status === 'previewed'
-          ? `The preview found ${found}. Nothing can be applied while the file has errors: fix it and choose it again.`
-          : `Nothing was applied: applying found ${found}. Fix the file and choose it again.`}
-      </p>
-    );
-  }
-  const unchanged = counts.unchanged > 0 ? ` ${countOf(counts.unchanged, 'row was', 'rows were')} already as the file says.` : '';
-  if (status === 'applied') {
-    return (
-      <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
-        {changesIn(counts) > 0 ? `The roster has been applied: it ${actionsSaid(result, 'past')}.` : 'The roster has been applied: nothing needed changing.'}
-        {unchanged}
-      </p>
-    );
-  }
-  return (
-    <p role="status" className="text-slate-700">
-      {changesIn(counts) === 0
-        ? 'Every row is already as the file says: there is nothing to apply.'
-        : `Nothing has changed yet. Applying this file would ${actionsSaid(result, 'base')}.${unchanged}`}
-    </p>
-  );
-}
-
-function Counts({ counts }: { counts: ImportCounts }) {
-  const shown: [string, number][] = [
-    ['Rows', counts.rows],
-    ['New', counts.created],
-    ['Changed', counts.updated],
-    ['Unchanged', counts.unchanged],
-    ['Removed', counts.removed],
-    ['Errors', counts.errors],
-  ];
-  return (
-    <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-      {shown.map(([label, n]) => (
-        <div key={label} className={`rounded-lg p-2 text-center ring-1 ${label === 'Errors' && n > 0 ? 'bg-red-50 ring-red-200' : 'bg-slate-50 ring-slate-200'}`}>
-          <dt className="text-xs font-medium text-slate-600">{label}</dt>
-          <dd className="text-lg font-semibold tabular-nums text-slate-900">{formatCount(n)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** "the first 1,000 of 2,345" when a list stops short of its count. */
-const firstOf = (listed: number, total: number) => (listed >= IMPORT_LIST_MAX && total > listed ? ` (the first ${formatCount(listed)} of ${formatCount(total)})` : '');
-
-/** A table that scrolls within its box, reachable by keyboard (a scrolling box must be). */
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div role="region" aria-labelledby={id} tabIndex={0} className="max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-campus-600">
-      <table className="w-full border-collapse text-sm">
-        <caption id={id} className="bg-white px-3 py-2 text-left font-semibold text-slate-900">
-          {caption}
-        </caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-function ErrorsTable({ errors, total }: { errors: ImportError[]; total: number }) {
-  return (
-    <ScrollTable caption={`Errors${firstOf(errors.length, total)}`}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH}>
-            Line
-          </th>
-          <th scope="col" className={TH}>
-            Column
-          </th>
-          <th scope="col" className={TH}>
-            Problem
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {errors.map((error, i) => (
-          <tr key={`${error.line}-${error.column}-${i}`}>
-            <td className={`${TD} tabular-nums`}>{error.line}</td>
-            <td className={TD}>{error.column === null ? 'whole row' : <code className="font-mono">{error.column}</code>}</td>
-            <td className={`${TD} break-words text-red-800`}>{error.message}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
-
-function ChangesTable({ changes, total }: { changes: ImportChange[]; total: number }) {
-  return (
-    <ScrollTable caption={`What each row does${firstOf(changes.length, total)}`}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH}>
-            Line
-          </th>
-          <th scope="col" className={TH}>
-            Action
-          </th>
-          <th scope="col" className={TH}>
-            Key
-          </th>
-          <th scope="col" className={TH}>
-            Columns that change
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {changes.map((change) => (
-          <tr key={change.line}>
-            <td className={`${TD} tabular-nums`}>{change.line}</td>
-            <td className={TD}>{ACTION_WORDS[change.action]}</td>
-            <td className={`${TD} tabular-nums`}>{change.key}</td>
-            <td className={`${TD} break-words`}>{change.fields.length > 0 ? change.fields.join(', ') : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
-
-/** Apply: only for a preview with no error and something to change. */
-function ApplyButton({ result, trigger }: { result: RosterImport; trigger: { onClick: () => void; onPointerEnter: () => void; onFocus: () => void } }) {
-  const id = useId();
-  const total = changesIn(result.counts);
-  const blocked = result.counts.errors > 0 ? 'Correct the errors first: a file with any error changes nothing.' : total === 0 ? 'There is nothing to apply.' : null;
-  return (
-    <div className="flex flex-col gap-1">
-      <Button {...trigger} disabled={blocked !== null} aria-describedby={blocked ? id : undefined} className="self-start">
-        {total > 0 ? `Apply ${countOf(total, 'change', 'changes')}` : 'Apply'}
-      </Button>
-      {blocked && (
-        <p id={id} className="text-sm text-slate-600">
-          {blocked}
-        </p>
-      )}
     </div>
   );
 }

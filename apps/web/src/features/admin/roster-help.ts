@@ -1,5 +1,6 @@
 import { BRANCHES, DEFAULT_BRANCH, FULLNAME_MAX } from '@campus/contract/constants';
 import { ROSTER_COLUMNS, type ImportAction, type ImportKind, type RosterColumn } from '@campus/contract/roster-columns';
+import type { ImportCounts, RosterImport } from '@campus/contract/roster';
 
 /**
  * The roster page's words: what each kind of file holds, what each column takes, and the example
@@ -79,3 +80,23 @@ export function countOf(n: number, one: string, many: string): string {
 
 /** A count with thousands separated: "20,000". */
 export const formatCount = (n: number) => n.toLocaleString('en');
+
+/** The classes of each card of the roster page. */
+export const CARD = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
+
+/** How many rows a result changes: made, changed or removed. */
+export const changesIn = (counts: ImportCounts) => counts.created + counts.updated + counts.removed;
+
+const VERBS = {
+  base: ['create', 'update', 'remove'],
+  present: ['creates', 'updates', 'removes'],
+  past: ['created', 'updated', 'removed'],
+} as const;
+
+/** "create 12 accounts, update 3 accounts and remove 1 account": what the counts change, in a tense. */
+export function actionsSaid(result: RosterImport, tense: keyof typeof VERBS): string {
+  const { created, updated, removed } = result.counts;
+  const { one, many } = KIND_WORDS[result.kind];
+  const parts = [created, updated, removed].flatMap((n, i) => (n > 0 ? [`${VERBS[tense][i]} ${countOf(n, one, many)}`] : []));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+}
