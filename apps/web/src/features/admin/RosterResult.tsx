@@ -86,8 +86,8 @@ function Counts({ counts }: { counts: ImportCounts }) {
 /** "the first 1,000 of 2,345" when a list stops short of its count. */
 const firstOf = (listed: number, total: number) => (listed >= IMPORT_LIST_MAX && total > listed ? ` (the first ${formatCount(listed)} of ${formatCount(total)})` : '');
 
-/** A table that scrolls within its box, reachable by keyboard (a scrolling box must be). */
-function ScrollTable({ caption, children }: { caption: string; children: ReactNode }) {
+/** A table that scrolls within its box, reachable by keyboard (a scrolling box must be), with its column headings; `children` are its rows. */
+function ScrollTable({ caption, headings, children }: { caption: string; headings: string[]; children: ReactNode }) {
   const id = useId();
   return (
     <div role="region" aria-labelledby={id} tabIndex={0} className="max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-campus-600">
@@ -95,7 +95,16 @@ function ScrollTable({ caption, children }: { caption: string; children: ReactNo
         <caption id={id} className="bg-white px-3 py-2 text-left font-semibold text-slate-900">
           {caption}
         </caption>
-        {children}
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className={TH}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
   );
@@ -103,62 +112,29 @@ function ScrollTable({ caption, children }: { caption: string; children: ReactNo
 
 function ErrorsTable({ errors, total }: { errors: ImportError[]; total: number }) {
   return (
-    <ScrollTable caption={`Errors${firstOf(errors.length, total)}`}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH}>
-            Line
-          </th>
-          <th scope="col" className={TH}>
-            Column
-          </th>
-          <th scope="col" className={TH}>
-            Problem
-          </th>
+    <ScrollTable caption={`Errors${firstOf(errors.length, total)}`} headings={['Line', 'Column', 'Problem']}>
+      {errors.map((error, i) => (
+        <tr key={`${error.line}-${error.column}-${i}`}>
+          <td className={`${TD} tabular-nums`}>{error.line}</td>
+          <td className={TD}>{error.column === null ? 'whole row' : <code className="font-mono">{error.column}</code>}</td>
+          <td className={`${TD} break-words text-red-800`}>{error.message}</td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {errors.map((error, i) => (
-          <tr key={`${error.line}-${error.column}-${i}`}>
-            <td className={`${TD} tabular-nums`}>{error.line}</td>
-            <td className={TD}>{error.column === null ? 'whole row' : <code className="font-mono">{error.column}</code>}</td>
-            <td className={`${TD} break-words text-red-800`}>{error.message}</td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </ScrollTable>
   );
 }
 
 function ChangesTable({ changes, total }: { changes: ImportChange[]; total: number }) {
   return (
-    <ScrollTable caption={`What each row does${firstOf(changes.length, total)}`}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH}>
-            Line
-          </th>
-          <th scope="col" className={TH}>
-            Action
-          </th>
-          <th scope="col" className={TH}>
-            Key
-          </th>
-          <th scope="col" className={TH}>
-            Columns that change
-          </th>
+    <ScrollTable caption={`What each row does${firstOf(changes.length, total)}`} headings={['Line', 'Action', 'Key', 'Columns that change']}>
+      {changes.map((change) => (
+        <tr key={change.line}>
+          <td className={`${TD} tabular-nums`}>{change.line}</td>
+          <td className={TD}>{ACTION_WORDS[change.action]}</td>
+          <td className={`${TD} tabular-nums`}>{change.key}</td>
+          <td className={`${TD} break-words`}>{change.fields.length > 0 ? change.fields.join(', ') : '—'}</td>
         </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {changes.map((change) => (
-          <tr key={change.line}>
-            <td className={`${TD} tabular-nums`}>{change.line}</td>
-            <td className={TD}>{ACTION_WORDS[change.action]}</td>
-            <td className={`${TD} tabular-nums`}>{change.key}</td>
-            <td className={`${TD} break-words`}>{change.fields.length > 0 ? change.fields.join(', ') : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
+      ))}
     </ScrollTable>
   );
 }
