@@ -2,7 +2,7 @@ import { REFUSALS, ROLES, pages } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { auditEntries, courses, enrollments, rosterCourseRows, users } from '../../db/schema';
 import { eachTheirOwn } from '../notifications';
-import { errorsOf, fieldChange, importOf, stagedRows, type RosterKind } from './roster-kind';
+import { compareRows, errorsOf, fieldChange, importOf, stagedRows, type RosterKind } from './roster-kind';
 
 const staged = (importId: string) => stagedRows(rosterCourseRows, importId);
 
@@ -57,29 +57,20 @@ export const coursesKind: RosterKind<'courses'> = {
       order by 1`,
     ),
 
-  async compare(db, importId) {
-    await db.execute(sql`
-      update ${rosterCourseRows} as r set action = d.action, fields = d.fields
-      from (
-        select s.line,
-          case when c.id is null then 'create' when cardinality(f.fields) > 0 then 'update' else 'unchanged' end as action,
-          case when c.id is null
-            then array['coursenumber', 'title', 'description', 'semester', 'branch', 'owner'] || case when s.exam_date is null then array[]::text[] else array['examDate'] end
-            else f.fields end as fields
-        from ${staged(importId)} s
-        join ${users} o on o.registration_id = s.owner
-        left join ${courses} c using (coursenumber)
-        cross join lateral (select array_remove(array[
-          case when c.title is distinct from s.title then 'title' end,
-          case when c.description is distinct from s.description then 'description' end,
-          case when c.semester is distinct from s.semester then 'semester' end,
-          case when c.branch is distinct from s.branch then 'branch' end,
-          case when c.owner_id is distinct from o.id then 'owner' end,
-          case when s.exam_date is not null and c.exam_date is distinct from s.exam_date then 'examDate' end
-        ], null) as fields) f
-      ) d
-      where r.import_id = ${importId} and r.line = d.line`);
-  },
+  compare: (db, importId) =>
+    compareRows(db, rosterCourseRows, importId, {
+      from: sql`${staged(importId)} s join ${users} o on o.registration_id = s.owner left join ${courses} c using (coursenumber)`,
+      existing: 'c.id',
+      created: sql`array['coursenumber', 'title', 'description', 'semester', 'branch', 'owner'] || case when s.exam_date is null then array[]::text[] else array['examDate'] end`,
+      changed: [
+        sql`case when c.title is distinct from s.title then 'title' end`,
+        sql`case when c.description is distinct from s.description then 'description' end`,
+        sql`case when c.semester is distinct from s.semester then 'semester' end`,
+        sql`case when c.branch is distinct from s.branch then 'branch' end`,
+        sql`case when c.owner_id is distinct from o.id then 'owner' end`,
+        sql`case when s.exam_date is not null and c.exam_date is distinct from s.exam_date then 'examDate' end`,
+      ],
+    }),
 
   async apply(tx, { importId, ip }, { notify }) {
     const updating = sql`${staged(importId)} s join ${courses} c using (coursenumber) join ${users} o on o.registration_id = s.owner where s.action = 'update'`;

@@ -66,3 +66,23 @@ export const importOf = (importId: string, kind: ImportKind, action: 'create' | 
  */
 export const fieldChange = (before: string, after: string) =>
   sql.raw(`case when ${before} is distinct from ${after} then jsonb_build_object('from', ${before}, 'to', ${after}) end`);
+
+/**
+ * Writes each staged row's action and the columns it changes: `create`, with the columns a new
+ * row sets (`created`), when `existing` (the portal's row, joined in `from` as `s` with the
+ * staged rows) is null; else `update` with the names `changed` gives (each null when its column
+ * does not change), or `unchanged`.
+ */
+export async function compareRows(db: Db, table: StagingTable, importId: string, rows: { from: SQL; existing: string; created: SQL; changed: SQL[] }): Promise<void> {
+  const missing = sql.raw(`${rows.existing} is null`);
+  await db.execute(sql`
+    update ${table} as r set action = d.action, fields = d.fields
+    from (
+      select s.line,
+        case when ${missing} then 'create' when cardinality(f.fields) > 0 then 'update' else 'unchanged' end as action,
+        case when ${missing} then ${rows.created} else f.fields end as fields
+      from ${rows.from}
+      cross join lateral (select array_remove(array[${sql.join(rows.changed, sql`, `)}], null) as fields) f
+    ) d
+    where r.import_id = ${importId} and r.line = d.line`);
+}

@@ -2,7 +2,7 @@ import { REFUSALS, ROLES } from '@campus/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { auditEntries, courses, rosterUserRows, sessions, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { errorsOf, fieldChange, importOf, rowsOf, stagedRows, type RosterKind } from './roster-kind';
+import { compareRows, errorsOf, fieldChange, importOf, rowsOf, stagedRows, type RosterKind } from './roster-kind';
 
 const staged = (importId: string) => stagedRows(rosterUserRows, importId);
 
@@ -61,28 +61,20 @@ export const usersKind: RosterKind<'users'> = {
       order by 1`,
     ),
 
-  async compare(db, importId) {
-    await db.execute(sql`
-      update ${rosterUserRows} as r set action = d.action, fields = d.fields
-      from (
-        select s.line,
-          case when u.id is null then 'create' when cardinality(f.fields) > 0 then 'update' else 'unchanged' end as action,
-          case when u.id is null
-            then array['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] || case when s.active is null then array[]::text[] else array['status'] end
-            else f.fields end as fields
-        from ${staged(importId)} s
-        left join ${users} u using (registration_id)
-        cross join lateral (select array_remove(array[
-          case when u.fullname is distinct from s.fullname then 'fullname' end,
-          case when u.userrole is distinct from s.userrole then 'role' end,
-          case when u.semester is distinct from s.semester then 'semester' end,
-          case when u.branch is distinct from s.branch then 'branch' end,
-          case when s.active is not null and u.active is distinct from s.active then 'status' end,
-          case when not u.managed then 'managed' end
-        ], null) as fields) f
-      ) d
-      where r.import_id = ${importId} and r.line = d.line`);
-  },
+  compare: (db, importId) =>
+    compareRows(db, rosterUserRows, importId, {
+      from: sql`${staged(importId)} s left join ${users} u using (registration_id)`,
+      existing: 'u.id',
+      created: sql`array['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] || case when s.active is null then array[]::text[] else array['status'] end`,
+      changed: [
+        sql`case when u.fullname is distinct from s.fullname then 'fullname' end`,
+        sql`case when u.userrole is distinct from s.userrole then 'role' end`,
+        sql`case when u.semester is distinct from s.semester then 'semester' end`,
+        sql`case when u.branch is distinct from s.branch then 'branch' end`,
+        sql`case when s.active is not null and u.active is distinct from s.active then 'status' end`,
+        sql`case when not u.managed then 'managed' end`,
+      ],
+    }),
 
   async apply(tx: Db, { importId, ip }) {
     const updating = sql`${staged(importId)} s join ${users} u using (registration_id) where s.action = 'update'`;
