@@ -14,6 +14,7 @@ import { ensureAdmin, ensureExamOffice, usersRoutes } from './features/users';
 import { adminRoutes } from './features/admin';
 import { auditRoutes } from './features/audit';
 import { rosterRoutes } from './features/roster';
+import { signInRoutes } from './features/sign-in';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes);
   await app.register(adminRoutes);
   await app.register(rosterRoutes);
+  await app.register(signInRoutes);
 
   web.app = await registerWebApp(app);
 

@@ -5,13 +5,13 @@ import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
 import { branchField, emailField, fullnameField, idField, lineField, semesterField, userroleField } from './fields';
 import { AUDIT_ACTIONS, auditPageSchema, keysetPageQuery } from './audit';
-import { EMAIL_MAX } from './constants';
+import { ACCOUNT_ROLES, EMAIL_MAX, type AccountRole } from './constants';
 import { userEnvelopeData, userSchema } from './users';
 import { rosterApi } from './roster';
 
 /** The roles an administrator can filter users by. */
-export const ADMIN_ROLE_FILTERS = ['student', 'professor', 'examOffice', 'admin'] as const;
-export type AdminRoleFilter = (typeof ADMIN_ROLE_FILTERS)[number];
+export const ADMIN_ROLE_FILTERS = ACCOUNT_ROLES;
+export type AdminRoleFilter = AccountRole;
 
 const flag = (field: string) => z.boolean({ error: `${label(field)} must be true or false` });
 

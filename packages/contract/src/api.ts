@@ -9,6 +9,7 @@ import { eventsApi } from './events';
 import { notificationsApi } from './notifications';
 import { calendarApi } from './calendar';
 import { adminApi } from './admin';
+import { authApi } from './auth';
 
 export const api = {
   system: systemApi,
@@ -22,4 +23,5 @@ export const api = {
   events: eventsApi,
   calendar: calendarApi,
   admin: adminApi,
+  auth: authApi,
 };

@@ -44,6 +44,8 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
  *   `user.email_changed`: `{ changes: { <field>: { from, to } } }`;
  * - `course.student_removed`, `course.deleted`: `{ course: { _id, coursenumber, title } }`;
  * - `marksheet.uploaded`: `{ semester }`;
+ * - `user.linked_identity`: `{ provider }`, the label of the campus sign-in provider linked; the
+ *   `user.updated` and `user.role_changed` a sign-in makes from the directory carry it too;
  * - `import.applied`: `{ import: { _id, kind, action } }`, with `changes` for an update and
  *   `course` for a course or an enrolment (action `create` when a student was enrolled);
  * - the others: `{}`.
@@ -52,6 +54,8 @@ export const auditDetailsSchema = z.object({
   changes: z.record(z.string(), fieldChangeSchema).optional(),
   course: z.object({ _id: z.string(), coursenumber: z.number().int(), title: z.string() }).optional(),
   semester: z.number().int().optional(),
+  /** `user.linked_identity`, and changes a campus sign-in made: the provider's label. */
+  provider: z.string().optional(),
   import: z.object({ _id: z.string(), kind: z.enum(['users', 'courses', 'enrolments']), action: z.enum(['create', 'update', 'remove']) }).optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetailsSchema>;

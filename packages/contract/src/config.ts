@@ -12,6 +12,8 @@ export const portalConfigSchema = z.object({
   mailEnabled: z.boolean(),
   /** Whether public signup is open (SIGNUP): closed, accounts come from the roster or a campus sign-in provider. */
   signupOpen: z.boolean(),
+  /** PASSWORD_LOGIN: `on`, or `admins` when only administrators sign in with a password (everyone else through a campus provider). */
+  passwordLogin: z.enum(['on', 'admins']),
   campusTimeZone: z.string(),
   /** The institution's name (CAMPUS_NAME), heading the admit card. */
   campusName: z.string(),

@@ -3,6 +3,14 @@
 export const ROLES = { PROFESSOR: 1, STUDENT: 2 } as const;
 export type UserRole = (typeof ROLES)[keyof typeof ROLES];
 
+/**
+ * What an account is, in words: a student or a professor (userrole), and the two staff roles a
+ * professor account may carry. An administrator filters users by these, and a campus sign-in
+ * provider's role rules give one of them.
+ */
+export const ACCOUNT_ROLES = ['student', 'professor', 'examOffice', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
 export const BRANCHES = [
   'Computer Engineering',
   'Information Technology',

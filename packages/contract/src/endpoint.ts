@@ -39,15 +39,15 @@ export interface Endpoint {
   /** The success envelope's `data`. */
   data: z.ZodType;
   /**
-   * The success status; 200 unless said. 303: the answer sends the browser on to a page of the
-   * web app (`Location`), with no body; `data` is then `z.never()`.
+   * The success status; 200 unless said. 302 and 303: the answer sends the browser on (`Location`:
+   * a page of the web app, or a sign-in provider), with no body; `data` is then `z.never()`.
    */
-  status?: 200 | 201 | 303;
+  status?: 200 | 201 | 302 | 303;
   /** Body types other than JSON it takes (the first is what the docs show first). */
   consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   errors?: readonly DomainError[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
-  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar';
+  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'application/samlmetadata+xml';
 }
 
 /** Declares an endpoint, keeping its literal types (the path's params, the schemas' shapes). */

@@ -21,3 +21,5 @@ export * from './calendar';
 export * from './audit';
 export * from './admin';
 export * from './roster';
+export * from './auth-provider';
+export * from './auth';

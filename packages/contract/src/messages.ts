@@ -77,6 +77,26 @@ export const REFUSALS = {
   lastAdmin: 'the last active administrator can be neither demoted nor deactivated',
   /** Public signup when SIGNUP=closed: accounts come from the roster or a campus sign-in provider. */
   signupClosed: 'signup is closed',
+  // Campus sign-in: each is shown on the login page (/login?error=…) when a sign-in is refused.
+  /** No role rule of the provider matched the campus account's claims: nothing was created. */
+  noRole: 'your campus account has no role in this portal',
+  /** PASSWORD_LOGIN=admins: a right password of an account that is no administrator. */
+  passwordLoginAdminsOnly: 'password sign-in is for administrators only: use your campus account',
+  signInProviderUnknown: 'no such sign-in provider',
+  /** The provider could not be reached (its discovery document, its token endpoint). */
+  signInUnavailable: 'the campus sign-in is not answering: try again shortly',
+  /** The state (OIDC) or relay state (SAML) is unknown, spent or from another browser; or the sign-in took too long. */
+  signInExpired: 'this sign-in has expired or was already used: start again',
+  /** The provider answered with an error, or what it sent failed a check (signature, issuer, audience, nonce, time). */
+  signInFailed: 'the campus sign-in could not be completed: start again',
+  /** Another campus account of the same provider is already linked to the account with this registration id. */
+  signInIdentityTaken: 'this registration ID is linked to another campus account',
+  /** The campus account's email is another account's here (one with another registration ID). */
+  signInEmailTaken: "your campus account's email is already used by another account here",
+  /** A back-channel logout whose token fails a check, or was acted on before. */
+  logoutTokenInvalid: 'the logout token is not valid',
+  /** A test sign-in started by someone who is no administrator. */
+  signInTestAdminsOnly: 'only an administrator can test a sign-in provider',
   /** A roster import naming no file, or one that is not UTF-8 text. */
   rosterNotText: `${label('file')} must be a CSV file in UTF-8`,
   /** A student account given the exam office's role, or an exam office member made a student. */
@@ -133,6 +153,9 @@ export const FIELD_MESSAGES = {
   eventTimePast: (earliest: string) => `${label('time')} is in the past: an event today must start at ${earliest} (campus time) or later`,
   /** A managed account's fullname, semester or branch, changed by its owner. */
   setByRegistrar: (field: string) => `${label(field)} is set by the registrar and cannot be changed here`,
+  /** A campus account's claim the provider did not release, or whose value the field refuses. */
+  claimMissing: (field: string, claim: string) => `your campus account gave no ${label(field).toLowerCase()} (claim ${claim})`,
+  claimInvalid: (claim: string, message: string) => `your campus account's ${claim} cannot be used: ${message}`,
   overQuota: (quota: string) => `this would take your uploads past your storage quota of ${quota}; delete some of your files first`,
 } as const;
 

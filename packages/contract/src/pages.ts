@@ -54,6 +54,11 @@ export const CLIENT_ROUTES = [
   '/admin/audit',
   /** The registrar's roster: a CSV of users, courses or enrolments, previewed, then applied (rosterApi). */
   '/admin/roster',
+  /** Campus sign-in providers, each with a test sign-in; a test's result (authApi.signInTest). */
+  '/admin/sign-in',
+  '/admin/sign-in/:testId',
+  /** A campus sign-in that matched an account made by signup: its password, once, links them (authApi.link). */
+  '/link-account',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
@@ -113,4 +118,9 @@ export const pages = {
     return query === '' ? '/admin/audit' : `/admin/audit?${query}`;
   },
   adminRoster: '/admin/roster',
+  adminSignIn: '/admin/sign-in',
+  adminSignInTest: (testId: string) => `/admin/sign-in/${segment(testId)}`,
+  linkAccount: '/link-account',
+  /** The login page telling why a campus sign-in was refused. */
+  loginRefused: (message: string) => `/login?${new URLSearchParams({ error: message })}`,
 } as const;

@@ -16,6 +16,7 @@ import { fieldLabel as label, requiredMessage } from './labels';
 import { REFUSALS } from './messages';
 import { API_PREFIX } from './prefix';
 import { activityQuery, auditPageSchema } from './audit';
+import { authProviderSchema } from './auth-provider';
 
 /** POST /users/register: the text fields of the multipart body (the avatar file travels beside them). */
 export const registerBody = z.object({
@@ -119,6 +120,10 @@ export const userSchema = z.object({
 }).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
+/** The logged-in user, and the campus sign-in provider this session came from (null: a password sign-in). */
+export const currentUserSchema = userSchema.extend({ signedInWith: authProviderSchema.nullable() });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
 /** What a login or a change to one's own account answers, and what /getuser answers. */
 export const userEnvelopeData = z.object({ user: userSchema });
 
@@ -146,7 +151,7 @@ export const usersApi = {
     errors: [401, 403, 429],
   }),
   logout: endpoint({ method: 'POST', path: `${U}/logout`, summary: 'Log out (revokes this session)', data: emptyData }),
-  currentUser: endpoint({ method: 'GET', path: `${U}/current-user`, summary: 'The logged-in user', data: userSchema }),
+  currentUser: endpoint({ method: 'GET', path: `${U}/current-user`, summary: 'The logged-in user, and the campus provider this session came from', data: currentUserSchema }),
   avatar: endpoint({
     method: 'PATCH',
     path: `${U}/avatar`,

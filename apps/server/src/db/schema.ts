@@ -69,8 +69,12 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The campus sign-in provider the session came from (null: a password login) and the
+    // provider's own session id (OIDC `sid`), so that a back-channel logout ends exactly these.
+    provider: text('provider'),
+    providerSid: text('provider_sid'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_provider_sid_idx').on(t.provider, t.providerSid)],
 );
 
 /**
@@ -455,6 +459,84 @@ export const auditEntries = pgTable(
 );
 
 /**
+ * Campus accounts linked to portal accounts: a person is the provider and its subject (OIDC
+ * `sub`, SAML NameID), never an email. One account may have several (two providers).
+ */
+export const identities = pgTable(
+  'identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A campus sign-in under way, from the redirect to the provider to the browser's return: what
+ * proves the answer belongs to this request (OIDC state, nonce and PKCE verifier; the SAML
+ * request's id), the browser that started it (the hash of its sign-in cookie), where to go after,
+ * and, once the provider answered, what is left to do (`stage`): a SAML answer waits for the
+ * browser's same-site return, a match of a signup account for its password. Keyed by the state's
+ * SHA-256; deleted when used, and at most ten minutes old.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    // 'signIn', or 'test': an administrator sees what the provider releases, nobody is signed in.
+    purpose: text('purpose').notNull(),
+    testerId: uuid('tester_id').references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    next: text('next').notNull(),
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
+    samlRequestId: text('saml_request_id'),
+    // 'started', 'answered' (a verified SAML answer), 'awaitingPassword' (a signup account matched).
+    stage: text('stage').notNull().default('started'),
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_attempts_expires_at_idx').on(t.expiresAt), index('sign_in_attempts_browser_idx').on(t.browserHash)],
+);
+
+/** What a provider released in an administrator's test sign-in, for that administrator to read. */
+export const signInTests = pgTable(
+  'sign_in_tests',
+  {
+    id: uuid('id').primaryKey(),
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    claims: jsonb('claims').$type<Record<string, unknown>>().notNull(),
+    account: jsonb('account').$type<Record<string, unknown>>(),
+    matched: jsonb('matched').$type<Record<string, unknown>>(),
+    refusal: text('refusal'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_tests_created_at_idx').on(t.createdAt)],
+);
+
+/** Logout tokens already acted on (`jti`), kept until they expire: each ends sessions once. */
+export const signInReplays = pgTable(
+  'sign_in_replays',
+  {
+    provider: text('provider').notNull(),
+    tokenId: text('token_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.tokenId] }), index('sign_in_replays_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
  * The registrar's roster: one row per CSV file an administrator sent, previewed or applied, with
  * what it found (counts, the first errors and changes), so the preview can be read again. The
  * file itself is never kept.
@@ -534,6 +616,8 @@ export const rosterEnrolmentRows = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type IdentityRow = typeof identities.$inferSelect;
+export type SignInAttemptRow = typeof signInAttempts.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type CourseRow = typeof courses.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;

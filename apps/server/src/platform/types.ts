@@ -40,6 +40,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** SHA-256 (hex) of the session token of this request, when logged in. */
     sessionHash: string | null;
+    /** The campus sign-in provider this request's session came from; null for a password login. */
+    sessionProvider: string | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; required on every /api and /files route (deny by default). */
@@ -50,6 +52,8 @@ declare module 'fastify' {
     etag?: boolean;
     /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
     secretUrl?: boolean;
+    /** Another site may write here (a sign-in provider's POST, proven by its signature): the origin check lets it through. */
+    crossSite?: boolean;
   }
 }
 

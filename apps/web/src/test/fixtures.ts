@@ -35,6 +35,7 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
     draftingEnabled: false,
     mailEnabled: false,
     signupOpen: true,
+    passwordLogin: 'on',
     campusTimeZone: 'Asia/Kolkata',
     campusName: 'Campus Portal',
     examCentre: null,

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { acceptFormBodies } from '../../platform/http/form-body';
 import { notificationEmailsOn, signingKeyOf } from './mailing';
 import { preferencesOf, unsubscribe, unsubscribeStatus, updatePreferences } from './preferences.service';
 import { verifyUnsubscribe } from './unsubscribe-token';
@@ -36,15 +37,12 @@ export async function preferencesRoutes(root: FastifyInstance): Promise<void> {
 
 /**
  * The unsubscribe link: no session, the signed token is the credential. Mail providers POST
- * `List-Unsubscribe=One-Click` form-encoded (RFC 8058), so this scope alone, of the whole API,
- * reads that type; everywhere else it stays a 415.
+ * `List-Unsubscribe=One-Click` form-encoded (RFC 8058), so this scope reads that type.
  */
 async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormBodies(app, FORM_BODY_LIMIT);
 
   const verified = (token: string) => {
     const found = verifyUnsubscribe(signingKeyOf(app.config), token);

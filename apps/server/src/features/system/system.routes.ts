@@ -43,6 +43,7 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
           draftingEnabled: draftingEnabled(config),
           mailEnabled: config.mail !== undefined,
           signupOpen: config.signupOpen,
+          passwordLogin: config.passwordLogin,
           campusTimeZone: config.campusTimeZone,
           campusName: config.campusName,
           examCentre: config.examCentre ?? null,

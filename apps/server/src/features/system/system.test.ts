@@ -40,6 +40,7 @@ describe('system', () => {
       draftingEnabled: false,
       mailEnabled: false,
       signupOpen: true,
+      passwordLogin: 'on',
       campusTimeZone: 'Asia/Kolkata',
       campusName: 'Campus Portal',
       examCentre: null,

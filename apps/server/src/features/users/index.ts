@@ -3,7 +3,7 @@
  * reset link (the administration sends one too), what an email the administration sets ends, and the exam office's and first
  * administrator's accounts at start-up.
  */
-export { ensureAdmin, ensureExamOffice, findUserById } from './users.service';
+export { ensureAdmin, ensureExamOffice, findUserById, findUserByRegistrationId, recordSignIn } from './users.service';
 export { issueResetLink } from './password-reset';
 export { emailReplacedBySomeoneElse } from './email-change';
 export { presentUser } from './users.presenter';

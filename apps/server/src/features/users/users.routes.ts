@@ -32,6 +32,7 @@ import {
   updateAccount,
 } from './users.service';
 import type { AccountsDeps, SignupRules } from './accounts-deps';
+import { describeProvider } from '../../platform/config/config';
 
 const { users } = api;
 const route = contractRoutes('users');
@@ -90,6 +91,9 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       await attempt.succeeded();
       // Said only to whoever knows the password: to anyone else the account looks like any other.
       if (!user.active) throw forbidden(REFUSALS.accountDeactivated);
+      // PASSWORD_LOGIN=admins: the password stays an administrator's way in while the provider is
+      // down; everyone else is sent to it. Said only after the password, like deactivation.
+      if (app.config.passwordLogin === 'admins' && !user.isAdmin) throw forbidden(REFUSALS.passwordLoginAdminsOnly);
       await recordSignIn(db, { actorId: user.id, ip: request.ip }, user.id, (tx) => rememberDevice(tx, request, reply, user.id));
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
@@ -108,7 +112,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
 
   app.route({
     ...route(users.currentUser, { access: 'user' }),
-    handler: async (request, reply) => ok(reply, present(request.user!), 'current user fetched successfully'),
+    handler: async (request, reply) =>
+      ok(reply, { ...present(request.user!), signedInWith: describeProvider(app.config.signInProviders, request.sessionProvider) }, 'current user fetched successfully'),
   });
 
   app.route({

@@ -20,6 +20,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  app.decorateRequest('sessionProvider', null);
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((p) => route.url.startsWith(p)) && !UNGUARDED_PREFIXES.some((p) => route.url.startsWith(p));
@@ -37,6 +38,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (!session) throw unauthorized();
     request.user = session.user;
     request.sessionHash = session.tokenHash;
+    request.sessionProvider = session.provider;
     if (!allows(access, session.user)) throw forbidden();
   });
 }

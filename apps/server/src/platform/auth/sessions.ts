@@ -25,11 +25,20 @@ export const sessionPolicy = (config: Config): SessionPolicy => ({
   maxMs: config.session.maxHours * 3_600_000,
 });
 
-/** Creates a session row and returns the raw token (only its hash is stored). */
-export async function createSession(db: Db, userId: string, policy: SessionPolicy, now = new Date()) {
+/** Where a session came from: a campus sign-in provider, and its own session id (OIDC `sid`) when it gave one. */
+export interface SessionOrigin {
+  provider: string;
+  providerSid: string | null;
+}
+
+/**
+ * Creates a session row and returns the raw token (only its hash is stored). `origin`: the campus
+ * sign-in it came from, which a back-channel logout from that provider ends.
+ */
+export async function createSession(db: Db, userId: string, policy: SessionPolicy, origin?: SessionOrigin, now = new Date()) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + policy.maxMs);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, ...origin });
   return { token, expiresAt };
 }
 
@@ -42,6 +51,8 @@ export const userChanged = topic('session', z.object({ user: z.string() }));
 /** A session as the guard needs it: its user, and the times its expiry is decided by. */
 interface CachedSession {
   user: UserRow;
+  /** The campus sign-in provider it came from; null for a password login. */
+  provider: string | null;
   lastSeenAt: number;
   expiresAt: number;
 }
@@ -53,6 +64,7 @@ const SESSION_CACHE_MAX = 20_000;
 export interface ResolvedSession {
   user: UserRow;
   tokenHash: string;
+  provider: string | null;
 }
 
 /**
@@ -71,7 +83,7 @@ export class SessionResolver {
     bus: Bus,
   ) {
     this.lookup = db
-      .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+      .select({ user: users, provider: sessions.provider, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -110,7 +122,7 @@ export class SessionResolver {
       await this.touch.execute({ tokenHash, now: now.toISOString() });
       session.lastSeenAt = at;
     }
-    return { user: session.user, tokenHash };
+    return { user: session.user, tokenHash, provider: session.provider };
   }
 
   /** Revokes a session (logout); its open event streams, on any instance, close at once. */
@@ -124,6 +136,20 @@ export class SessionResolver {
   async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
     await this.accountChanged(userId);
+  }
+
+  /**
+   * Ends the sessions a campus provider's back-channel logout names: the user's that came from
+   * that provider (only the one of the provider's session `providerSid` when it names one), or,
+   * with no user, the sessions of that provider's session. Each user's copies end everywhere.
+   */
+  async revokeFromProvider(provider: string, userId: string | null, providerSid: string | null): Promise<void> {
+    if (userId === null && providerSid === null) return;
+    const gone = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.provider, provider), userId === null ? undefined : eq(sessions.userId, userId), providerSid === null ? undefined : eq(sessions.providerSid, providerSid)))
+      .returning({ userId: sessions.userId });
+    for (const user of new Set(gone.map((g) => g.userId))) await this.accountChanged(user);
   }
 
   /** The user's row changed (profile, avatar, password): no instance may keep serving the old one. */
@@ -140,7 +166,7 @@ export class SessionResolver {
     const generation = this.cache.generation;
     const [row] = await this.lookup.execute({ tokenHash });
     if (!row) return undefined;
-    const session: CachedSession = { user: row.user, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime() };
+    const session: CachedSession = { user: row.user, provider: row.provider, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime() };
     this.cache.put(tokenHash, session, generation, at);
     return session;
   }

@@ -7,6 +7,7 @@ import { limits } from './limits';
 import { mail } from './mail';
 import { secrets } from './secrets';
 import { server } from './server';
+import { signIn } from './sign-in';
 import { storage } from './storage';
 import { textgen } from './textgen';
 
@@ -16,7 +17,7 @@ import { textgen } from './textgen';
  * that one message, so the operator fixes them in one round. Each concern (one file here) owns its
  * variables, checks and part of `Config`; a new group of settings is a new file and a line below.
  */
-const concerns = [server, database, storage, campus, accounts, limits, secrets, textgen, mail] as const;
+const concerns = [server, database, storage, campus, accounts, signIn, limits, secrets, textgen, mail] as const;
 
 type SliceOf<C> = C extends { config: (values: never) => infer Slice } ? Slice : never;
 type Slices<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest] ? SliceOf<Head> & Slices<Rest> : unknown;
@@ -29,6 +30,7 @@ export type { LoginLimits, RateLimit } from './limits';
 export { MAIL_WORKER_DEFAULTS, type MailConfig, type MailWorkerSettings } from './mail';
 export { draftingEnabled } from './textgen';
 export type { Problem } from './concern';
+export { describeProvider, type ClaimsMap, type OidcProviderConfig, type RoleRule, type SamlProviderConfig, type SignInProviderConfig } from './sign-in';
 
 /**
  * The concerns as the loader sees them. Each is handed the values its own schemas produced, which

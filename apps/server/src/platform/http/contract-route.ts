@@ -17,6 +17,11 @@ export interface RouteConfig {
   access: Access;
   /** A big list asked for again and again: answered with an ETag, and 304 when unchanged. */
   etag?: boolean;
+  /**
+   * Another site may write here: a sign-in provider's browser POST (SAML) or its server's call
+   * (back-channel logout), each proven by the provider's signature, not by coming from this site.
+   */
+  crossSite?: boolean;
   /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
   secretUrl?: boolean;
 }
@@ -33,7 +38,7 @@ type SuccessStatus<E extends Endpoint> = E['status'] extends 201 ? 201 : 200;
  */
 type ResponsesOf<E extends Endpoint> = E['produces'] extends string
   ? { [status: number]: unknown }
-  : E['status'] extends 303
+  : E['status'] extends 302 | 303
     ? { [status: number]: typeof apiFailureSchema }
   : { [S in SuccessStatus<E>]: ReturnType<typeof successSchema<E['data']>> } & {
       [status: number]: typeof apiFailureSchema | ReturnType<typeof successSchema<E['data']>>;
@@ -49,8 +54,8 @@ function refusals(e: Endpoint, config: RouteConfig): number[] {
   if (e.query || e.body || e.multipart || paramsSchema(e.path)) statuses.add(400);
   if (config.access !== 'anyone') statuses.add(401);
   if (config.access !== 'anyone' && config.access !== 'user') statuses.add(403);
-  // The origin check refuses a cross-site write.
-  if (isWrite(e.method)) statuses.add(403);
+  // The origin check refuses a cross-site write, where the route does not take them.
+  if (isWrite(e.method) && !config.crossSite) statuses.add(403);
   // Uploads: a file too large or of the wrong type, and the per-user upload limit, which the
   // exam office is exempt from (platform/files/upload-guard.ts): a route only it may call is never
   // limited, nor one whose file is read and never kept (the roster's).
@@ -81,6 +86,7 @@ const PRODUCED: Record<NonNullable<Endpoint['produces']>, string> = {
   'text/event-stream': 'Server-Sent Events',
   'application/octet-stream': "The file's bytes",
   'text/calendar': 'An iCalendar file (RFC 5545)',
+  'application/samlmetadata+xml': 'SAML 2.0 metadata',
 };
 
 const successDescription = (e: Endpoint) => (e.produces ? PRODUCED[e.produces] : e.status === 201 ? 'Created' : 'OK');
@@ -98,8 +104,8 @@ export function contractRoute<const E extends Endpoint>(e: E, tag: string, confi
   const response: Record<number, unknown> = {
     // A redirect's answer is its Location; the body is empty.
     [success]:
-      success === 303
-        ? answer('See Other: the browser goes on to the page in Location', z.literal(''), 'text/plain')
+      success === 302 || success === 303
+        ? answer(success === 302 ? 'Found: the browser goes on to Location' : 'See Other: the browser goes on to the page in Location', z.literal(''), 'text/plain')
         : answer(successDescription(e), e.produces ? z.string() : successSchema(e.data), e.produces),
   };
   for (const status of refusals(e, config)) response[status] = answer(REFUSALS[status] ?? 'Refused', apiFailureSchema);

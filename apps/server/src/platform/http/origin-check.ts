@@ -29,11 +29,11 @@ function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
  * Refuses state-changing requests made by another site (CSRF defence on top of SameSite=Lax):
  * `Sec-Fetch-Site: cross-site`, or an `Origin` that is not the portal's own.
  * Requests with neither header (curl, old clients) pass: they carry no ambient browser cookies
- * from another site.
+ * from another site. A route marked `crossSite` (a sign-in provider's) is proven otherwise.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.crossSite) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(REFUSALS.crossOrigin);
     const origin = request.headers.origin;
     if (origin !== undefined && !isOwnOrigin(request, origin)) throw forbidden(REFUSALS.crossOrigin);

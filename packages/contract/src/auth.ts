@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { ACCOUNT_ROLES } from './constants';
+import { endpoint } from './endpoint';
+import { branchField, emailField, fullnameField, lineField, registrationIdField, semesterField, textField } from './fields';
+import { fieldLabel as label, requiredMessage } from './labels';
+import { API_PREFIX } from './prefix';
+import { authProviderSchema } from './auth-provider';
+import { userSchema } from './users';
+
+/**
+ * Campus sign-in: the providers campus IT configures (AUTH_PROVIDERS), each an OpenID Connect
+ * provider or a SAML 2.0 identity provider. The browser is sent to the provider and comes back to
+ * the callback (OIDC) or the assertion consumer service (SAML), which start a session and send it on.
+ */
+
+/** The longest `next` path kept: a page's path and query, never a whole document. */
+export const NEXT_PATH_MAX = 2000;
+
+/**
+ * Where to send the browser after sign-in: a path on this site only. `//host` and `/\host` are
+ * other sites to a browser, so a path must start with one slash followed by something else.
+ */
+export const isLocalPath = (v: string) => /^\/(?![/\\])/.test(v) && v.length <= NEXT_PATH_MAX;
+export const nextPathField = lineField('next').refine(isLocalPath, { error: `${label('next')} must be a path on this site` });
+
+/** GET /auth/:providerId/start: the page to come back to, and whether an administrator is only testing. */
+export const signInStartQuery = z.object({
+  next: nextPathField.optional(),
+  test: z.enum(['true', 'false'], { error: `${label('test')} must be true or false` }).transform((v) => v === 'true').optional(),
+});
+
+/** What an OpenID provider sends back: the whole URL is read; these bound what is accepted. */
+const providerText = (field: string, max: number) => textField(field).max(max, { error: `${label(field)} is too long` }).optional();
+export const signInCallbackQuery = z
+  .object({
+    code: providerText('code', 2048),
+    state: providerText('state', 512),
+    iss: providerText('iss', 2048),
+    error: providerText('error', 256),
+    error_description: providerText('error_description', 2048),
+    session_state: providerText('session_state', 512),
+  })
+  .strict();
+
+/** The SAML POST binding's form. A response with a few attributes is some kilobytes; 512 KiB is far past any real one. */
+export const SAML_RESPONSE_MAX = 512 * 1024;
+export const samlPostBody = z.object({
+  SAMLResponse: textField('SAMLResponse', requiredMessage('SAMLResponse')).max(SAML_RESPONSE_MAX, { error: `${label('SAMLResponse')} is too long` }),
+  RelayState: providerText('RelayState', 512),
+});
+
+/** OpenID Connect Back-Channel Logout 1.0: the provider POSTs a signed logout token. */
+export const backchannelLogoutBody = z.object({
+  logout_token: textField('logout_token', requiredMessage('logout_token')).max(16 * 1024, { error: `${label('logout_token')} is too long` }),
+});
+
+/** POST /auth/link: the password of the account a campus sign-in found by its registration id. */
+export const linkAccountBody = z.object({
+  password: textField('password', requiredMessage('password'))
+    .min(1, { error: requiredMessage('password') })
+    .max(1024, { error: `${label('password')} is too long` }),
+});
+
+/** A campus sign-in waiting for the password of the account it matched (GET /auth/link). */
+export const pendingLinkSchema = z.object({ registrationId: z.number().int(), provider: authProviderSchema });
+
+/** The account a provider's claims describe, as the portal would keep it. */
+export const claimedAccountSchema = z.object({
+  registrationId: z.number().int(),
+  email: z.string(),
+  fullname: z.string(),
+  semester: z.number().int().nullable(),
+  branch: z.string().nullable(),
+});
+
+/** The role rule (AUTH_PROVIDERS' `roles`, counted from 1) that matched. */
+export const matchedRuleSchema = z.object({ rule: z.number().int(), claim: z.string(), value: z.string(), role: z.enum(ACCOUNT_ROLES) });
+
+/**
+ * What a provider released in an administrator's test sign-in, and what the portal made of it:
+ * nothing is created or changed by a test.
+ */
+export const signInTestSchema = z
+  .object({
+    _id: z.string(),
+    provider: authProviderSchema,
+    subject: z.string(),
+    /** Every claim (OIDC: ID token and userinfo) or attribute (SAML), as released. */
+    claims: z.record(z.string(), z.unknown()),
+    account: claimedAccountSchema.nullable(),
+    matched: matchedRuleSchema.nullable(),
+    /** Why a real sign-in with these claims would be refused; null when it would go through. */
+    refusal: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SignInTest' });
+export type SignInTest = z.infer<typeof signInTestSchema>;
+
+const AUTH = `${API_PREFIX}/auth`;
+
+export const authApi = {
+  providers: endpoint({
+    method: 'GET',
+    path: `${AUTH}/providers`,
+    summary: 'The campus sign-in providers, one button each on the login page',
+    data: z.object({ providers: z.array(authProviderSchema) }),
+  }),
+  start: endpoint({
+    method: 'GET',
+    path: `${AUTH}/:providerId/start`,
+    summary: 'Sends the browser to the provider (OIDC: authorization code with PKCE, state and nonce; SAML: an AuthnRequest); test=true: an administrator sees what the provider releases, and nobody is signed in',
+    query: signInStartQuery,
+    data: z.never(),
+    status: 302,
+    errors: [404],
+  }),
+  callback: endpoint({
+    method: 'GET',
+    path: `${AUTH}/:providerId/callback`,
+    summary: 'The browser back from the provider: 302 to `next` with a session cookie; a refusal 302s to /login?error=<message>',
+    query: signInCallbackQuery,
+    data: z.never(),
+    status: 302,
+    errors: [404],
+  }),
+  acs: endpoint({
+    method: 'POST',
+    path: `${AUTH}/:providerId/acs`,
+    summary: 'SAML assertion consumer service (POST binding; signed assertions only; audience, recipient, time and replay checked): as the callback',
+    body: samlPostBody,
+    consumes: ['application/x-www-form-urlencoded'],
+    data: z.never(),
+    status: 302,
+    errors: [404],
+  }),
+  metadata: endpoint({
+    method: 'GET',
+    path: `${AUTH}/:providerId/metadata`,
+    summary: "The SAML service provider's metadata",
+    data: z.string(),
+    produces: 'application/samlmetadata+xml',
+    errors: [404],
+  }),
+  backchannelLogout: endpoint({
+    method: 'POST',
+    path: `${AUTH}/:providerId/backchannel-logout`,
+    summary: "OpenID Connect Back-Channel Logout 1.0: a valid logout token ends that person's sessions that came from this provider",
+    body: backchannelLogoutBody,
+    consumes: ['application/x-www-form-urlencoded'],
+    data: z.object({}),
+    errors: [404],
+  }),
+  pendingLink: endpoint({
+    method: 'GET',
+    path: `${AUTH}/link`,
+    summary: 'The campus sign-in in this browser waiting for the password of the account it matched (404: none)',
+    data: pendingLinkSchema,
+    errors: [404],
+  }),
+  link: endpoint({
+    method: 'POST',
+    path: `${AUTH}/link`,
+    summary: "Links the campus account to the account with its registration id, given that account's password once (throttled like a login), and signs in",
+    body: linkAccountBody,
+    data: z.object({ user: userSchema, next: z.string() }),
+    errors: [401, 404, 429],
+  }),
+  signInTest: endpoint({
+    method: 'GET',
+    path: `${AUTH}/tests/:testId`,
+    summary: "An administrator's test sign-in: what the provider released and what the portal made of it",
+    data: z.object({ test: signInTestSchema }),
+    errors: [404],
+  }),
+};
+
+/** The account fields a provider's claims may fill, checked as the forms check them. */
+export const claimedAccountFields = { registrationId: registrationIdField, email: emailField, fullname: fullnameField, semester: semesterField, branch: branchField };
