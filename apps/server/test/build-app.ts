@@ -185,7 +185,7 @@ export function useTestApp(overrides: Partial<Config> | (() => Partial<Config>) 
 }
 
 export async function resetDatabase(ctx: TestContext): Promise<void> {
-  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events, mail_jobs, password_resets, audit_entries CASCADE`);
+  await ctx.database.db.execute(sql`TRUNCATE users, sessions, files, courses, enrollments, notes, notifications, applications, marksheets, events, mail_jobs, password_resets, audit_entries, sign_in_attempts, sign_in_replays CASCADE`);
   fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
   fs.mkdirSync(path.join(ctx.dataDir, 'files'), { recursive: true });
   await ensureExamOffice(ctx.database.db, ctx.config.examOffice);

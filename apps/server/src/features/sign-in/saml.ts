@@ -73,6 +73,10 @@ export class SamlProvider {
   async verify(at: SamlEndpoints, samlResponse: string, requestId: string, sentAt: Date): Promise<CampusIdentity> {
     const { profile } = await this.client(at, requestId, sentAt).validatePostResponseAsync({ SAMLResponse: samlResponse });
     if (!profile?.nameID) throw new Error('the response names nobody');
+    // node-saml checks neither of these on a sign-in's assertion (it checks the issuer of logout
+    // messages only): read from the signed assertion it validated.
+    if (!recipients(profile.getAssertion?.()).includes(at.acsUrl)) throw new Error('the assertion is for another recipient');
+    if (this.settings.idpIssuer !== undefined && profile.issuer !== this.settings.idpIssuer) throw new Error('the assertion is from another issuer');
     const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
     return { subject: profile.nameID, claims: { ...attributes, nameID: profile.nameID, issuer: profile.issuer } };
   }
@@ -81,4 +85,24 @@ export class SamlProvider {
   metadata(at: SamlEndpoints): string {
     return this.client(at, null, null).generateServiceProviderMetadata(null, null);
   }
+}
+
+type XmlNode = { $?: Record<string, string> } & Record<string, unknown>;
+const children = (node: unknown, name: string): XmlNode[] => {
+  const list = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[name] : undefined;
+  return Array.isArray(list) ? (list as XmlNode[]) : [];
+};
+
+/**
+ * The Recipient of each SubjectConfirmationData of a validated assertion (as node-saml parsed it):
+ * a bearer assertion names the assertion consumer service it is for, and one taken from a
+ * response meant for another service provider names that one.
+ */
+function recipients(parsed: Record<string, unknown> | undefined): string[] {
+  const assertion = parsed?.Assertion;
+  return children(assertion, 'Subject')
+    .flatMap((subject) => children(subject, 'SubjectConfirmation'))
+    .flatMap((confirmation) => children(confirmation, 'SubjectConfirmationData'))
+    .map((data) => data.$?.Recipient)
+    .filter((r): r is string => typeof r === 'string');
 }

@@ -1,0 +1,171 @@
+import { REFUSALS, pages, paths } from '@campus/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditEntries, identities, users } from '../../db/schema';
+import type { SamlProviderConfig } from '../../platform/config/config';
+import { useTestApp } from '../../../test/build-app';
+import { CampusBrowser, localPart, refusalOf } from '../../../test/campus-browser';
+import { startSamlIdp, unsigned, wrapped, type SignInOptions, type TestSamlIdp } from '../../../test/saml-idp';
+
+/**
+ * SAML 2.0 sign-in against a real identity provider (samlp, started here on loopback), through
+ * the real app: the browser's round trip, and each forgery and mistake the service provider must
+ * refuse, none of which may create or sign in anyone.
+ */
+
+let idp: TestSamlIdp;
+const ID = 'campus-saml';
+const ASHA = { nameId: 'persistent-asha-7f3', attributes: { studentId: '211070301', mail: 'asha@campus.test', displayName: 'Asha Rao', semester: '5', branch: 'Information Technology', affiliation: ['member', 'student'] } };
+const ALUMNA = { nameId: 'persistent-meera-1a', attributes: { studentId: '201070044', mail: 'meera@campus.test', displayName: 'Meera Iyer', affiliation: ['alum'] } };
+
+beforeAll(async () => {
+  idp = await startSamlIdp({ issuer: 'https://idp.campus.test', users: { asha: ASHA, alumna: ALUMNA } });
+});
+afterAll(async () => idp?.stop());
+
+const provider = (): SamlProviderConfig => ({
+  id: ID,
+  type: 'saml',
+  label: 'Campus account',
+  entryPoint: idp.entryPoint,
+  idpCert: idp.cert,
+  idpIssuer: idp.issuer,
+  claims: { registrationId: 'studentId', email: 'mail', fullname: 'displayName', semester: 'semester', branch: 'branch' },
+  roles: [
+    { claim: 'affiliation', value: 'student', role: 'student' },
+    { claim: 'affiliation', value: 'faculty', role: 'professor' },
+  ],
+});
+
+const ctx = useTestApp(() => ({ signInProviders: [provider()] }));
+let browser: CampusBrowser;
+beforeEach(() => {
+  browser = new CampusBrowser(ctx.app);
+});
+
+const idpOrigin = () => new URL(idp.entryPoint).origin;
+
+/** start → the IdP as `user` (with the IdP's mistakes `options`) → the POST back; the ACS's answer. */
+async function answerFromIdp(user: string, options: SignInOptions = {}, edit: (response: string) => string = (r) => r) {
+  const toIdp = await browser.start(ID, { next: '/my-courses' });
+  const post = await idp.signIn(toIdp, user, options);
+  return browser.postForm(localPart(post.action), { SAMLResponse: edit(post.SAMLResponse), RelayState: post.RelayState }, idpOrigin());
+}
+
+/** The whole round trip: the ACS sends the browser back to the callback, which ends it. */
+async function signIn(user: string, options: SignInOptions = {}, edit?: (response: string) => string) {
+  const acs = await answerFromIdp(user, options, edit);
+  if (acs.statusCode !== 302) throw new Error(`acs answered ${acs.statusCode}: ${acs.body}`);
+  if (refusalOf(acs)) return acs;
+  return browser.get(String(acs.headers.location));
+}
+
+const usersCalled = (registrationId: number) => ctx.database.db.select().from(users).where(eq(users.registrationId, registrationId));
+
+describe('SAML sign-in', () => {
+  it('creates a managed student from the attributes, signs her in and sends her to the page she asked for', async () => {
+    const end = await signIn('asha');
+    expect(end.statusCode).toBe(302);
+    expect(end.headers.location).toBe('/my-courses');
+    const me = (await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: browser.session } })).json().data;
+    expect(me).toMatchObject({ registrationId: 211070301, email: 'asha@campus.test', fullname: 'Asha Rao', semester: 5, branch: 'Information Technology', userrole: 2, managed: true, signedInWith: { id: ID, label: 'Campus account', type: 'saml' } });
+    const [identity] = await ctx.database.db.select().from(identities).where(eq(identities.subject, ASHA.nameId));
+    expect(identity).toMatchObject({ provider: ID, userId: me._id });
+    const entries = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, me._id));
+    expect(entries.map((e) => e.action)).toContain('user.linked_identity');
+  });
+
+  it('signs the same person in again to the same account, applying what the directory now says', async () => {
+    await signIn('asha');
+    idp.users.set('asha', { ...ASHA, attributes: { ...ASHA.attributes, semester: '6' } });
+    try {
+      browser = new CampusBrowser(ctx.app);
+      await signIn('asha');
+      const rows = await usersCalled(211070301);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.semester).toBe(6);
+    } finally {
+      idp.users.set('asha', ASHA);
+    }
+  });
+
+  it('refuses someone no role rule matches, creating nothing', async () => {
+    const end = await signIn('alumna');
+    expect(refusalOf(end)).toBe(REFUSALS.noRole);
+    expect(await usersCalled(201070044)).toEqual([]);
+    expect(browser.cookies.has('campus_session')).toBe(false);
+  });
+
+  const refusals: [string, SignInOptions, ((r: string) => string)?][] = [
+    ['an unsigned assertion', {}, unsigned],
+    ['an unsigned assertion wrapped around the signed one', {}, (r) => wrapped(r, { nameId: 'evil', attributes: { ...ASHA.attributes, studentId: '211070999', affiliation: 'faculty' } }, 'wrap')],
+    ['an unsigned assertion beside the signed one', {}, (r) => wrapped(r, { nameId: 'evil', attributes: { ...ASHA.attributes, studentId: '211070999' } }, 'sibling')],
+    ['an expired assertion', { lifetimeSeconds: -120 }],
+    ['an assertion for another audience', { audience: 'https://another-portal.campus.test/metadata' }],
+    ['an assertion for another recipient', { recipient: 'https://another-portal.campus.test/acs' }],
+    ['an assertion answering another request', { inResponseTo: '_a-request-this-portal-never-sent' }],
+    ['an assertion signed by a stranger', { signWith: 'other-key' }],
+  ];
+  for (const [what, options, edit] of refusals) {
+    it(`refuses ${what}: nobody is created or signed in`, async () => {
+      const acs = await answerFromIdp('asha', options, edit);
+      expect(acs.statusCode).toBe(302);
+      expect(refusalOf(acs)).toBe(REFUSALS.signInFailed);
+      expect(await usersCalled(211070301)).toEqual([]);
+      expect(await usersCalled(211070999)).toEqual([]);
+      expect(browser.cookies.has('campus_session')).toBe(false);
+    });
+  }
+
+  it('takes a response once: the same POST again is refused', async () => {
+    const toIdp = await browser.start(ID);
+    const post = await idp.signIn(toIdp, 'asha');
+    const fields = { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState };
+    const first = await browser.postForm(localPart(post.action), fields, idpOrigin());
+    expect(refusalOf(first)).toBeNull();
+    const again = await browser.postForm(localPart(post.action), fields, idpOrigin());
+    expect(refusalOf(again)).toBe(REFUSALS.signInExpired);
+  });
+
+  it('refuses an answer carried to another browser (login CSRF): only the browser that started may finish', async () => {
+    const acs = await answerFromIdp('asha');
+    const victim = new CampusBrowser(ctx.app);
+    const end = await victim.get(String(acs.headers.location));
+    expect(refusalOf(end)).toBe(REFUSALS.signInExpired);
+    expect(victim.cookies.has('campus_session')).toBe(false);
+  });
+
+  it('publishes the service provider metadata with its entity id and assertion consumer service', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: paths.auth.metadata(ID) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/samlmetadata+xml');
+    expect(res.body).toContain(`entityID="http://localhost${paths.auth.metadata(ID)}"`);
+    expect(res.body).toContain(`Location="http://localhost${paths.auth.acs(ID)}"`);
+  });
+
+  it('links the roster account with the same registration id instead of making another', async () => {
+    await ctx.database.db.insert(users).values({ id: crypto.randomUUID(), registrationId: 211070301, email: 'asha.old@campus.test', fullname: 'Asha R', semester: 4, branch: 'Information Technology', userrole: 2, managed: true, passwordHash: null });
+    await signIn('asha');
+    const rows = await usersCalled(211070301);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'asha@campus.test', fullname: 'Asha Rao', semester: 5 });
+  });
+
+  it('asks the owner of a signup account with the same registration id for its password before linking', async () => {
+    const { buildUser } = await import('../../../test/factories');
+    const { user, password } = await buildUser(ctx.app, { registrationId: 211070301, email: 'asha.signup@campus.test' });
+    const end = await signIn('asha');
+    expect(end.headers.location).toBe(pages.linkAccount);
+    expect(browser.cookies.has('campus_session')).toBe(false);
+    const pending = await browser.get(paths.auth.pendingLink);
+    expect(pending.json().data).toMatchObject({ registrationId: 211070301, provider: { id: ID } });
+    const wrong = await ctx.app.inject({ method: 'POST', url: paths.auth.link, headers: { cookie: browser.cookieHeader }, payload: { password: 'not the password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(identities).where(eq(identities.userId, user._id))).toEqual([]);
+    const right = await ctx.app.inject({ method: 'POST', url: paths.auth.link, headers: { cookie: browser.cookieHeader }, payload: { password } });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().data).toMatchObject({ user: { _id: user._id, managed: true, email: 'asha@campus.test' }, next: '/my-courses' });
+    expect(await ctx.database.db.select().from(identities).where(eq(identities.userId, user._id))).toHaveLength(1);
+    expect(right.cookies.some((c) => c.name === 'campus_session')).toBe(true);
+  });
+});
