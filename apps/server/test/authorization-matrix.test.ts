@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
  * Every registered /api, /files and /calendar route × every actor → the expected status, with valid input so
@@ -31,7 +32,8 @@ afterAll(async () => {
 });
 // Unsubscribe links verify with MAIL_SECRET.
 const MAIL_SECRET = 'matrix-test-mail-secret-long-enough-to-pass';
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET }));
+const providers = await offlineProviders();
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers }));
 /** An unsubscribe link of `professor`'s: the token, not a session, decides, so every actor may use it. */
 const unsubscribeUrl = (url: string, actors: Actors) => `${url}?token=${signUnsubscribe(signingKey(MAIL_SECRET), actors.professor.user._id, 'courses')}`;
 
@@ -349,6 +351,25 @@ const MATRIX: Record<string, Row> = {
     request: (_a, _as, w) => ({ method: 'GET', url: paths.admin.getImport(w.rosterImportId!) }),
     expected: adminOnly(200),
   },
+  // Campus sign-in is for anyone: a provider's answer, not a session, decides. These answers
+  // send the browser on (to the provider, or to the login page saying why not); a test sign-in
+  // is an administrator's.
+  'GET /api/v1/auth/providers': { request: () => ({ method: 'GET', url: paths.auth.providers }), expected: all(200) },
+  'GET /api/v1/auth/:providerId/start': { request: () => ({ method: 'GET', url: `${paths.auth.start(OFFLINE_SAML)}?next=/my-courses` }), expected: all(302) },
+  'GET /api/v1/auth/:providerId/callback': { request: () => ({ method: 'GET', url: `${paths.auth.callback(OFFLINE_SAML)}?state=gone` }), expected: all(302) },
+  'POST /api/v1/auth/:providerId/acs': {
+    request: () => ({ method: 'POST', url: paths.auth.acs(OFFLINE_SAML), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://idp.campus.invalid', 'sec-fetch-site': 'cross-site' }, payload: 'SAMLResponse=PHNhbWw%2B&RelayState=gone' }),
+    expected: all(302),
+  },
+  'GET /api/v1/auth/:providerId/metadata': { request: () => ({ method: 'GET', url: paths.auth.metadata(OFFLINE_SAML) }), expected: all(200) },
+  // The provider's keys cannot be fetched, so no token is valid: what matters is that no session is asked for.
+  'POST /api/v1/auth/:providerId/backchannel-logout': {
+    request: () => ({ method: 'POST', url: paths.auth.backchannelLogout(OFFLINE_OIDC), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'logout_token=a.b.c' }),
+    expected: all(400),
+  },
+  'GET /api/v1/auth/link': { request: () => ({ method: 'GET', url: paths.auth.pendingLink }), expected: all(404) },
+  'POST /api/v1/auth/link': { request: () => ({ method: 'POST', url: paths.auth.link, payload: { password: DEFAULT_PASSWORD } }), expected: all(404) },
+  'GET /api/v1/auth/tests/:testId': { request: () => ({ method: 'GET', url: paths.auth.signInTest('5f0c7d1e-0000-4000-8000-00000000abcd') }), expected: adminOnly(404) },
   'GET /api/v1/admin/audit': { request: (_a, actors) => ({ method: 'GET', url: `${paths.admin.audit}?target=${actors.student.user._id}&action=user.updated` }), expected: adminOnly(200) },
   'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
   'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },

@@ -7,6 +7,7 @@ import { send } from './send';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
  * Every registered /api, /files and /calendar route gets wrong types, missing fields, huge values, malformed bodies and
@@ -15,7 +16,8 @@ import { signingKey, signUnsubscribe } from '../src/features/notifications/unsub
  */
 // Unsubscribe links verify with MAIL_SECRET: a real link's bad body is refused for its body.
 const MAIL_SECRET = 'bad-input-test-mail-secret-long-enough-to-pass';
-const ctx = useTestApp({ mailSecret: MAIL_SECRET });
+const providers = await offlineProviders();
+const ctx = useTestApp({ mailSecret: MAIL_SECRET, signInProviders: providers });
 
 /** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled, and `event`, hosted by `me`; `admin` administers. */
 interface World {
@@ -176,6 +178,20 @@ function queryCases(url: string, bad: Record<string, string[]>, as?: Case['as'])
   }
   return cases;
 }
+
+/** A provider's form POST (SAML's response, a back-channel logout token), from the provider's site. */
+const formOf = (payload: string) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' }, payload });
+const providerPost = (url: string, payload: string): InjectOptions => ({ method: 'POST', url, ...formOf(payload) });
+/** The usual abuse of a provider's form: the field missing or holding a NUL, the wrong body types, a 2 MB form. */
+const providerForm = (url: string, valid: string, field: string): Case[] => [
+  { name: `${field} missing`, names: field, request: () => providerPost(url, 'other=1') },
+  { name: 'an empty form', names: field, request: () => providerPost(url, '') },
+  { name: `${field} with a NUL`, names: field, request: () => providerPost(url, `${field}=a%00b`) },
+  { name: 'a 2 MB form', request: () => providerPost(url, `${valid}&x=${'y'.repeat(2 * MB)}`) },
+  { name: 'a prototype-polluting form', request: () => providerPost(url, '__proto__=x&constructor=y') },
+  { name: 'JSON', request: () => ({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"a": 1}' }) },
+  { name: 'text/plain', request: () => ({ method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: valid }) },
+];
 
 const PAGING = { limit: ['0', '501', 'abc', '-1', '1e3'], cursor: ['not-a-cursor', 'x'.repeat(300)] };
 const FILTERS = { ...PAGING, semester: ['0', '10', 'abc', '3.5'], branch: ['Astrology', 'all', '{"$ne":1}'] };
@@ -397,6 +413,33 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/admin/imports/:importId': idCases((id) => paths.admin.getImport(id), { as: 'admin' }),
   'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'] }, 'admin'),
+  'GET /api/v1/auth/providers': noInputCases('GET', paths.auth.providers),
+  'GET /api/v1/auth/:providerId/start': [
+    ...queryCases(paths.auth.start(OFFLINE_SAML), { next: ['//evil.example', 'https://evil.example/', '/\\evil.example', 'relative/page', '', `/${'x'.repeat(2100)}`, '/a\nb'], test: ['yes', '1', 'TRUE'] }),
+    ...idCases((id) => paths.auth.start(id)),
+  ],
+  'GET /api/v1/auth/:providerId/callback': [
+    ...queryCases(paths.auth.callback(OFFLINE_SAML), { state: ['s'.repeat(600)], code: ['c'.repeat(3000)], error: ['e'.repeat(300)] }),
+    ...idCases((id) => `${paths.auth.callback(id)}?state=x`),
+  ],
+  'POST /api/v1/auth/:providerId/acs': [
+    ...providerForm(paths.auth.acs(OFFLINE_SAML), 'SAMLResponse=PHNhbWw%2B&RelayState=gone', 'SAMLResponse'),
+    { name: 'RelayState too long', request: () => providerPost(paths.auth.acs(OFFLINE_SAML), `SAMLResponse=PHNhbWw%2B&RelayState=${'r'.repeat(600)}`) },
+    { name: 'a SAMLResponse past any real one', request: () => providerPost(paths.auth.acs(OFFLINE_SAML), `SAMLResponse=${'P'.repeat(600 * 1024)}`) },
+    // Not a response of any request this portal sent: the browser is told on the login page.
+    { name: 'a response nobody asked for', mayPass: true, request: () => providerPost(paths.auth.acs(OFFLINE_SAML), 'SAMLResponse=PHNhbWw%2B') },
+    ...idCases((id) => paths.auth.acs(id), { method: 'POST', body: () => formOf('SAMLResponse=PHNhbWw%2B') }),
+  ],
+  'GET /api/v1/auth/:providerId/metadata': idCases((id) => paths.auth.metadata(id)),
+  'POST /api/v1/auth/:providerId/backchannel-logout': [
+    ...providerForm(paths.auth.backchannelLogout(OFFLINE_OIDC), 'logout_token=a.b.c', 'logout_token'),
+    { name: 'a logout token that is no JWT', request: () => providerPost(paths.auth.backchannelLogout(OFFLINE_OIDC), 'logout_token=nonsense') },
+    { name: 'a logout token past any real one', request: () => providerPost(paths.auth.backchannelLogout(OFFLINE_OIDC), `logout_token=${'t'.repeat(20_000)}`) },
+    ...idCases((id) => paths.auth.backchannelLogout(id), { method: 'POST', body: () => formOf('logout_token=a.b.c') }),
+  ],
+  'GET /api/v1/auth/link': noInputCases('GET', paths.auth.pendingLink),
+  'POST /api/v1/auth/link': jsonCases('POST', paths.auth.link, () => ({ password: DEFAULT_PASSWORD })),
+  'GET /api/v1/auth/tests/:testId': idCases((id) => paths.auth.signInTest(id), { as: 'admin' }),
   'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),
   // A token that opens no feed, whatever its shape: a 404 with nothing in it to tell them apart.
@@ -430,6 +473,7 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from notification_preferences order by user_id`),
     await rows(sql`select * from files order by id`),
     await rows(sql`select * from password_resets order by token_hash`),
+    await rows(sql`select * from identities order by provider, subject`),
     await rows(sql`select id, recipient, template, params, sent_at from mail_jobs order by id`),
     storedFiles(ctx).sort(),
   ]);

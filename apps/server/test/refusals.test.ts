@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fieldLabel, paths, type CampusEvent, type Course, type Note } from '@campus/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import type { RateLimit } from '../src/platform/config/config';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { startAttempt } from '../src/features/sign-in/attempts';
+import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 import { useTestApp } from './build-app';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
@@ -38,7 +41,8 @@ afterAll(async () => {
 });
 const MAIL_SECRET = 'refusals-test-mail-secret-long-enough-to-pass';
 // Mail and drafting on, so that forgot-password and draft-description succeed when nothing is wrong.
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET }), { resetEachTest: false });
+const providers = await offlineProviders();
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers }), { resetEachTest: false });
 
 /**
  * The same app with every rate limit at 1 (login throttle included), for the 429s. Its counters
@@ -75,6 +79,8 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   deactivated: TestUser;
   /** A roster import (a preview) the administrator sent. */
   rosterImportId: string;
+  /** The sign-in cookie of a browser whose campus sign-in matched `otherStudent`'s signup account and waits for its password. */
+  linkingBrowser: string;
 }
 
 const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -115,7 +121,14 @@ async function buildWorld(): Promise<World> {
   const previewed = await app.inject({ method: 'POST', url: paths.admin.createImport, ...roster, headers: { ...roster.headers, cookie: admin.cookie } });
   if (previewed.statusCode !== 201) throw new Error(`roster preview failed: ${previewed.body}`);
   const rosterImportId = previewed.json().data.import._id as string;
-  return { me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
+  // A campus sign-in as it stands when it matched a signup account: written as the callback writes it.
+  const linkingToken = randomBytes(32).toString('base64url');
+  await startAttempt(
+    ctx.database.db,
+    { provider: OFFLINE_SAML, purpose: 'signIn', testerId: null, browserHash: hashToken(linkingToken), next: '/', stage: 'awaitingPassword', answer: { subject: 'saml-other', claims: { studentId: String(otherStudent.user.registrationId), mail: otherStudent.user.email, displayName: 'Other Student', affiliation: 'student' }, sid: null, registrationId: otherStudent.user.registrationId } },
+    new Date(),
+  );
+  return { linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -655,6 +668,73 @@ const TABLE: Record<string, Row> = {
     },
   },
   'GET /api/v1/admin/audit': listing(paths.admin.audit, 'admin', ['action', 'user.deleted'], 'professor'),
+
+  'GET /api/v1/auth/:providerId/start': {
+    as: 'anonymous',
+    valid: () => get(query(paths.auth.start(OFFLINE_SAML), { next: '/my-courses' })),
+    refusals: {
+      400: [field('next', 'a next that leads to another site', () => get(query(paths.auth.start(OFFLINE_SAML), { next: '//evil.example/login' })))],
+      404: [unknown('a provider that is not configured', () => paths.auth.start('nobody'))],
+    },
+  },
+  'GET /api/v1/auth/:providerId/callback': {
+    as: 'anonymous',
+    valid: () => get(query(paths.auth.callback(OFFLINE_SAML), { state: 'gone' })),
+    refusals: {
+      400: [field('state', 'a state longer than any the portal makes', () => get(query(paths.auth.callback(OFFLINE_SAML), { state: 's'.repeat(600) })))],
+      404: [unknown('a provider that is not configured', () => `${paths.auth.callback('nobody')}?state=gone`)],
+    },
+  },
+  'POST /api/v1/auth/:providerId/acs': {
+    as: 'anonymous',
+    valid: () => ({ method: 'POST', url: paths.auth.acs(OFFLINE_SAML), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'SAMLResponse=PHNhbWw%2B&RelayState=gone' }),
+    refusals: {
+      400: [field('SAMLResponse', 'no SAMLResponse', (_w, v) => ({ ...v, payload: 'RelayState=gone' }))],
+      404: [unknown('an OpenID provider, which has no assertion consumer service', () => paths.auth.acs(OFFLINE_OIDC))],
+    },
+  },
+  'GET /api/v1/auth/:providerId/metadata': {
+    as: 'anonymous',
+    valid: () => get(paths.auth.metadata(OFFLINE_SAML)),
+    refusals: {
+      400: [longParam('providerId', () => paths.auth.metadata(LONG))],
+      404: [unknown('an OpenID provider, which has no SAML metadata', () => paths.auth.metadata(OFFLINE_OIDC))],
+    },
+  },
+  'POST /api/v1/auth/:providerId/backchannel-logout': {
+    as: 'anonymous',
+    valid: () => ({ method: 'POST', url: paths.auth.backchannelLogout(OFFLINE_OIDC), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'logout_token=a.b.c' }),
+    refusals: {
+      400: [field('logout_token', 'no logout token', (_w, v) => ({ ...v, payload: 'token=a.b.c' }))],
+      404: [unknown('a SAML provider, which has no back-channel logout', () => paths.auth.backchannelLogout(OFFLINE_SAML))],
+    },
+  },
+  'GET /api/v1/auth/link': {
+    as: 'anonymous',
+    valid: (w) => ({ method: 'GET', url: paths.auth.pendingLink, headers: { cookie: w.linkingBrowser } }),
+    refusals: { 404: [{ name: 'a browser with no sign-in waiting', request: () => get(paths.auth.pendingLink) }] },
+  },
+  'POST /api/v1/auth/link': {
+    as: 'anonymous',
+    valid: (w) => ({ method: 'POST', url: paths.auth.link, headers: { cookie: w.linkingBrowser }, payload: { password: DEFAULT_PASSWORD } }),
+    refusals: {
+      400: [field('password', 'no password', (_w, v) => ({ ...v, payload: {} }))],
+      401: [{ name: 'a wrong password', request: (_w, v) => ({ ...v, payload: { password: 'not the password' } }) }],
+      403: [crossSite],
+      404: [{ name: 'a browser with no sign-in waiting', request: () => json('POST', paths.auth.link, { password: DEFAULT_PASSWORD }) }],
+      429: [{ name: 'wrong passwords past the limit', limited: true, request: (_w, v) => ({ ...v, payload: { password: 'not the password' } }) }],
+    },
+  },
+  'GET /api/v1/auth/tests/:testId': {
+    as: 'admin',
+    valid: () => get(paths.auth.signInTest(UNKNOWN_ID)),
+    refusals: {
+      400: [longParam('testId', () => paths.auth.signInTest(LONG))],
+      401: [loggedOut],
+      403: [as('professor', 'as a professor')],
+      404: [unknown('a test nobody ran', () => paths.auth.signInTest(UNKNOWN_ID))],
+    },
+  },
 
   'GET /api/v1/calendar/feed': readable(paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': { as: 'me', valid: () => ({ method: 'POST', url: paths.calendar.reset }), refusals: { 401: [loggedOut], 403: [crossSite] } },

@@ -29,7 +29,10 @@ export const signInStartQuery = z.object({
   test: z.enum(['true', 'false'], { error: `${label('test')} must be true or false` }).transform((v) => v === 'true').optional(),
 });
 
-/** What an OpenID provider sends back: the whole URL is read; these bound what is accepted. */
+/**
+ * What an OpenID provider sends back: openid-client reads the whole URL. These bound the
+ * parameters the portal knows; others a provider adds (Google's `authuser`, `hd`, `prompt`) pass.
+ */
 const providerText = (field: string, max: number) => textField(field).max(max, { error: `${label(field)} is too long` }).optional();
 export const signInCallbackQuery = z
   .object({
@@ -40,7 +43,7 @@ export const signInCallbackQuery = z
     error_description: providerText('error_description', 2048),
     session_state: providerText('session_state', 512),
   })
-  .strict();
+  .loose();
 
 /** The SAML POST binding's form. A response with a few attributes is some kilobytes; 512 KiB is far past any real one. */
 export const SAML_RESPONSE_MAX = 512 * 1024;
