@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, identities, users } from '../../db/schema';
 import type { SamlProviderConfig } from '../../platform/config/config';
 import { useTestApp } from '../../../test/build-app';
+import { loginAdmin, buildStudent } from '../../../test/factories';
 import { CampusBrowser, localPart, refusalOf } from '../../../test/campus-browser';
 import { startSamlIdp, unsigned, wrapped, type SignInOptions, type TestSamlIdp } from '../../../test/saml-idp';
 
@@ -167,5 +168,77 @@ describe('SAML sign-in', () => {
     expect(right.json().data).toMatchObject({ user: { _id: user._id, managed: true, email: 'asha@campus.test' }, next: '/my-courses' });
     expect(await ctx.database.db.select().from(identities).where(eq(identities.userId, user._id))).toHaveLength(1);
     expect(right.cookies.some((c) => c.name === 'campus_session')).toBe(true);
+  });
+});
+
+describe('accounts from the directory', () => {
+  const me = async () => (await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: browser.session } })).json().data;
+
+  it("applies the role rules at every sign-in, audited as the directory's change, and shows the link in My activity", async () => {
+    await signIn('asha');
+    idp.users.set('asha', { ...ASHA, attributes: { ...ASHA.attributes, affiliation: ['member', 'faculty'] } });
+    try {
+      browser = new CampusBrowser(ctx.app);
+      await signIn('asha');
+      expect(await me()).toMatchObject({ userrole: 1, registrationId: 211070301 });
+      const activity = (await ctx.app.inject({ method: 'GET', url: paths.users.activity, headers: { cookie: browser.session } })).json().data.entries;
+      expect(activity.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['user.linked_identity', 'user.role_changed']));
+      const change = activity.find((e: { action: string }) => e.action === 'user.role_changed');
+      expect(change).toMatchObject({ actor: null, details: { provider: 'Campus account', changes: { userrole: { from: 2, to: 1 } } } });
+    } finally {
+      idp.users.set('asha', ASHA);
+    }
+  });
+
+  it('refuses a deactivated account, and its sign-in makes no session', async () => {
+    await signIn('asha');
+    const admin = await loginAdmin(ctx.app);
+    const [row] = await usersCalled(211070301);
+    await ctx.app.inject({ method: 'PATCH', url: paths.admin.updateUser(row!.id), headers: { cookie: admin.cookie }, payload: { active: false } });
+    browser = new CampusBrowser(ctx.app);
+    expect(refusalOf(await signIn('asha'))).toBe(REFUSALS.accountDeactivated);
+    expect(browser.cookies.has('campus_session')).toBe(false);
+  });
+
+  it("lets an administrator see what the provider releases, creating and signing in nobody; the result is that administrator's alone", async () => {
+    const admin = await loginAdmin(ctx.app);
+    browser.cookies.set('campus_session', admin.cookie.split('=')[1]!);
+    const toIdp = await browser.start(ID, { test: 'true' });
+    const post = await idp.signIn(toIdp, 'alumna');
+    const acs = await browser.postForm(localPart(post.action), { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }, idpOrigin());
+    const end = await browser.get(String(acs.headers.location));
+    const testPage = String(end.headers.location);
+    expect(testPage).toMatch(/^\/admin\/sign-in\/[0-9a-f-]{36}$/);
+    const testId = testPage.split('/').pop()!;
+    const res = await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: admin.cookie } });
+    expect(res.json().data.test).toMatchObject({ subject: ALUMNA.nameId, claims: { displayName: 'Meera Iyer', affiliation: 'alum' }, matched: null, refusal: REFUSALS.noRole, account: { registrationId: 201070044 } });
+    expect(await usersCalled(201070044)).toEqual([]);
+    // Still the administrator's own session: the test signed nobody in.
+    expect((await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: admin.cookie } })).json().data.registrationId).toBe(100000000);
+    const student = await buildStudent(ctx.app);
+    expect((await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: student.cookie } })).statusCode).toBe(403);
+  });
+
+  it('refuses a test sign-in to anyone but an administrator', async () => {
+    const student = await buildStudent(ctx.app);
+    const res = await ctx.app.inject({ method: 'GET', url: `${paths.auth.start(ID)}?test=true`, headers: { cookie: student.cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors).toEqual([REFUSALS.signInTestAdminsOnly]);
+  });
+});
+
+describe('PASSWORD_LOGIN=admins', () => {
+  it('keeps password sign-in for administrators only, said after the password; /config tells the login page', async () => {
+    const app = await ctx.extraApp({ passwordLogin: 'admins' });
+    const student = await buildStudent(ctx.app);
+    const login = (registrationId: number, password: string) => app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
+    expect((await login(student.user.registrationId, 'not the password')).statusCode).toBe(401);
+    const refused = await login(student.user.registrationId, student.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toEqual([REFUSALS.passwordLoginAdminsOnly]);
+    expect(refused.cookies.some((c) => c.name === 'campus_session')).toBe(false);
+    const { ADMIN_PASSWORD } = await import('../../../test/build-app');
+    expect((await login(100000000, ADMIN_PASSWORD)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: paths.config })).json().data.passwordLogin).toBe('admins');
   });
 });
