@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    setupFiles: ['./test/response-scan.setup.ts'],
+    setupFiles: ['./test/response-scan.setup.ts', './test/tls-trust.setup.ts'],
     // Each file gets its own database (PGlite or a fresh PostgreSQL database), copied from the
     // one this migrates once per run.
     globalSetup: ['./test/global-setup.ts'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/platform/db/database';
+import { selfSignedCertificate } from './self-signed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ declare module 'vitest' {
     pgliteSnapshot?: string;
     /** With TEST_DATABASE_URL: a migrated, empty database each test file's database is copied from. */
     templateDatabase?: string;
+    // tlsCertificate: declared in test/tls-certificate.ts, which the e2e entry's type check also reads.
   }
 }
 
@@ -22,6 +24,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-test-run-'));
+  // One certificate per run for the loopback HTTPS test servers (the OpenID provider): every
+  // worker trusts it (test/tls-trust.setup.ts). On disk too, for a child process's NODE_EXTRA_CA_CERTS.
+  const certificate = await selfSignedCertificate();
+  const certFile = path.join(work, 'tls-cert.pem');
+  fs.writeFileSync(certFile, certificate.cert);
+  fs.writeFileSync(path.join(work, 'tls-key.pem'), certificate.key, { mode: 0o600 });
+  project.provide('tlsCertificate', { ...certificate, certFile });
   if (!adminUrl) {
     const dir = path.join(work, 'cluster');
     await (await openDatabase({ pgliteDir: dir })).close();
