@@ -2,10 +2,46 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
+import { ADMIN, CAMPUS_OIDC, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
 
 // One real server, built as `npm start` builds it, on a fresh data dir and embedded database.
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
+
+// The campus's OpenID provider: it writes its certificate here before it listens, and the portal,
+// started after it, trusts that certificate (NODE_EXTRA_CA_CERTS) as a campus trusts its own CA.
+const portal = `http://127.0.0.1:${PORT}`;
+const oidcCertFile = join(dataDir, 'campus-oidc-cert.pem');
+const oidcIssuer = `https://127.0.0.1:${CAMPUS_OIDC.port}`;
+const oidcProvider = {
+  port: CAMPUS_OIDC.port,
+  certFile: oidcCertFile,
+  clients: [
+    {
+      clientId: CAMPUS_OIDC.clientId,
+      clientSecret: CAMPUS_OIDC.clientSecret,
+      redirectUris: [`${portal}/api/v1/auth/${CAMPUS_OIDC.providerId}/callback`],
+      backchannelLogoutUri: `${portal}/api/v1/auth/${CAMPUS_OIDC.providerId}/backchannel-logout`,
+      tokenEndpointAuthMethod: 'client_secret_basic',
+    },
+  ],
+  accounts: CAMPUS_OIDC.accounts,
+};
+const authProviders = [
+  {
+    id: CAMPUS_OIDC.providerId,
+    type: 'oidc',
+    label: CAMPUS_OIDC.label,
+    issuer: oidcIssuer,
+    clientId: CAMPUS_OIDC.clientId,
+    clientSecret: CAMPUS_OIDC.clientSecret,
+    scopes: ['email', 'profile', 'campus'],
+    claims: { registrationId: 'student_id', email: 'email', fullname: 'name', semester: 'semester', branch: 'branch' },
+    roles: [
+      { claim: 'groups', value: 'students', role: 'student' },
+      { claim: 'groups', value: 'faculty', role: 'professor' },
+    ],
+  },
+];
 
 export default defineConfig({
   testDir: './tests',
@@ -35,6 +71,14 @@ export default defineConfig({
       timeout: 10_000,
     },
     {
+      command: 'node support/oidc-provider.ts',
+      env: { OIDC_PROVIDER_CONFIG: JSON.stringify(oidcProvider) },
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
       command: 'node ../apps/server/dist/server.js',
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
@@ -54,6 +98,8 @@ export default defineConfig({
         TEXTGEN_BASE_URL: `http://127.0.0.1:${TEXTGEN.port}/v1`,
         TEXTGEN_MODEL: 'fake-model',
         TEXTGEN_API_KEY: TEXTGEN.apiKey,
+        AUTH_PROVIDERS: JSON.stringify(authProviders),
+        NODE_EXTRA_CA_CERTS: oidcCertFile,
       },
     },
   ],

@@ -10,6 +10,23 @@ export const EXAM_OFFICE = { registrationId: 211070007, password: 'exam-office-e
 /** The first administrator, created by the server at start-up from ADMIN_PASSWORD. */
 export const ADMIN = { registrationId: 100000000, password: 'admin-e2e-secret' };
 
+/**
+ * The campus's OpenID provider (support/oidc-provider.ts, panva's oidc-provider on HTTPS with a
+ * certificate the portal is told to trust) and its people: a student the directory says is one,
+ * and an alumna it gives no role.
+ */
+export const CAMPUS_OIDC = {
+  port: Number(process.env.E2E_OIDC_PORT ?? 8767),
+  providerId: 'campus',
+  label: 'Campus account',
+  clientId: 'portal',
+  clientSecret: 'e2e-portal-client-secret',
+  accounts: {
+    'google-asha': { email: 'asha.rao@campus.test', name: 'Asha Rao', student_id: '211070411', groups: ['students'], semester: 6, branch: 'Electrical Engineering' },
+    'google-meera': { email: 'meera.iyer@campus.test', name: 'Meera Iyer', student_id: '201070044', groups: ['alumni'], semester: 8, branch: 'Civil Engineering' },
+  },
+};
+
 /** Debian's Chromium; Playwright never downloads a browser of its own here. */
 export function chromiumPath(): string {
   const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));

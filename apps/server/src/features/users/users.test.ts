@@ -198,11 +198,11 @@ describe('POST /users/login', () => {
 });
 
 describe('sessions', () => {
-  it('current-user answers the user itself; anonymous gets 401', async () => {
+  it('current-user answers the user itself, and that a password signed this session in; anonymous gets 401', async () => {
     const student = await buildStudent(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: student.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(student.user);
+    expect(res.json().data).toEqual({ ...student.user, signedInWith: null });
     const anon = await ctx.app.inject({ method: 'GET', url: paths.users.currentUser });
     expect(anon.statusCode).toBe(401);
     expect(anon.json().message).toBe('you must be logged in');
