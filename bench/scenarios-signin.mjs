@@ -15,6 +15,7 @@ import tls from 'node:tls';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { OidcBrowser, startOidcProvider } from '../apps/server/test/oidc-provider.ts';
+import { selfSignedCertificate } from '../apps/server/test/self-signed.ts';
 import { startServer } from './lib/server.mjs';
 
 const PEOPLE = Number(process.env.BENCH_SIGNIN_PEOPLE ?? 150);
@@ -53,6 +54,7 @@ export async function signIn({ port }) {
       { clientId: 'bare', clientSecret: SECRET, redirectUris: [bareCallback], tokenEndpointAuthMethod: 'client_secret_basic' },
     ],
     accounts,
+    certificate: await selfSignedCertificate(),
   });
   // This process (the bare relying party) trusts the provider as the portal does.
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), op.certificate.cert]);
