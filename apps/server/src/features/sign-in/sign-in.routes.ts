@@ -24,6 +24,8 @@ import { SamlProvider, type SamlEndpoints } from './saml';
 import { presentTest } from './sign-in.presenter';
 
 const { auth } = api;
+/** How long an administrator's test sign-in stays readable. */
+const TEST_KEPT_MS = 24 * 3_600_000;
 const route = contractRoutes('auth');
 
 /** What a SAML answer leaves on its attempt for the browser's return, and a matched signup account's link waits with. */
@@ -157,11 +159,15 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
    * password, or is refused with the reason on the login page.
    */
   async function finish(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttemptRow, answer: Answer) {
-    const provider = app.config.signInProviders.find((p) => p.id === attempt.provider)!;
+    const provider = app.config.signInProviders.find((p) => p.id === attempt.provider);
+    // Removed from AUTH_PROVIDERS while the browser was away.
+    if (!provider) return refuse(reply, REFUSALS.signInExpired);
     const now = app.config.now();
     if (attempt.purpose === 'test') {
       const verdict = readClaims(provider, answer.claims);
       const id = randomUUID();
+      // A test's result is read once, soon after: a day's are kept.
+      await db.delete(signInTests).where(lt(signInTests.createdAt, new Date(now.getTime() - TEST_KEPT_MS)));
       await db.insert(signInTests).values({
         id,
         testerId: attempt.testerId!,
