@@ -208,6 +208,22 @@ describe('logout at the provider', () => {
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
   });
 
+  it('when IT disables her account and the provider logs her out, the session ends and she cannot sign in again', async () => {
+    await signIn('sub-asha');
+    const campusSession = browser.session;
+    op.accounts.delete('sub-asha');
+    try {
+      await op.logOut(atProvider);
+      expect((await currentUser(campusSession)).statusCode).toBe(401);
+      browser = new CampusBrowser(ctx.app);
+      atProvider = new OidcBrowser();
+      expect(refusalOf(await signIn('sub-asha'))).toBe(REFUSALS.signInFailed);
+      expect(browser.cookies.has('campus_session')).toBe(false);
+    } finally {
+      op.accounts.set('sub-asha', ASHA);
+    }
+  });
+
   it('answers a forged, a replayed or a mis-addressed logout token with 400, ending nothing', async () => {
     await signIn('sub-asha');
     const post = (token: string) =>
