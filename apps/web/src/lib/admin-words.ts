@@ -33,6 +33,8 @@ addWords({
   exact: [
     [REFUSALS.lastAdmin, 'Someone must stay in charge: the last active administrator can be neither removed as administrator nor deactivated.'],
     [REFUSALS.rosterNotText, 'Choose a CSV file saved as UTF-8 text.'],
+    // Written out, as sign-in-words.ts writes the campus sign-in's (why there), held to the contract by its type.
+    ['only an administrator can test a sign-in provider' satisfies (typeof REFUSALS)['signInTestAdminsOnly'], 'Only an administrator can test a sign-in provider.'],
     ['Kind must be users, courses or enrolments', 'Choose whether the file holds users, courses or enrolments.'],
     ['Dry run must be true or false', TRY_AGAIN],
     [SUCCESSES.userUpdated, 'The user has been updated.'],

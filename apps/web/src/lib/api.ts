@@ -156,6 +156,15 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 /**
+ * The address of one endpoint, its path filled from `params` and `query` added: for what the
+ * browser itself goes to rather than fetches (a campus sign-in's start, a provider's metadata).
+ */
+export function urlOf<const E extends Endpoint>(endpoint: E, input?: ParamsPart<E> & QueryPart<E>): string {
+  const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
+  return (params ? fillPath(endpoint.path, params) : endpoint.path) + queryString(query);
+}
+
+/**
  * A call to one endpoint of the contract (`api.courses.get` …): the path is filled from
  * `params`, and the answer's `data` has the type the contract gives it, so a call cannot read a
  * shape the server does not send. A multipart form with `onProgress` goes up by `upload`.
@@ -164,16 +173,14 @@ export function call<const E extends Endpoint>(
   endpoint: E,
   ...[input]: object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
 ): Promise<ApiResult<DataOf<E>>> {
-  const { params, query, body, form, onProgress, signal, quiet401 } = (input ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, unknown>;
+  const { body, form, onProgress, signal, quiet401 } = (input ?? {}) as {
     body?: unknown;
     form?: FormData;
     onProgress?: (percent: number) => void;
     signal?: AbortSignal;
     quiet401?: boolean;
   };
-  const path = (params ? fillPath(endpoint.path, params) : endpoint.path) + queryString(query);
+  const path = urlOf(endpoint, input as ParamsPart<E> & QueryPart<E> | undefined);
   const method = endpoint.method;
   if (form && onProgress) return upload<DataOf<E>>(path, form, { method: method === 'PATCH' ? 'PATCH' : 'POST', onProgress });
   return request<DataOf<E>>(path, { method, body: form ?? body, signal, quiet401 });

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fileProblem } from './forms';
 import { hasSentence, sentence } from './words';
-// The administration's words, as its pages add them: every contract message is held to a sentence.
+// The administration's and the campus sign-in's words, as their pages add them: every contract
+// message is held to a sentence.
 import './admin-words';
+import './sign-in-words';
 
 /** Values that break some rule of some field: each field's schema says why, in the contract's words. */
 const BAD_VALUES: unknown[] = [
@@ -59,6 +61,10 @@ const contractMessages = [
   FIELD_MESSAGES.semesterAtMostApplicants(3),
   ...(['fullname', 'semester', 'branch'] as const).map(FIELD_MESSAGES.setByRegistrar),
   FIELD_MESSAGES.overQuota('1024 MB'),
+  // A campus account's claims that make no account (the claims' names are campus IT's).
+  ...(['registrationId', 'email', 'fullname'] as const).map((field) => FIELD_MESSAGES.claimMissing(field, 'studentid')),
+  FIELD_MESSAGES.claimInvalid('semester', 'Semester must be between 1 and 8'),
+  FIELD_MESSAGES.claimInvalid('mail', 'it holds more than one value'),
   ...schemaMessages(),
 ];
 
@@ -96,6 +102,17 @@ describe('sentence', () => {
     expect(sentence(MESSAGES.avatarRequired)).toBe('Choose a photo of yourself.');
     expect(sentence(SUCCESSES.registered)).toBe('Your account is ready.');
     expect(sentence(rateLimitMessage(LIMIT_REASONS.loginAddress, '3 minutes'))).toBe('There have been too many wrong passwords from your network. Try again in 3 minutes.');
+  });
+
+  it('says why a campus sign-in was refused, and what a provider’s claims lacked', () => {
+    expect(sentence(REFUSALS.noRole)).toBe('Your campus account has no role in this portal. If you think it should, ask the registrar’s office.');
+    expect(sentence(REFUSALS.signInExpired)).toBe('This sign-in took too long or was already used. Please start again.');
+    expect(sentence(FIELD_MESSAGES.claimMissing('email', 'mail'))).toBe('Your campus account did not give this portal its email (claim “mail”). Ask campus IT for help.');
+    expect(sentence(FIELD_MESSAGES.claimInvalid('semester', 'Semester must be between 1 and 8'))).toBe(
+      'Your campus account’s “semester” cannot be used here: Semester must be between 1 and 8. Ask campus IT for help.',
+    );
+    // What the provider sends back is nobody's to correct: the sign-in starts again.
+    expect(sentence('State is too long')).toBe('The campus sign-in could not be completed. Please start again.');
   });
 
   it('writes a wrong file type with the formats as the contract titles them', () => {

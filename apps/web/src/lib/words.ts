@@ -12,7 +12,8 @@
  *
  * Only zod-free parts of the contract here: this is in every page's first load. The words only
  * the administration's pages need (its filters, the roster's upload) are in `admin-words.ts`,
- * which those pages load and which adds them here (`addWords`), so no other page carries them.
+ * and those of the campus sign-in (its refusals) in `sign-in-words.ts`: the pages that show them
+ * load them, and they add themselves here (`addWords`), so no other page carries them.
  */
 import { FILE_TYPES, MESSAGES } from '@campus/contract/constants';
 import { fieldLabels, type LabelledField } from '@campus/contract/labels';
@@ -88,7 +89,7 @@ const TYPE_NAME = new RegExp(`\\b(?:${[...TYPE_TITLES.keys()].map(escape).join('
 
 type Field = FieldWords;
 /** A pattern, and the sentence from its groups (undefined: not this one's to say after all). */
-type Rule = [RegExp, (...groups: string[]) => string | undefined];
+export type Rule = [RegExp, (...groups: string[]) => string | undefined];
 
 /** A `<Label> …` message's tail, and its sentence from the field's words and the tail's groups. */
 export type FieldRule = [string, (field: Field, ...groups: string[]) => string];
@@ -299,12 +300,13 @@ function known(message: string): string | undefined {
 }
 
 /**
- * Words a part of the app loaded later brings with it (admin-words.ts): its fields' words, its
- * field rules (tried before the others), and its messages said word for word.
+ * Words a part of the app loaded later brings with it (admin-words.ts, sign-in-words.ts): its
+ * fields' words, its rules (field rules and whole patterns, tried before the others), and its
+ * messages said word for word.
  */
-export function addWords(words: { fields: Record<AdminField, FieldWords>; rules: FieldRule[]; exact: [string, string][] }) {
+export function addWords(words: { fields?: Record<AdminField, FieldWords>; rules?: FieldRule[]; patterns?: Rule[]; exact: [string, string][] }) {
   Object.assign(FIELDS, words.fields);
-  RULES.unshift(...words.rules.map(fieldRule));
+  RULES.unshift(...(words.rules ?? []).map(fieldRule), ...(words.patterns ?? []));
   for (const [message, said] of words.exact) EXACT.set(message, said);
 }
 

@@ -1,5 +1,5 @@
 import type { PortalConfig } from '@campus/contract/config';
-import type { User } from '@campus/contract/users';
+import type { CurrentUser, User } from '@campus/contract/users';
 
 export function aUser(patch: Partial<User> = {}): User {
   return {
@@ -47,3 +47,8 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
 
 /** A tiny file typed as png (the browser check reads the type; the server would read the bytes). */
 export const aPng = (name = 'me.png', bytes = 4) => new File([new Uint8Array(bytes).fill(0x89)], name, { type: 'image/png' });
+
+type Provider = NonNullable<CurrentUser['signedInWith']>;
+/** Campus sign-in providers as GET auth/providers describes them: an OpenID Connect one and a SAML one. */
+export const campusAccount: Provider = { id: 'campus', label: 'Campus account', type: 'oidc' };
+export const staffDirectory: Provider = { id: 'staff', label: 'Staff directory', type: 'saml' };

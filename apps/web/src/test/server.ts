@@ -27,9 +27,11 @@ export const server = setupServer(
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
+  // No campus sign-in provider: the login page is the password form alone.
+  http.get(paths.auth.providers, () => ok({ providers: [] })),
 );
 
-/** From now on, current-user answers this user. */
-export function loggedInAs(user: unknown) {
-  server.use(http.get(paths.users.currentUser, () => ok(user)));
+/** From now on, current-user answers this user (signed in with a password unless `signedInWith` says). */
+export function loggedInAs(user: object) {
+  server.use(http.get(paths.users.currentUser, () => ok({ signedInWith: null, ...user })));
 }

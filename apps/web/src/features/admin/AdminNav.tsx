@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-campus-600 ${isActive ? 'bg-campus-600 text-white' : 'text-campus-700 hover:bg-campus-50'}`;
 
-/** Between the administration's pages: its two lists and the roster import (the header has one link to them). */
+/** Between the administration's pages: its two lists, the roster import and the campus sign-in (the header has one link to them). */
 export function AdminNav() {
   return (
     <nav aria-label="Administration" className="flex flex-wrap gap-2">
@@ -16,6 +16,9 @@ export function AdminNav() {
       </NavLink>
       <NavLink to={pages.adminRoster} className={linkClass}>
         Roster import
+      </NavLink>
+      <NavLink to={pages.adminSignIn} className={linkClass}>
+        Campus sign-in
       </NavLink>
     </nav>
   );

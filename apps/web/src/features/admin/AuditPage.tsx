@@ -5,7 +5,7 @@ import { SelectField } from '../../components/Field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AdminNav } from './AdminNav';
 import { useAuditLog } from './api/audit';
-import { ACTION_LABELS } from './audit-words';
+import { ACTION_LABELS, nobody } from './audit-words';
 import { AuditList } from './AuditList';
 import type { AuditFilter } from './keys';
 import { RequireAdmin } from './RequireAdmin';
@@ -78,7 +78,7 @@ function Audit() {
         extra={(entry) => (
           <>
             {' · by '}
-            {entry.actor ? person(entry.actor, 'actor') : 'the portal'}
+            {entry.actor ? person(entry.actor, 'actor') : nobody(entry)}
             {' · about '}
             {person(entry.target, 'target')}
             {' · '}

@@ -34,6 +34,25 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(anEntry({ action: 'user.deactivated', actor: null, details: {} }))).toBe('The portal deactivated Ada Lovelace’s account.');
   });
 
+  describe('the campus sign-in', () => {
+    it('the owner linked their campus account, named by its provider', () => {
+      const linked = anEntry({ action: 'user.linked_identity', actor: personOf(student), details: { provider: 'Campus account' } });
+      expect(auditSentence(linked, you)).toBe('You linked your Campus account.');
+      expect(auditSentence(linked)).toBe('Ada Lovelace linked their Campus account.');
+      expect(auditSentence({ ...linked, details: {} }, you)).toBe('You linked your account to a campus sign-in.');
+    });
+
+    it('what a sign-in took from the campus directory is the directory’s, named by its provider', () => {
+      const updated = anEntry({ action: 'user.updated', actor: null, details: { provider: 'Campus account', changes: { semester: { from: 3, to: 4 }, branch: { from: 'Civil Engineering', to: 'Computer Engineering' } } } });
+      expect(auditSentence(updated, you)).toBe('The campus directory (Campus account) changed your semester from 3 to 4 and branch from “Civil Engineering” to “Computer Engineering”.');
+      expect(auditSentence(updated)).toBe('The campus directory (Campus account) changed Ada Lovelace’s semester from 3 to 4 and branch from “Civil Engineering” to “Computer Engineering”.');
+      const role = anEntry({ action: 'user.role_changed', actor: null, details: { provider: 'Campus account', changes: { userrole: { from: 2, to: 1 } } } });
+      expect(auditSentence(role, you)).toBe('The campus directory (Campus account) changed your role from student to professor.');
+      // Without a provider, nobody's change is still the portal's.
+      expect(auditSentence({ ...role, details: { changes: role.details.changes } })).toBe('The portal changed Ada Lovelace’s role from student to professor.');
+    });
+  });
+
   describe('the registrar’s roster', () => {
     const roster = (kind: 'users' | 'courses' | 'enrolments', action: 'create' | 'update' | 'remove', details: Partial<AuditEntry['details']> = {}, target = student) =>
       anEntry({ action: 'import.applied', actor: null, target: personOf(target), details: { import: { _id: 'i1', kind, action }, ...details } });

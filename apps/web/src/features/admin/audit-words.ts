@@ -42,11 +42,18 @@ export function changeList(changes: Record<string, FieldChange> | undefined): st
   return `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`;
 }
 
+/** Who did what nobody did by hand: the registrar's roster, the campus directory a sign-in read (by its provider), or the portal. */
+export function nobody(entry: AuditEntry): string {
+  if (entry.action === 'import.applied') return 'the registrar’s roster';
+  if (entry.details.provider) return `the campus directory (${entry.details.provider})`;
+  return 'the portal';
+}
+
 /** The people of one entry, as its sentence names them. */
 function cast(entry: AuditEntry, { you }: Reader) {
   const self = entry.actor !== null && entry.actor._id === entry.target._id;
   const named = (p: AuditPerson) => (p._id === you ? 'you' : p.fullname);
-  const actor = entry.actor ? named(entry.actor) : entry.action === 'import.applied' ? 'the registrar’s roster' : 'the portal';
+  const actor = entry.actor ? named(entry.actor) : nobody(entry);
   const target = self ? (entry.target._id === you ? 'yourself' : 'themselves') : named(entry.target);
   const whose = entry.target._id === you ? 'your' : self ? 'their' : `${entry.target.fullname}’s`;
   return { actor, target, whose };
@@ -96,7 +103,8 @@ const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof 
   'user.password_reset': (_e, { whose }) => `${whose} password was reset with an emailed link`,
   'user.reset_link_sent': (_e, { actor, target }) => `${actor} sent ${target} a link to set a new password`,
   'user.signed_in_new_device': (_e, { actor, whose }) => `${actor} signed in to ${whose} account from a new device`,
-  'user.linked_identity': (_e, { whose }) => `${whose} account was linked to a campus sign-in`,
+  // The owner links, with their password, the campus account a sign-in found (`provider`, its label).
+  'user.linked_identity': (e, { actor, whose }) => (e.details.provider ? `${actor} linked ${whose} ${e.details.provider}` : `${actor} linked ${whose} account to a campus sign-in`),
   'course.student_removed': (e, { actor, target }) => `${actor} removed ${target} from ${course(e)}`,
   'course.deleted': (e, { actor, target }) => `${actor} deleted ${course(e)}, which ${target === 'you' ? 'you were' : `${target} was`} enrolled in`,
   'marksheet.uploaded': (e, { actor, whose }) => `${actor} uploaded ${whose} marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}`,

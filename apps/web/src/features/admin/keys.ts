@@ -29,4 +29,6 @@ export const adminKeys = {
   users: (filter: UserFilter) => [...adminKey, 'users', filter] as const,
   user: (userId: string) => [...adminKey, 'user', userId] as const,
   audit: (filter: AuditFilter) => [...adminKey, 'audit', filter] as const,
+  signInProviders: [...adminKey, 'sign-in', 'providers'] as const,
+  signInTest: (testId: string) => [...adminKey, 'sign-in', 'test', testId] as const,
 };

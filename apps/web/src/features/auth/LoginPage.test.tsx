@@ -1,9 +1,10 @@
+import { pages } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aConfig, aStudent } from '../../test/fixtures';
+import { aConfig, aStudent, campusAccount, staffDirectory } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, ok, server } from '../../test/server';
 
@@ -110,5 +111,112 @@ describe('LoginPage', () => {
     server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
     await openLogin();
     expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+});
+
+describe('LoginPage with campus sign-in', () => {
+  const offer = (...providers: object[]) => server.use(http.get(paths.auth.providers, () => ok({ providers })));
+
+  it('offers one link per provider, after the password form and an "or", each carrying the page to return to', async () => {
+    offer(campusAccount, staffDirectory);
+    renderApp(`/login?next=${encodeURIComponent('/course/c1?tab=notes')}`);
+    const campus = await screen.findByRole('link', { name: 'Log in with Campus account' });
+    // A plain link: the browser itself goes to the server's start, which sends it on to the provider.
+    expect(campus).toHaveAttribute('href', `/api/v1/auth/campus/start?next=${encodeURIComponent('/course/c1?tab=notes')}`);
+    expect(screen.getByRole('link', { name: 'Log in with Staff directory' })).toHaveAttribute('href', `/api/v1/auth/staff/start?next=${encodeURIComponent('/course/c1?tab=notes')}`);
+    expect(within(screen.getByRole('list', { name: 'Campus sign-in' })).getAllByRole('link')).toHaveLength(2);
+    // The form comes first, as before, and the providers below it.
+    const form = screen.getByRole('button', { name: 'Log in' });
+    expect(form.compareDocumentPosition(screen.getByText('or')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('or').compareDocumentPosition(campus) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Registration ID')).toBeVisible();
+  });
+
+  it('returns home when nothing sent the visitor here, and never to another site', async () => {
+    offer(campusAccount);
+    const { unmount } = renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Log in with Campus account' })).toHaveAttribute('href', '/api/v1/auth/campus/start?next=%2F');
+    unmount();
+    renderApp('/login?next=//evil.example/phish');
+    expect(await screen.findByRole('link', { name: 'Log in with Campus account' })).toHaveAttribute('href', '/api/v1/auth/campus/start?next=%2F');
+  });
+
+  it('with no provider, the page is the password form alone', async () => {
+    await openLogin();
+    await screen.findByRole('link', { name: 'Sign up as a student' });
+    expect(screen.queryByRole('list', { name: 'Campus sign-in' })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
+  });
+
+  it('when only administrators use a password, the providers lead and the form waits behind "Administrator sign-in"', async () => {
+    offer(campusAccount);
+    server.use(http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins', signupOpen: false }))));
+    renderApp('/login');
+    const campus = await screen.findByRole('link', { name: 'Log in with Campus account' });
+    expect(screen.getByText('Welcome back. Log in with your campus account.')).toBeInTheDocument();
+    const disclosure = screen.getByText('Administrator sign-in');
+    expect(campus.compareDocumentPosition(disclosure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Registration ID')).not.toBeVisible();
+    expect(screen.getByText(/New here\? Log in with your campus account: your account here is made the first time you do\./)).toBeInTheDocument();
+    await userEvent.click(disclosure);
+    expect(screen.getByLabelText('Registration ID')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+
+  it('an account that is no administrator, with the right password, is told to use the campus account', async () => {
+    offer(campusAccount);
+    server.use(
+      http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins', signupOpen: false }))),
+      http.post(paths.users.login, () => fail(403, 'password sign-in is for administrators only: use your campus account')),
+    );
+    renderApp('/login');
+    await userEvent.click(await screen.findByText('Administrator sign-in'));
+    await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
+    await userEvent.type(screen.getByLabelText('Password'), 'a-good-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only administrators log in with a password here. Log in with your campus account instead.');
+  });
+
+  it('with PASSWORD_LOGIN=admins but no provider after all, the password form is the page, as before', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins' }))));
+    await openLogin();
+    await screen.findByRole('link', { name: 'Sign up as a student' });
+    expect(screen.queryByText('Administrator sign-in')).toBeNull();
+    expect(screen.getByLabelText('Registration ID')).toBeVisible();
+  });
+
+  it('says why a campus sign-in was refused, politely, then takes the reason out of the address', async () => {
+    offer(campusAccount);
+    const { where } = renderApp(pages.loginRefused('your campus account has no role in this portal'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your campus account has no role in this portal. If you think it should, ask the registrar’s office.',
+    );
+    await waitFor(() => expect(where.search).toBe(''));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in with Campus account' })).toBeInTheDocument();
+  });
+
+  it('says a reason it has no words for as the server gave it, and keeps where to return to', async () => {
+    const { where } = renderApp(`/login?next=%2Fcalendar&error=${encodeURIComponent('the directory is closed for maintenance')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The directory is closed for maintenance\.$/);
+    await waitFor(() => expect(where.search).toBe('?next=%2Fcalendar'));
+  });
+
+  it('says the claims a provider left out, naming the claim for campus IT', async () => {
+    renderApp(pages.loginRefused('your campus account gave no registration id (claim studentNumber)'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your campus account did not give this portal its registration id (claim “studentNumber”). Ask campus IT for help.',
+    );
+  });
+
+  it('the refusal gives way once the visitor tries their password', async () => {
+    server.use(http.post(paths.users.login, () => fail(401, 'invalid registration id or password')));
+    renderApp(pages.loginRefused('the campus sign-in could not be completed: start again'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The campus sign-in could not be completed. Please start again.');
+    await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('That registration id or password is not right.'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 });

@@ -7,5 +7,5 @@ export { useLogout } from './api/logout';
 export { RequireUser } from './RequireUser';
 export { badgeLabel, isAdmin, isExamOffice, isProfessor, isStudent, profileLabel } from './roles';
 export { currentUserKey } from './keys';
-export { forgetUser, rememberUser } from './session';
+export { forgetUser, rememberUser, setCurrentUser } from './session';
 export { authRoutes } from './routes';

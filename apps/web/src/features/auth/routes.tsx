@@ -7,6 +7,7 @@ const StudentSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ d
 const ForgotPasswordPage = lazyPage(() => import('./ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('./ResetPasswordPage'));
 const TeacherSignupPage = lazyPage(() => import('./SignupPage').then((m) => ({ default: m.TeacherSignupPage })));
+const LinkAccountPage = lazyPage(() => import('./LinkAccountPage'));
 
 export const authRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
@@ -14,4 +15,6 @@ export const authRoutes: RouteObject[] = [
   { path: '/teacher-signup', element: <TeacherSignupPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
+  // A campus sign-in that matched an account made by signup: no login needed, the sign-in is in this browser.
+  { path: '/link-account', element: <LinkAccountPage /> },
 ];

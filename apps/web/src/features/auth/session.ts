@@ -1,4 +1,4 @@
-import type { User } from '@campus/contract/users';
+import type { CurrentUser, User } from '@campus/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { portalConfigKey } from '../../lib/config/portal-config';
 import { browserUserStore, type SecureUserStore, type StoredUser } from '../../lib/secure-store';
@@ -44,6 +44,16 @@ export function rememberUser(user: User | StoredUser | null) {
   if (!store) return;
   if (user) void store.save(user).catch(() => store?.clear());
   else store.clear();
+}
+
+/**
+ * A login, a campus account's link or a change to one's own account answered with the user: it
+ * becomes the current user and the kept copy. How the session began stays as it was, unless
+ * `signedInWith` says (a login begins a session; a profile change does not change how).
+ */
+export function setCurrentUser(client: QueryClient, user: User, signedInWith?: CurrentUser['signedInWith']) {
+  rememberUser(user);
+  client.setQueryData<CurrentUser | null>(currentUserKey, (old) => ({ ...user, signedInWith: signedInWith === undefined ? (old?.signedInWith ?? null) : signedInWith }));
 }
 
 /** Drops the locally kept copy but not the in-memory one (a failed refresh, not a logout). */

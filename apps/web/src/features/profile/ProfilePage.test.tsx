@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '@campus/contract/messages';
-import { aProfessor, aStudent } from '../../test/fixtures';
+import { aProfessor, aStudent, campusAccount } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
 
@@ -263,5 +263,30 @@ describe('ProfilePage for an account the registrar’s roster keeps', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The registrar sets your semester: ask the registrar to change it.');
+  });
+});
+
+describe('ProfilePage after a campus sign-in', () => {
+  it('says which provider the session came from, and still says it after a change is saved', async () => {
+    loggedInAs({ ...aStudent(), signedInWith: campusAccount });
+    server.use(http.patch(paths.users.updateAccount, () => ok({ user: aStudent({ fullname: 'Ada King' }) }, 'account updated successfully')));
+    renderApp('/update-account');
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByText('Signed in with Campus account')).toBeInTheDocument();
+    await userEvent.click(main.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(screen.getByLabelText('Full name'));
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ada King');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await main.findByText('Ada King')).toBeInTheDocument();
+    // The answer is the user alone: how the session began is kept from before.
+    expect(main.getByText('Signed in with Campus account')).toBeInTheDocument();
+  });
+
+  it('says nothing of it after a password login', async () => {
+    loggedInAs(aStudent());
+    renderApp('/update-account');
+    const main = within(await screen.findByRole('main'));
+    await main.findByText('Student');
+    expect(main.queryByText(/Signed in with/)).toBeNull();
   });
 });

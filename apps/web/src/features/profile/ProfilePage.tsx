@@ -1,7 +1,7 @@
 import { pages } from '@campus/contract/pages';
 import { BRANCHES, EMAIL_CHANGE_LINK_HOURS, SEMESTERS } from '@campus/contract/constants';
 import { fieldLabels, requiredMessage } from '@campus/contract/labels';
-import type { UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
+import type { CurrentUser, UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -68,7 +68,7 @@ function KeptByRegistrar({ user }: { user: User }) {
 }
 
 /** Viewing ⇄ editing: Edit switches to inputs, a successful Save returns to viewing. */
-function Profile({ user }: { user: User }) {
+function Profile({ user }: { user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const update = useUpdateAccount();
@@ -121,7 +121,11 @@ function Profile({ user }: { user: User }) {
       {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
       <div className="mt-4 flex items-center gap-4">
         <Avatar src={user.avatar} name={user.fullname} size={56} />
-        <span className="rounded-full bg-campus-50 px-3 py-1 text-sm font-semibold text-campus-700">{profileLabel(user)}</span>
+        <div className="flex flex-col items-start gap-1">
+          <span className="rounded-full bg-campus-50 px-3 py-1 text-sm font-semibold text-campus-700">{profileLabel(user)}</span>
+          {/* How this session began, when a campus sign-in provider vouched for it. */}
+          {user.signedInWith && <p className="text-sm text-slate-600">Signed in with {user.signedInWith.label}</p>}
+        </div>
       </div>
       {editing ? (
         <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={save}>

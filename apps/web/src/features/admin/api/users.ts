@@ -3,7 +3,7 @@ import { api } from '@campus/contract/api';
 import type { User } from '@campus/contract/users';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { currentUserKey, rememberUser, useViewer } from '../../auth';
+import { setCurrentUser, useViewer } from '../../auth';
 import { activityKey, adminKey, adminKeys, type UserFilter } from '../keys';
 
 /** GET admin/users: the search and filters in pages (50 a page, the server's default); "More" follows the cursor. */
@@ -38,10 +38,7 @@ export function useUpdateUser(userId: string) {
     mutationFn: (body: AdminUpdateUserBody) => call(api.admin.updateUser, { params: { userId }, body }),
     onSuccess: ({ data }) => {
       client.setQueryData<User>(adminKeys.user(userId), data.user);
-      if (viewer?._id === userId) {
-        rememberUser(data.user);
-        client.setQueryData(currentUserKey, data.user);
-      }
+      if (viewer?._id === userId) setCurrentUser(client, data.user);
     },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKey }), client.invalidateQueries({ queryKey: activityKey })]),
   });

@@ -1,13 +1,16 @@
 import { api } from '@campus/contract/api';
-import type { User } from '@campus/contract/users';
+import type { CurrentUser } from '@campus/contract/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api';
 import type { StoredUser } from '../../../lib/secure-store';
 import { currentUserKey } from '../keys';
 import { forgetKeptCopy, keptUser, rememberUser } from '../session';
 
-/** GET current-user: the user, or null when nobody is logged in (here a 401 is an answer, not an error). */
-async function fetchCurrentUser(): Promise<User | null> {
+/**
+ * GET current-user: the user and the campus provider the session came from (null: a password),
+ * or null when nobody is logged in (here a 401 is an answer, not an error).
+ */
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     const { data } = await call(api.users.currentUser, { quiet401: true });
     rememberUser(data);

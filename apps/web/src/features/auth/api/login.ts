@@ -2,8 +2,7 @@ import { api } from '@campus/contract/api';
 import type { LoginBody } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { currentUserKey } from '../keys';
-import { rememberUser } from '../session';
+import { setCurrentUser } from '../session';
 
 /** POST login (JSON): the answer's user becomes the current user and the kept copy. */
 export function useLogin() {
@@ -11,9 +10,7 @@ export function useLogin() {
   return useMutation({
     // A 401 here means "wrong id or password", shown on the form; it is not a lost session.
     mutationFn: (body: LoginBody) => call(api.users.login, { body, quiet401: true }),
-    onSuccess: ({ data }) => {
-      rememberUser(data.user);
-      client.setQueryData(currentUserKey, data.user);
-    },
+    // A password began this session: no campus provider.
+    onSuccess: ({ data }) => setCurrentUser(client, data.user, null),
   });
 }

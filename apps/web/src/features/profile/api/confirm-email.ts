@@ -2,7 +2,7 @@ import { api } from '@campus/contract/api';
 import type { User } from '@campus/contract/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
-import { currentUserKey, rememberUser } from '../../auth';
+import { currentUserKey, setCurrentUser } from '../../auth';
 
 /**
  * POST confirm-email with the emailed link's token (no login needed: the token is the
@@ -15,8 +15,7 @@ export function useConfirmEmail() {
     mutationFn: (token: string) => call(api.users.confirmEmail, { body: { token } }),
     onSuccess: ({ data }) => {
       if (client.getQueryData<User | null>(currentUserKey)?._id !== data.user._id) return;
-      rememberUser(data.user);
-      client.setQueryData(currentUserKey, data.user);
+      setCurrentUser(client, data.user);
     },
   });
 }
