@@ -9,7 +9,7 @@ const dist = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..', 'dist
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const results = await measureBudgets(dist);
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.route.padEnd(18)} ${kb(r.bytes).padStart(9)} of ${r.maxKb} KB, ${r.files} files`);
+  console.log(`${r.ok ? 'ok  ' : 'OVER'} ${r.route.padEnd(18)} ${kb(r.bytes).padStart(9)} of ${r.maxKb} KB (${r.maxKb * 1024 - r.bytes} bytes left), ${r.files} files`);
 }
 const over = results.filter((r) => !r.ok);
 if (over.length > 0) {

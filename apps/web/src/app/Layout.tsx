@@ -46,7 +46,9 @@ export function Layout() {
           </ErrorBoundary>
         </Activity>
       </main>
-      <NotificationToasts />
+      <Suspense fallback={null}>
+        <NotificationToasts />
+      </Suspense>
     </div>
   );
 }

@@ -13,11 +13,12 @@
  */
 import { fieldLabel } from '@campus/contract/labels';
 import type { REFUSALS } from '@campus/contract/messages';
-import { addWords, type Rule } from './words';
+import { addWords, hasSentence, type Rule } from './words';
 
 type Refusal = typeof REFUSALS;
 
 const FAILED = 'The campus sign-in could not be completed. Please start again.';
+const SIGN_IN_FAILED = 'the campus sign-in could not be completed: start again' satisfies Refusal['signInFailed'];
 const ASK_IT = 'Ask campus IT for help.';
 
 /**
@@ -45,9 +46,16 @@ addWords({
     ['no such sign-in provider' satisfies Refusal['signInProviderUnknown'], 'This way of logging in is not offered here. Start again from the login page.'],
     ['the campus sign-in is not answering: try again shortly' satisfies Refusal['signInUnavailable'], 'The campus sign-in is not answering. Please try again in a few minutes.'],
     ['this sign-in has expired or was already used: start again' satisfies Refusal['signInExpired'], 'This sign-in took too long or was already used. Please start again.'],
-    ['the campus sign-in could not be completed: start again' satisfies Refusal['signInFailed'], FAILED],
+    [SIGN_IN_FAILED, FAILED],
     ['this registration ID is linked to another campus account' satisfies Refusal['signInIdentityTaken'], `Your registration id is already linked to another campus account. ${ASK_IT}`],
     ["your campus account's email is already used by another account here" satisfies Refusal['signInEmailTaken'], `Your campus account’s email address already belongs to another account here. ${ASK_IT}`],
     ['the logout token is not valid' satisfies Refusal['logoutTokenInvalid'], 'The logout token is not valid.'],
   ],
 });
+
+/**
+ * What the login page says for `/login?error=…`: the refusal when it is one of the server's, else
+ * that the sign-in failed. Anyone can write a link with any `error`, and the page must not say in
+ * its own voice what a stranger wrote.
+ */
+export const refusalToShow = (message: string) => (hasSentence(message) ? message : SIGN_IN_FAILED);

@@ -53,6 +53,33 @@ export async function signInWithIdentity(db: Db, provider: SignInProviderConfig,
   }
 }
 
+/** Carries a previewed outcome out of the transaction it rolls back. */
+class Previewed extends Error {
+  constructor(readonly outcome: SignInOutcome) {
+    super('previewed');
+  }
+}
+
+/**
+ * What a sign-in with this identity would meet now, for an administrator's test: the very steps
+ * of `signInWithIdentity`, in a transaction that is always rolled back, so the answer cannot
+ * drift from what a real sign-in does, and nothing is written.
+ */
+export async function previewSignIn(db: Db, provider: SignInProviderConfig, identity: CampusIdentity, by: { ip: string | null; now: Date }): Promise<SignInOutcome> {
+  const verdict = readClaims(provider, identity.claims);
+  if (!verdict.ok) return { kind: 'refused', message: verdict.refusal };
+  try {
+    await db.transaction(async (tx) => {
+      throw new Previewed(await signInOnce(tx, provider, identity.subject, verdict.account, verdict.matched, by, false));
+    });
+  } catch (err) {
+    if (err instanceof Previewed) return err.outcome;
+    if (err instanceof Refused) return { kind: 'refused', message: err.refusal };
+    throw err;
+  }
+  throw new Error('a previewed sign-in ended without an outcome');
+}
+
 async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: string, account: ClaimedAccount, matched: MatchedRule, by: { ip: string | null; now: Date }, passwordGiven: boolean): Promise<SignInOutcome> {
   const [linked] = await tx
     .select({ user: users })

@@ -219,6 +219,18 @@ describe('accounts from the directory', () => {
     expect((await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: student.cookie } })).statusCode).toBe(403);
   });
 
+  it('says in a test what a real sign-in would meet beyond the claims: an email another account has', async () => {
+    await ctx.database.db.insert(users).values({ id: crypto.randomUUID(), registrationId: 211070555, email: 'asha@campus.test', fullname: 'Someone Else', semester: 2, branch: 'Civil Engineering', userrole: 2, passwordHash: null });
+    const admin = await loginAdmin(ctx.app);
+    browser.cookies.set('campus_session', admin.cookie.split('=')[1]!);
+    const post = await idp.signIn(await browser.start(ID, { test: 'true' }), 'asha');
+    const acs = await browser.postForm(localPart(post.action), { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }, idpOrigin());
+    const testId = String((await browser.get(String(acs.headers.location))).headers.location).split('/').pop()!;
+    const { test } = (await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: admin.cookie } })).json().data;
+    expect(test).toMatchObject({ matched: { rule: 1, role: 'student' }, refusal: REFUSALS.signInEmailTaken });
+    expect(await usersCalled(211070301)).toEqual([]);
+  });
+
   it('refuses a test sign-in to anyone but an administrator', async () => {
     const student = await buildStudent(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: `${paths.auth.start(ID)}?test=true`, headers: { cookie: student.cookie } });

@@ -18,7 +18,7 @@ import { publicOrigin } from '../../platform/http/public-origin';
 import { findUserByRegistrationId, presentUser, recordSignIn } from '../users';
 import { answerAttempt, awaitingPassword, browserHashOf, browserOf, endAttempt, findAttempt, startAttempt, takeAttempt, type AttemptPurpose } from './attempts';
 import { readClaims } from './claims';
-import { signInWithIdentity, type CampusIdentity } from './identities.service';
+import { previewSignIn, signInWithIdentity, type CampusIdentity } from './identities.service';
 import { LOGOUT_TOKEN_MAX_AGE_S, OidcProvider } from './oidc';
 import { SamlProvider, type SamlEndpoints } from './saml';
 import { presentTest } from './sign-in.presenter';
@@ -165,6 +165,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     const now = app.config.now();
     if (attempt.purpose === 'test') {
       const verdict = readClaims(provider, answer.claims);
+      const outcome = await previewSignIn(db, provider, answer, { ip: request.ip, now });
       const id = randomUUID();
       // A test's result is read once, soon after: a day's are kept.
       await db.delete(signInTests).where(lt(signInTests.createdAt, new Date(now.getTime() - TEST_KEPT_MS)));
@@ -176,7 +177,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         claims: answer.claims,
         account: verdict.account ? { ...verdict.account } : null,
         matched: verdict.matched ? { ...verdict.matched } : null,
-        refusal: verdict.ok ? null : verdict.refusal,
+        refusal: outcome.kind === 'refused' ? outcome.message : null,
         createdAt: now,
       });
       return reply.redirect(pages.adminSignInTest(id), 302);

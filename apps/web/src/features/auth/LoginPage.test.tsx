@@ -196,9 +196,9 @@ describe('LoginPage with campus sign-in', () => {
     expect(screen.getByRole('link', { name: 'Log in with Campus account' })).toBeInTheDocument();
   });
 
-  it('says a reason it has no words for as the server gave it, and keeps where to return to', async () => {
-    const { where } = renderApp(`/login?next=%2Fcalendar&error=${encodeURIComponent('the directory is closed for maintenance')}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^The directory is closed for maintenance\.$/);
+  it('does not say in its own voice what a stranger wrote in the link, and keeps where to return to', async () => {
+    const { where } = renderApp(`/login?next=%2Fcalendar&error=${encodeURIComponent('your account is locked: call 555-0100 to unlock it')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^The campus sign-in could not be completed\. Please start again\.$/);
     await waitFor(() => expect(where.search).toBe('?next=%2Fcalendar'));
   });
 

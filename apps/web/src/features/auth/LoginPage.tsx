@@ -11,7 +11,7 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferred } from '../../lib/deferred';
 import { CHECKS_UNAVAILABLE } from '../../lib/forms';
 // Why a campus sign-in was refused, said as a sentence: the words come with this page.
-import '../../lib/sign-in-words';
+import { refusalToShow } from '../../lib/sign-in-words';
 import { useLogin } from './api/login';
 import { signInHref, useSignInProviders, type SignInProvider } from './api/providers';
 import type { LoginCheck, LoginErrors, LoginValues } from './login-checks';
@@ -187,7 +187,7 @@ export default function LoginPage() {
     <FormPage title="Log in" intro={adminsOnly ? 'Welcome back. Log in with your campus account.' : 'Welcome back. Use the registration ID you signed up with.'}>
       {refusal && !submitted && (
         <div className="mb-4">
-          <ErrorBanner message={refusal} />
+          <ErrorBanner message={refusalToShow(refusal)} />
         </div>
       )}
       {signedUp !== undefined && !login.isSuccess && (
