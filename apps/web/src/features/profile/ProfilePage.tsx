@@ -48,6 +48,8 @@ const confirmationSent = (user: User) =>
   `A confirmation link was sent to ${user.pendingEmail}. Your email stays ${user.email} until you open that link (within ${EMAIL_CHANGE_LINK_HOURS} hours).`;
 
 const REGISTRAR_NOTE = 'Your full name, semester and branch come from the registrar’s roster: ask the registrar to correct them. Your email and password are yours to change.';
+/** The same, for someone signed in through the campus directory, which sets them at every sign-in. */
+const directoryNote = (label: string) => `Your full name, semester and branch come from your ${label} at every sign-in: ask campus IT or the registrar to correct them.`;
 
 /** A managed account's fields the form does not edit, as text, with who sets them. */
 function KeptByRegistrar({ user }: { user: User }) {
@@ -163,7 +165,7 @@ function Profile({ user }: { user: CurrentUser }) {
             <Row label="Semester" value={user.semester} kept={user.managed} />
             <Row label="Branch" value={user.branch} kept={user.managed} />
           </dl>
-          {user.managed && <p className="mt-3 text-sm text-slate-600">{REGISTRAR_NOTE}</p>}
+          {user.managed && <p className="mt-3 text-sm text-slate-600">{user.signedInWith ? directoryNote(user.signedInWith.label) : REGISTRAR_NOTE}</p>}
           <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
             <Button ref={editButton} onClick={startEditing}>
               Edit
