@@ -9,13 +9,15 @@
 //     provider's own time and the protocol's round trips, nothing else.
 // The difference of the medians is the server time the portal adds. Rounds alternate, so both
 // meet the machine in the same state. First sign-ins make the accounts; the second pass signs
-// the same people in again (claims applied, no account made).
+// the same people in again (claims applied, no account made). PGlite, or a scratch database of
+// BENCH_DATABASE_URL.
 import { writeFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { join } from 'node:path';
 import * as client from 'openid-client';
 import { OidcBrowser, startOidcProvider } from '../apps/server/test/oidc-provider.ts';
 import { selfSignedCertificate } from '../apps/server/test/self-signed.ts';
+import { benchDatabase } from './lib/seed.mjs';
 import { startServer } from './lib/server.mjs';
 
 const PEOPLE = Number(process.env.BENCH_SIGNIN_PEOPLE ?? 150);
@@ -65,7 +67,8 @@ export async function signIn({ port }) {
   };
   const certFile = join(process.env.TMPDIR ?? '/tmp', `campus-bench-oidc-${process.pid}.pem`);
   writeFileSync(certFile, op.certificate.cert);
-  const server = await startServer({ port, env: { AUTH_PROVIDERS: JSON.stringify([provider]), NODE_EXTRA_CA_CERTS: certFile } });
+  const db = await benchDatabase('signin');
+  const server = await startServer({ port, dataDir: db.dataDir, env: { ...db.env, AUTH_PROVIDERS: JSON.stringify([provider]), NODE_EXTRA_CA_CERTS: certFile } });
   const bare = await client.discovery(new URL(op.issuer), 'bare', undefined, client.ClientSecretBasic(SECRET));
 
   async function viaPortal(sub) {
@@ -95,7 +98,7 @@ export async function signIn({ port }) {
       await viaPortal(`sub-${PEOPLE + i}`);
       await viaBare(`sub-${PEOPLE + i}`);
     }
-    const rows = [];
+    const rows = [{ scenario: 'signin database', value: db.label }];
     for (const pass of ['first sign-in', 'returning']) {
       const portal = [];
       const bareTimes = [];
@@ -112,5 +115,6 @@ export async function signIn({ port }) {
   } finally {
     await server.stop();
     await op.stop();
+    await db.cleanup();
   }
 }
