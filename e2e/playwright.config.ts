@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN, CAMPUS_OIDC, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
+import { ADMIN, CAMPUS_OIDC, CAMPUS_SAML, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
 
 // One real server, built as `npm start` builds it, on a fresh data dir and embedded database.
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
@@ -26,6 +26,13 @@ const oidcProvider = {
   ],
   accounts: CAMPUS_OIDC.accounts,
 };
+// The SAML identity provider's fixed test key pair and its people, for its process.
+const samlPem = readFileSync(join(import.meta.dirname, 'support', 'saml-idp-signing.pem'), 'utf8');
+const samlKey = samlPem.slice(0, samlPem.indexOf('-----BEGIN CERTIFICATE-----'));
+const samlCert = samlPem.slice(samlPem.indexOf('-----BEGIN CERTIFICATE-----'));
+const samlUsersFile = join(dataDir, 'saml-users.json');
+writeFileSync(samlUsersFile, JSON.stringify(CAMPUS_SAML.users));
+
 const authProviders = [
   {
     id: CAMPUS_OIDC.providerId,
@@ -40,6 +47,15 @@ const authProviders = [
       { claim: 'groups', value: 'students', role: 'student' },
       { claim: 'groups', value: 'faculty', role: 'professor' },
     ],
+  },
+  {
+    id: CAMPUS_SAML.providerId,
+    type: 'saml',
+    label: CAMPUS_SAML.label,
+    entryPoint: `http://localhost:${CAMPUS_SAML.port}/sso`,
+    idpCert: samlCert,
+    claims: { registrationId: 'studentId', email: 'mail', fullname: 'displayName', semester: 'semester', branch: 'branch' },
+    roles: [{ claim: 'affiliation', value: 'student', role: 'student' }],
   },
 ];
 
@@ -75,6 +91,13 @@ export default defineConfig({
       env: { OIDC_PROVIDER_CONFIG: JSON.stringify(oidcProvider) },
       url: `${oidcIssuer}/.well-known/openid-configuration`,
       ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
+    {
+      command: `node support/saml-idp.ts ${CAMPUS_SAML.port} ${samlUsersFile}`,
+      env: { SAML_IDP_CERT: samlCert, SAML_IDP_KEY: samlKey },
+      url: `http://127.0.0.1:${CAMPUS_SAML.port}/metadata`,
       reuseExistingServer: false,
       timeout: 20_000,
     },

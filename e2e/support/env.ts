@@ -27,6 +27,21 @@ export const CAMPUS_OIDC = {
   },
 };
 
+/**
+ * The campus's SAML identity provider (support/saml-idp.ts, auth0's samlp), reached as
+ * `localhost` while the portal is `127.0.0.1`: another site, as a federation's IdP is, so the
+ * browser's cookie rules on its POST back are the real ones. It signs with a fixed test key
+ * (support/saml-idp-signing.pem) the portal is configured to trust.
+ */
+export const CAMPUS_SAML = {
+  port: Number(process.env.E2E_SAML_PORT ?? 8768),
+  providerId: 'infed',
+  label: 'INFED',
+  users: {
+    ravi: { nameId: 'infed-ravi-01', attributes: { studentId: '211070412', mail: 'ravi.kulkarni@campus.test', displayName: 'Ravi Kulkarni', semester: '4', branch: 'Civil Engineering', affiliation: ['member', 'student'] } },
+  },
+};
+
 /** Debian's Chromium; Playwright never downloads a browser of its own here. */
 export function chromiumPath(): string {
   const path = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));

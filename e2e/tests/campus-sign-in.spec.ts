@@ -1,6 +1,6 @@
 import { pages } from '@campus/contract/pages';
 import { expect, request, test, type Page } from '@playwright/test';
-import { ADMIN, CAMPUS_OIDC } from '../support/env';
+import { ADMIN, CAMPUS_OIDC, CAMPUS_SAML } from '../support/env';
 import { shot } from '../support/fixtures';
 import { mainNav } from '../support/flows';
 import { login } from '../support/seed';
@@ -11,7 +11,9 @@ import { login } from '../support/seed';
  * semester and branch from the directory. An alumna the directory gives no role is told why, and
  * no account is made. When the provider logs her out, her open portal page is logged out too.
  * The provider is a real OpenID provider (support/oidc-provider.ts) on HTTPS with its own
- * certificate, which the portal trusts as a campus CA and the browser is told to accept.
+ * certificate, which the portal trusts as a campus CA and the browser is told to accept. A SAML
+ * federation's identity provider (support/saml-idp.ts) is on another site, so its signed answer
+ * comes back as a cross-site POST, with Chromium's own cookie rules.
  */
 test.use({ ignoreHTTPSErrors: true });
 
@@ -70,4 +72,23 @@ test('an alumna with no role is told why on the login page, and no account is ma
   const found = await (await admin.get(`/api/v1/admin/users?q=${meera.student_id}`)).json();
   expect(found.data.users).toEqual([]);
   await admin.dispose();
+});
+
+test('a student of a SAML federation signs in through its identity provider, the answer POSTed back from another site', async ({ browser }) => {
+  const ravi = CAMPUS_SAML.users.ravi.attributes;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(pages.myCourses);
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('link', { name: `Log in with ${CAMPUS_SAML.label}` }).click();
+  // The identity provider's own page, on another site: who signs in.
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${CAMPUS_SAML.port}/sso`));
+  await page.getByRole('link', { name: 'ravi' }).click();
+  // Its form posts the signed response to the portal by itself.
+  await expect(page).toHaveURL(new RegExp(`${pages.myCourses}$`));
+  await expect(mainNav(page).getByRole('link', { name: 'My Courses' })).toBeVisible();
+  await page.goto(pages.updateAccount);
+  await expect(page.getByText(`Signed in with ${CAMPUS_SAML.label}`)).toBeVisible();
+  const details = page.locator('dl').first();
+  for (const value of [ravi.displayName, ravi.studentId, ravi.mail, ravi.semester, ravi.branch]) await expect(details).toContainText(value);
+  await shot(page, 'campus-05-saml-profile');
 });

@@ -121,6 +121,6 @@ export const pages = {
   adminSignIn: '/admin/sign-in',
   adminSignInTest: (testId: string) => `/admin/sign-in/${segment(testId)}`,
   linkAccount: '/link-account',
-  /** The login page telling why a campus sign-in was refused. */
-  loginRefused: (message: string) => `/login?${new URLSearchParams({ error: message })}`,
+  /** The login page telling why a campus sign-in was refused, and where a second try leads (the home page when `next` is that or not given). */
+  loginRefused: (message: string, next?: string) => `/login?${new URLSearchParams(next && next !== '/' ? { error: message, next } : { error: message })}`,
 } as const;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REFUSALS, paths } from '@campus/contract';
+import { REFUSALS, pages, paths } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identities, sessions, users } from '../../db/schema';
@@ -119,6 +119,8 @@ describe('OpenID Connect sign-in', () => {
   it('refuses someone whose role claim matches no rule, creating nothing', async () => {
     const end = await signIn('sub-alumna');
     expect(refusalOf(end)).toBe(REFUSALS.noRole);
+    // A second try, with another account, still ends on the page asked for.
+    expect(end.headers.location).toBe(pages.loginRefused(REFUSALS.noRole, '/my-courses'));
     expect(await usersCalled(201070044)).toEqual([]);
     expect(browser.cookies.has('campus_session')).toBe(false);
   });

@@ -58,7 +58,8 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     acsUrl: `${publicOrigin(request)}${paths.auth.acs(provider.settings.id)}`,
     entityId: provider.settings.entityId ?? `${publicOrigin(request)}${paths.auth.metadata(provider.settings.id)}`,
   });
-  const refuse = (reply: FastifyReply, message: string) => reply.redirect(pages.loginRefused(message), 302);
+  /** To the login page, saying why; with the page the sign-in was for, when it is known, so a second try still ends there. */
+  const refuse = (reply: FastifyReply, message: string, next?: string) => reply.redirect(pages.loginRefused(message, next), 302);
 
   app.route({
     ...route(auth.providers, { access: 'anyone' }),
@@ -94,7 +95,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         return reply.redirect(await provider.authorizeUrl(samlEndpoints(request, provider), state, samlRequestId), 302);
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in provider not reachable');
-        return refuse(reply, REFUSALS.signInUnavailable);
+        return refuse(reply, REFUSALS.signInUnavailable, base.next);
       }
     },
   });
@@ -116,7 +117,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       if (!attempt) return refuse(reply, REFUSALS.signInExpired);
       if (request.query.error) {
         request.log.info({ provider: provider.settings.id, error: request.query.error }, 'campus sign-in: the provider answered with an error');
-        return refuse(reply, REFUSALS.signInFailed);
+        return refuse(reply, REFUSALS.signInFailed, attempt.next);
       }
       let answer: Answer;
       try {
@@ -125,7 +126,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         answer = await provider.callback(currentUrl, here, { state, nonce: attempt.nonce!, codeVerifier: attempt.codeVerifier! });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the provider’s answer was refused');
-        return refuse(reply, REFUSALS.signInFailed);
+        return refuse(reply, REFUSALS.signInFailed, attempt.next);
       }
       return finish(request, reply, attempt, answer);
     },
@@ -145,7 +146,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the SAML response was refused');
         await endAttempt(db, attempt);
-        return refuse(reply, REFUSALS.signInFailed);
+        return refuse(reply, REFUSALS.signInFailed, attempt.next);
       }
       // Once: a second POST of the same response finds the attempt answered already.
       if (!(await answerAttempt(db, attempt, { ...answer }))) return refuse(reply, REFUSALS.signInExpired);
@@ -183,7 +184,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       return reply.redirect(pages.adminSignInTest(id), 302);
     }
     const outcome = await signInWithIdentity(db, provider, answer, { ip: request.ip, now });
-    if (outcome.kind === 'refused') return refuse(reply, outcome.message);
+    if (outcome.kind === 'refused') return refuse(reply, outcome.message, attempt.next);
     if (outcome.kind === 'needsPassword') {
       await startAttempt(db, { provider: provider.id, purpose: 'signIn', testerId: null, browserHash: attempt.browserHash, next: attempt.next, stage: 'awaitingPassword', answer: { ...answer, registrationId: outcome.user.registrationId } }, now);
       return reply.redirect(pages.linkAccount, 302);
