@@ -15,6 +15,7 @@ import { adminRoutes } from './features/admin';
 import { auditRoutes } from './features/audit';
 import { rosterRoutes } from './features/roster';
 import { signInRoutes } from './features/sign-in';
+import { documentsRoutes } from './features/documents';
 import { registerAuth } from './platform/auth/guard';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await app.register(rosterRoutes);
   await app.register(signInRoutes);
+  await app.register(documentsRoutes);
 
   web.app = await registerWebApp(app);
 

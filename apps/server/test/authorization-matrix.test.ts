@@ -354,6 +354,13 @@ const MATRIX: Record<string, Row> = {
   // Campus sign-in is for anyone: a provider's answer, not a session, decides. These answers
   // send the browser on (to the provider, or to the login page saying why not); a test sign-in
   // is an administrator's.
+  // Documents: the keys and the check are for anyone (a gate, an employer); the admit card is a
+  // student's (no course of theirs has an exam date here: past the door, the card's own 400);
+  // a marksheet's token is its owner's and the exam office's.
+  'GET /api/v1/documents/keys': { request: () => ({ method: 'GET', url: paths.documents.keys }), expected: all(200) },
+  'GET /api/v1/documents/admitcard': { request: () => ({ method: 'GET', url: paths.documents.admitCard }), expected: students(400) },
+  'GET /api/v1/documents/marksheet/:marksheetId': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.documents.marksheet(w.marksheet!._id) }), expected: selfAndOffice },
+  'POST /api/v1/documents/verify': { request: () => ({ method: 'POST', url: paths.documents.verify, payload: { token: 'a.b.c' } }), expected: all(200) },
   'GET /api/v1/auth/providers': { request: () => ({ method: 'GET', url: paths.auth.providers }), expected: all(200) },
   'GET /api/v1/auth/:providerId/start': { request: () => ({ method: 'GET', url: `${paths.auth.start(OFFLINE_SAML)}?next=/my-courses` }), expected: all(302) },
   'GET /api/v1/auth/:providerId/callback': { request: () => ({ method: 'GET', url: `${paths.auth.callback(OFFLINE_SAML)}?state=gone` }), expected: all(302) },

@@ -413,6 +413,10 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/admin/imports/:importId': idCases((id) => paths.admin.getImport(id), { as: 'admin' }),
   'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'] }, 'admin'),
+  'GET /api/v1/documents/keys': noInputCases('GET', paths.documents.keys),
+  'GET /api/v1/documents/admitcard': noInputCases('GET', paths.documents.admitCard),
+  'GET /api/v1/documents/marksheet/:marksheetId': idCases((id) => paths.documents.marksheet(id)),
+  'POST /api/v1/documents/verify': jsonCases('POST', paths.documents.verify, () => ({ token: 'a.b.c' })),
   'GET /api/v1/auth/providers': noInputCases('GET', paths.auth.providers),
   'GET /api/v1/auth/:providerId/start': [
     ...queryCases(paths.auth.start(OFFLINE_SAML), { next: ['//evil.example', 'https://evil.example/', '/\\evil.example', 'relative/page', '', `/${'x'.repeat(2100)}`, '/a\nb'], test: ['yes', '1', 'TRUE'] }),

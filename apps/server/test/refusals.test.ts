@@ -79,6 +79,8 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   deactivated: TestUser;
   /** A roster import (a preview) the administrator sent. */
   rosterImportId: string;
+  /** `me`'s marksheet for semester 1. */
+  marksheetId: string;
   /** The sign-in cookie of a browser whose campus sign-in matched `otherStudent`'s signup account and waits for its password. */
   linkingBrowser: string;
 }
@@ -97,7 +99,7 @@ async function buildWorld(): Promise<World> {
     if (res.statusCode >= 300) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
     return res.json().data;
   };
-  await expect2xx('marksheet', { method: 'POST', url: paths.marksheets.create(me.user._id), ...withCookie(multipart({ semester: 1 }, { marksheet: pdfFile() }), office.cookie) });
+  const marksheetId = (await expect2xx('marksheet', { method: 'POST', url: paths.marksheets.create(me.user._id), ...withCookie(multipart({ semester: 1 }, { marksheet: pdfFile() }), office.cookie) })).marksheet._id as string;
   await expect2xx('application', { method: 'POST', url: paths.applications.create, headers: { cookie: me.cookie }, payload: { semester: 2 } });
   const list = await expect2xx('notifications', { method: 'GET', url: paths.notifications.list, headers: { cookie: professor.cookie } });
   const notificationId = (list.unreadnotifications as { notificationid: string }[])[0]!.notificationid;
@@ -128,7 +130,7 @@ async function buildWorld(): Promise<World> {
     { provider: OFFLINE_SAML, purpose: 'signIn', testerId: null, browserHash: hashToken(linkingToken), next: '/', stage: 'awaitingPassword', answer: { subject: 'saml-other', claims: { studentId: String(otherStudent.user.registrationId), mail: otherStudent.user.email, displayName: 'Other Student', affiliation: 'student' }, sid: null, registrationId: otherStudent.user.registrationId } },
     new Date(),
   );
-  return { linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
+  return { marksheetId, linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -669,6 +671,29 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/v1/admin/audit': listing(paths.admin.audit, 'admin', ['action', 'user.deleted'], 'professor'),
 
+  'GET /api/v1/documents/admitcard': {
+    as: 'me',
+    valid: () => get(paths.documents.admitCard),
+    refusals: {
+      400: [{ name: 'a student none of whose courses has an exam date', names: 'examDate', as: 'otherStudent' }],
+      401: [loggedOut],
+      403: [as('professor', 'as a professor')],
+    },
+  },
+  'GET /api/v1/documents/marksheet/:marksheetId': {
+    as: 'me',
+    valid: (w) => get(paths.documents.marksheet(w.marksheetId)),
+    refusals: {
+      400: [longParam('marksheetId', () => paths.documents.marksheet(LONG))],
+      401: [loggedOut],
+      404: [unknown('an unknown marksheet', () => paths.documents.marksheet(UNKNOWN_ID)), { name: "another student's marksheet", as: 'otherStudent' }],
+    },
+  },
+  'POST /api/v1/documents/verify': {
+    as: 'anonymous',
+    valid: () => json('POST', paths.documents.verify, { token: 'a.b.c' }),
+    refusals: { 400: [field('token', 'no token', () => json('POST', paths.documents.verify, {}))], 403: [crossSite] },
+  },
   'GET /api/v1/auth/:providerId/start': {
     as: 'anonymous',
     valid: () => get(query(paths.auth.start(OFFLINE_SAML), { next: '/my-courses' })),

@@ -48,7 +48,10 @@ export const BUDGETS: readonly Budget[] = [
     ],
     maxKb: 107,
   },
-  { route: '/all-courses', lazy: ['src/features/courses/AllCoursesPage.tsx'], maxKb: 104 },
+  // 104 KB until the signed documents' routes joined the table every page carries (about 70
+  // bytes), which left 44 of it: less than the entry's own wobble as chunk hashes change (about
+  // 80 bytes). 105 KB, until the entry loses something it need not carry.
+  { route: '/all-courses', lazy: ['src/features/courses/AllCoursesPage.tsx'], maxKb: 105 },
   { route: '/course/:courseId', lazy: ['src/features/courses/CoursePage.tsx'], maxKb: 114 },
   { route: '/hallticket', lazy: ['src/features/hallticket/HallTicketPage.tsx'], maxKb: 101 },
   // My activity, where a student reads who removed them from a course: 100.7 KB when it came.

@@ -10,6 +10,7 @@ import { notificationsApi } from './notifications';
 import { calendarApi } from './calendar';
 import { adminApi } from './admin';
 import { authApi } from './auth';
+import { documentsApi } from './documents';
 
 export const api = {
   system: systemApi,
@@ -24,4 +25,5 @@ export const api = {
   calendar: calendarApi,
   admin: adminApi,
   auth: authApi,
+  documents: documentsApi,
 };

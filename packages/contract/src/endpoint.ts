@@ -16,8 +16,10 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * failed (502) or is off (503). The server adds the ones every route of a kind gives: 400 for a
  * route that takes input, 401 and 403 by who may call it, 403 for writes (the origin check),
  * 413/415/429 for uploads (no 429 where only the exam office may upload: it has no upload limit).
+ * A 400 here is a route that takes no input refusing for the state it finds (the admit card
+ * before any exam date).
  */
-export type DomainError = 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
+export type DomainError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** A multipart body: its text fields, and the one file beside them with its kind's limits. */
 export interface MultipartSpec {
@@ -47,7 +49,7 @@ export interface Endpoint {
   consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   errors?: readonly DomainError[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
-  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'application/samlmetadata+xml';
+  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'application/samlmetadata+xml' | 'application/jwk-set+json';
 }
 
 /** Declares an endpoint, keeping its literal types (the path's params, the schemas' shapes). */

@@ -23,3 +23,4 @@ export * from './admin';
 export * from './roster';
 export * from './auth-provider';
 export * from './auth';
+export * from './documents';

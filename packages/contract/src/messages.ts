@@ -95,6 +95,8 @@ export const REFUSALS = {
   signInEmailTaken: "your campus account's email is already used by another account here",
   /** A back-channel logout whose token fails a check, or was acted on before. */
   logoutTokenInvalid: 'the logout token is not valid',
+  /** An admit card asked for before any of the student's courses has an exam date. */
+  noExamDatesYet: 'no exam dates yet',
   /** A test sign-in started by someone who is no administrator. */
   signInTestAdminsOnly: 'only an administrator can test a sign-in provider',
   /** A roster import naming no file, or one that is not UTF-8 text. */

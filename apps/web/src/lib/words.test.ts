@@ -13,6 +13,7 @@ import { hasSentence, sentence } from './words';
 // message is held to a sentence.
 import './admin-words';
 import './sign-in-words';
+import './document-words';
 
 /** Values that break some rule of some field: each field's schema says why, in the contract's words. */
 const BAD_VALUES: unknown[] = [

@@ -87,6 +87,7 @@ const PRODUCED: Record<NonNullable<Endpoint['produces']>, string> = {
   'application/octet-stream': "The file's bytes",
   'text/calendar': 'An iCalendar file (RFC 5545)',
   'application/samlmetadata+xml': 'SAML 2.0 metadata',
+  'application/jwk-set+json': 'A JSON Web Key Set (RFC 7517), not the envelope',
 };
 
 const successDescription = (e: Endpoint) => (e.produces ? PRODUCED[e.produces] : e.status === 201 ? 'Created' : 'OK');

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { BRANCHES } from './constants';
+import { endpoint } from './endpoint';
+import { textField } from './fields';
+import { fieldLabel as label, requiredMessage } from './labels';
+import { API_PREFIX } from './prefix';
+
+/**
+ * Documents a gate can trust: the portal signs what it issues (an admit card, a marksheet) as a
+ * compact JWS, and publishes its public keys, so that anyone can check a printed or shown copy,
+ * with no network once the keys are kept.
+ */
+
+/** A paper on the admit card: its course and exam day (YYYY-MM-DD). */
+export const admitCardPaperSchema = z.object({ coursenumber: z.number().int(), title: z.string(), examDate: z.string() });
+
+/** What an admit card's token says: who, and the papers they sit; valid until the day after the last. */
+export const admitCardClaimsSchema = z
+  .object({
+    typ: z.literal('admitcard'),
+    /** The registration id, as text (a JWT's subject is a string). */
+    sub: z.string(),
+    name: z.string(),
+    semester: z.number().int(),
+    branch: z.enum(BRANCHES),
+    courses: z.array(admitCardPaperSchema),
+    iat: z.number().int(),
+    exp: z.number().int(),
+  })
+  .meta({ id: 'AdmitCardClaims' });
+export type AdmitCardClaims = z.infer<typeof admitCardClaimsSchema>;
+
+/** What a marksheet's token says: whose, which semester, and the SHA-256 (hex) of the file's bytes. */
+export const marksheetClaimsSchema = z
+  .object({
+    typ: z.literal('marksheet'),
+    sub: z.string(),
+    name: z.string(),
+    semester: z.number().int(),
+    sha256: z.string(),
+    iat: z.number().int(),
+  })
+  .meta({ id: 'MarksheetClaims' });
+export type MarksheetClaims = z.infer<typeof marksheetClaimsSchema>;
+
+export const documentClaimsSchema = z.discriminatedUnion('typ', [admitCardClaimsSchema, marksheetClaimsSchema]);
+export type DocumentClaims = z.infer<typeof documentClaimsSchema>;
+
+/** Why a token does not verify. */
+export const VERIFY_REASONS = ['expired', 'replaced', 'invalid'] as const;
+export type VerifyReason = (typeof VERIFY_REASONS)[number];
+
+export const verificationSchema = z.union([
+  z.object({ valid: z.literal(true), claims: documentClaimsSchema }),
+  z.object({ valid: z.literal(false), reason: z.enum(VERIFY_REASONS) }),
+]);
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** A compact JWS is a few hundred bytes; an admit card with many papers, a few kilobytes. */
+export const TOKEN_MAX = 8 * 1024;
+export const verifyBody = z.object({
+  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(TOKEN_MAX, { error: `${label('token')} is too long` }),
+});
+
+/** A public key as a JSON Web Key (EC P-256 for ES256). */
+export const publicJwkSchema = z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.string(), crv: z.string(), x: z.string(), y: z.string() }).meta({ id: 'PublicJwk' });
+export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) });
+
+const D = `${API_PREFIX}/documents`;
+
+export const documentsApi = {
+  keys: endpoint({
+    method: 'GET',
+    path: `${D}/keys`,
+    summary: 'The public keys documents are signed with, as a JSON Web Key Set (answered bare, no envelope); a retired key stays while documents it signed are valid',
+    data: jwksSchema,
+    produces: 'application/jwk-set+json',
+  }),
+  admitCard: endpoint({
+    method: 'GET',
+    path: `${D}/admitcard`,
+    summary: "The student's admit card, signed: valid until the day after the last exam date (400 with no exam date yet)",
+    data: z.object({ token: z.string(), claims: admitCardClaimsSchema }),
+    errors: [400],
+  }),
+  marksheet: endpoint({
+    method: 'GET',
+    path: `${D}/marksheet/:marksheetId`,
+    summary: "A marksheet, signed, with the SHA-256 of its file's bytes (its owner, the exam office)",
+    data: z.object({ token: z.string(), claims: marksheetClaimsSchema }),
+    errors: [404],
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: `${D}/verify`,
+    summary: 'Checks a document token: valid with its claims, or why not (expired, replaced, invalid)',
+    body: verifyBody,
+    data: verificationSchema,
+  }),
+};
