@@ -83,20 +83,23 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       }
       const base = { provider: provider.settings.id, purpose, testerId, browserHash: browserOf(request, reply), next: request.query.next ?? pages.home };
       const now = app.config.now();
-      try {
-        if (provider instanceof OidcProvider) {
-          const checks = OidcProvider.newChecks();
-          const state = await startAttempt(db, { ...base, ...checks }, now);
-          return reply.redirect(await provider.authorizationUrl(redirectUri(request, provider.settings.id), { ...checks, state }), 302);
-        }
-        // An XML ID must not start with a digit.
+      if (provider instanceof SamlProvider) {
+        // An XML ID must not start with a digit. The AuthnRequest is made here: the IdP is the browser's to reach.
         const samlRequestId = `_${randomUUID()}`;
         const state = await startAttempt(db, { ...base, samlRequestId }, now);
         return reply.redirect(await provider.authorizeUrl(samlEndpoints(request, provider), state, samlRequestId), 302);
+      }
+      const checks = OidcProvider.newChecks();
+      const state = await startAttempt(db, { ...base, ...checks }, now);
+      let authorization: string;
+      try {
+        // The provider's discovery document, fetched the first time: the one call that can find it down.
+        authorization = await provider.authorizationUrl(redirectUri(request, provider.settings.id), { ...checks, state });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in provider not reachable');
         return refuse(reply, REFUSALS.signInUnavailable, base.next);
       }
+      return reply.redirect(authorization, 302);
     },
   });
 
