@@ -9,6 +9,7 @@ import '../../lib/sign-in-words';
 import { sentence } from '../../lib/words';
 import { AdminNav } from './AdminNav';
 import { PROVIDER_TYPES, testSignInHref, useSignInTest, type SignInTest } from './api/sign-in';
+import { AdminCard } from './AdminCard';
 import { RequireAdmin } from './RequireAdmin';
 
 const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
@@ -46,15 +47,6 @@ function TestLoad({ testId }: { testId: string }) {
   return <TestView test={page.data} />;
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 className="mb-3 text-lg font-semibold text-campus-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
@@ -80,7 +72,7 @@ function TestView({ test }: { test: SignInTest }) {
           Test again
         </a>
       </p>
-      <Card title="Outcome">
+      <AdminCard title="Outcome">
         {refusal === null ? (
           <p className="mb-3 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">A real sign-in would go through.</p>
         ) : (
@@ -95,8 +87,8 @@ function TestView({ test }: { test: SignInTest }) {
             ['Role rule', matched ? ruleText(matched) : 'None matched'],
           ]}
         />
-      </Card>
-      <Card title="Account">
+      </AdminCard>
+      <AdminCard title="Account">
         {account ? (
           <Rows
             rows={[
@@ -110,8 +102,8 @@ function TestView({ test }: { test: SignInTest }) {
         ) : (
           <p className="text-slate-700">The claims describe no account the portal could keep.</p>
         )}
-      </Card>
-      <Card title="Released claims">
+      </AdminCard>
+      <AdminCard title="Released claims">
         {Object.keys(test.claims).length === 0 ? (
           <p className="text-slate-700">The provider released no claims.</p>
         ) : (
@@ -140,7 +132,7 @@ function TestView({ test }: { test: SignInTest }) {
             </table>
           </div>
         )}
-      </Card>
+      </AdminCard>
       <p>
         <Link className={LINK} to={pages.adminSignIn}>
           All providers

@@ -2,7 +2,7 @@ import type { AdminUpdateUserBody } from '@campus/contract/admin';
 import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
 import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -21,6 +21,7 @@ import { AdminNav } from './AdminNav';
 import { useAuditLog } from './api/audit';
 import { useAdminUser, useSendResetLink, useUpdateUser } from './api/users';
 import { AuditList } from './AuditList';
+import { AdminCard } from './AdminCard';
 import { RequireAdmin } from './RequireAdmin';
 import { rolesOf } from './user-filter';
 
@@ -52,15 +53,6 @@ function UserView({ user, isViewer }: { user: User; isViewer: boolean }) {
       <RolesAndState user={user} isViewer={isViewer} />
       <ResetLink user={user} />
       <History user={user} />
-    </section>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <h2 className="mb-3 text-lg font-semibold text-campus-900">{title}</h2>
-      {children}
     </section>
   );
 }
@@ -143,7 +135,7 @@ function EditDetails({ user }: { user: User }) {
   });
 
   return (
-    <Card title="Details">
+    <AdminCard title="Details">
       {saved && <SuccessBanner key={saved} message={saved} onDismiss={() => setSaved(null)} />}
       {editing ? (
         <form noValidate onSubmit={save} className="flex flex-col gap-4">
@@ -161,7 +153,7 @@ function EditDetails({ user }: { user: User }) {
           Edit details
         </Button>
       )}
-    </Card>
+    </AdminCard>
   );
 }
 
@@ -210,14 +202,14 @@ function RolesAndState({ user, isViewer }: { user: User; isViewer: boolean }) {
     </div>
   );
   return (
-    <Card title="Roles and state">
+    <AdminCard title="Roles and state">
       {confirm.banner}
       {isViewer && <p className="mb-2 text-sm text-slate-600">This is your own account.</p>}
       {row('Exam office', user.isExamOffice ? 'member' : 'not a member', { isExamOffice: !user.isExamOffice }, user.isExamOffice ? 'Remove from exam office' : 'Add to exam office')}
       {row('Administrator', user.isAdmin ? 'yes' : 'no', { isAdmin: !user.isAdmin }, user.isAdmin ? 'Remove administrator' : 'Make administrator')}
       {row('State', user.active ? 'active' : 'deactivated', { active: !user.active }, user.active ? 'Deactivate' : 'Reactivate')}
       {confirm.dialog}
-    </Card>
+    </AdminCard>
   );
 }
 
@@ -227,7 +219,7 @@ function ResetLink({ user }: { user: User }) {
   const send = useSendResetLink(user._id);
   const mailOff = config.data?.mailEnabled === false;
   return (
-    <Card title="Password">
+    <AdminCard title="Password">
       {mailOff ? (
         <p className="text-slate-700">This portal sends no email, so it cannot send {user.fullname} a link to set a password.</p>
       ) : (
@@ -240,7 +232,7 @@ function ResetLink({ user }: { user: User }) {
           <p className="text-sm text-slate-600">Emails {user.email} a single-use link to set a new password.</p>
         </div>
       )}
-    </Card>
+    </AdminCard>
   );
 }
 
@@ -249,13 +241,13 @@ function History({ user }: { user: User }) {
   const entries = useAuditLog({ actor: '', target: user._id, action: '' });
   const link = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
   return (
-    <Card title="Audit entries">
+    <AdminCard title="Audit entries">
       <AuditList query={entries} label={`Audit entries about ${user.fullname}`} empty="Nothing has been recorded about this user yet." />
       <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <Link className={link} to={pages.adminAudit({ actor: user._id })}>
           What {user.fullname} did
         </Link>
       </p>
-    </Card>
+    </AdminCard>
   );
 }
