@@ -64,7 +64,8 @@ async function fileDigest({ db, fileStore }: DocumentsDeps, marksheet: Marksheet
   const hash = createHash('sha256');
   for await (const chunk of await fileStore.get(file.key)) hash.update(chunk as Buffer);
   const sha256 = hash.digest('hex');
-  await db.update(marksheets).set({ sha256 }).where(eq(marksheets.id, marksheet.id));
+  // Kept only if the row still names the file just read: a replacement meanwhile keeps its own (null) digest.
+  await db.update(marksheets).set({ sha256 }).where(and(eq(marksheets.id, marksheet.id), eq(marksheets.fileId, marksheet.fileId)));
   return sha256;
 }
 

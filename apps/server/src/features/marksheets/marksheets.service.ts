@@ -141,7 +141,8 @@ export async function uploadMarksheet(
         .limit(1);
       let saved: MarksheetRow | undefined;
       if (existing) {
-        [saved] = await tx.update(marksheets).set({ fileId: file.id, updatedAt: now }).where(eq(marksheets.id, existing.id)).returning();
+        // The old file's digest goes with it: a token signed over it then verifies `replaced`.
+        [saved] = await tx.update(marksheets).set({ fileId: file.id, sha256: null, updatedAt: now }).where(eq(marksheets.id, existing.id)).returning();
         const [gone] = await tx.delete(files).where(eq(files.id, existing.fileId)).returning({ key: files.storageKey });
         oldKey = gone?.key;
       } else {
