@@ -14,7 +14,7 @@ export async function documentsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const deps: DocumentsDeps = {
     db: app.database.db,
-    keys: await DocumentKeys.open(app.database.db),
+    keys: await DocumentKeys.open(app.database.db, { keyDays: app.config.documentKeyDays, revoked: app.config.documentKeysRevoked, now: app.config.now }),
     fileStore: app.fileStore,
     campusTimeZone: app.config.campusTimeZone,
     now: app.config.now,
@@ -23,7 +23,7 @@ export async function documentsRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(documents.keys, { access: 'anyone' }),
     // Key-set clients read the set itself, not the envelope; caches may keep it a while.
-    handler: async (_request, reply) => reply.type('application/jwk-set+json').header('cache-control', 'public, max-age=300').send(JSON.stringify(deps.keys.jwks())),
+    handler: async (_request, reply) => reply.type('application/jwk-set+json').header('cache-control', 'public, max-age=300').send(JSON.stringify(await deps.keys.jwks())),
   });
 
   app.route({

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
     expect(c.staffSignupCode).toBe('x');
     expect(c.examOffice.registrationId).toBe(123456789);
     expect(loadConfig({ MAIL_DIGEST_HOUR: '0' }).digestHour).toBe(0);
+    expect(loadConfig({ DOCUMENT_KEYS_REVOKED: ' abc, ,def ' })).toMatchObject({ documentKeyDays: 180, documentKeysRevoked: ['abc', 'def'] });
     expect(loadConfig({ MAIL_DIGEST_HOUR: '18', MAIL_SECRET: 'k'.repeat(32) })).toMatchObject({ digestHour: 18, mailSecret: 'k'.repeat(32) });
   });
 
@@ -116,6 +117,8 @@ describe('loadConfig', () => {
     [{ STREAMS_PER_USER: 'many' }, 'STREAMS_PER_USER'],
     [{ SMTP_URL: 'smtp://mail.example.edu', MAIL_FROM: 'portal@example.edu', PUBLIC_ORIGIN: 'https://portal.example.edu' }, 'MAIL_SECRET: required when mail is on'],
     [{ MAIL_SECRET: 'short' }, 'MAIL_SECRET: must be at least 32 characters'],
+    [{ DOCUMENT_KEY_DAYS: '7' }, 'DOCUMENT_KEY_DAYS must be at least 14 (days)'],
+    [{ DOCUMENT_KEY_DAYS: 'soon' }, 'DOCUMENT_KEY_DAYS must be a positive whole number'],
     [{ MAIL_DIGEST_HOUR: '24' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
     [{ MAIL_DIGEST_HOUR: '7.5' }, 'MAIL_DIGEST_HOUR must be an hour from 0 to 23'],
     [{ APP_SECRET: 'too short' }, 'APP_SECRET: must be at least 32 characters'],

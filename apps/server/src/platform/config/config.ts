@@ -3,6 +3,7 @@ import { accounts } from './accounts';
 import { campus } from './campus';
 import type { CheckInput, EnvShape, Problem } from './concern';
 import { database } from './database';
+import { documents } from './documents';
 import { limits } from './limits';
 import { mail } from './mail';
 import { secrets } from './secrets';
@@ -17,7 +18,7 @@ import { textgen } from './textgen';
  * that one message, so the operator fixes them in one round. Each concern (one file here) owns its
  * variables, checks and part of `Config`; a new group of settings is a new file and a line below.
  */
-const concerns = [server, database, storage, campus, accounts, signIn, limits, secrets, textgen, mail] as const;
+const concerns = [server, database, storage, campus, accounts, signIn, documents, limits, secrets, textgen, mail] as const;
 
 type SliceOf<C> = C extends { config: (values: never) => infer Slice } ? Slice : never;
 type Slices<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest] ? SliceOf<Head> & Slices<Rest> : unknown;
