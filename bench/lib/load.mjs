@@ -13,13 +13,22 @@ export const LOAD = {
 
 /**
  * `connections` clients hitting `url` for `duration` seconds. `paths`, when given, rotates the
- * request path over the list (one shared counter, so every connection walks it).
+ * request path over the list (one shared counter, so every connection walks it). `json`, when
+ * given, is POSTed as the body of every request.
  */
-export async function measure(url, { headers = {}, paths } = {}) {
+export async function measure(url, { headers = {}, paths, json } = {}) {
   let i = 0;
   const requests = paths ? [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] : undefined;
+  const post = json === undefined ? {} : { method: 'POST', body: JSON.stringify(json), headers: { 'content-type': 'application/json' } };
   // What a browser accepts, so compressed answers are measured as users get them.
-  const r = await autocannon({ url, headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers }, requests, connections: LOAD.connections, duration: LOAD.duration });
+  const r = await autocannon({
+    url,
+    ...post,
+    headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...post.headers, ...headers },
+    requests,
+    connections: LOAD.connections,
+    duration: LOAD.duration,
+  });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
