@@ -27,6 +27,8 @@ export const server = setupServer(
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
+  // A student's admit card is not signed until a paper has an exam date (the hall ticket's QR code).
+  http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')),
   // No campus sign-in provider: the login page is the password form alone.
   http.get(paths.auth.providers, () => ok({ providers: [] })),
 );
