@@ -29,7 +29,7 @@ export interface QrSymbol {
 }
 
 export function qrSymbol(text: string): QrSymbol {
-  const { modules, version } = create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: QR_LEVEL });
+  const { modules, version } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: QR_LEVEL });
   const { size } = modules;
   const runs: [number, number, number][] = [];
   for (let y = 0; y < size; y++) {
