@@ -1,6 +1,8 @@
 import { api } from '@campus/contract/api';
 import type { DocumentClaims, MarksheetClaims, VerifyReason } from '@campus/contract/documents';
+import { pages } from '@campus/contract/pages';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/Button';
 import { FileField, TextAreaField } from '../../components/Field';
 import { ApiError, call } from '../../lib/api';
@@ -91,18 +93,15 @@ export default function VerifyPage() {
     setChecking(false);
   }, []);
 
-  // Opened from a QR code: the token is in the fragment.
+  // Opened from a QR code: the token is in the fragment (a fragment-only navigation, another
+  // code opened while this page is, comes here as a new location too).
+  const { hash } = useLocation();
   useEffect(() => {
-    const fromLink = () => {
-      const token = window.location.hash.slice(1);
-      if (!token) return;
-      setText(window.location.href);
-      void check(token);
-    };
-    fromLink();
-    window.addEventListener('hashchange', fromLink);
-    return () => window.removeEventListener('hashchange', fromLink);
-  }, [check]);
+    const token = hash.slice(1);
+    if (!token) return;
+    setText(window.location.origin + pages.verifyToken(token));
+    void check(token);
+  }, [hash, check]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
