@@ -59,7 +59,8 @@ async function check(page: Page, token: string) {
 }
 
 test('an invigilator checks a printed admit card with no network; an edited card and a replaced marksheet are refused', async ({ browser, baseURL }) => {
-  test.skip(!hasPdftoppm, 'pdftoppm (poppler-utils) renders the PDF as a printer would');
+  // Like the cluster journey's nginx: skipped where it is missing, a failure under REQUIRE_E2E=1 (CI installs it).
+  test.skip(!hasPdftoppm && process.env.REQUIRE_E2E !== '1', 'pdftoppm is not installed (apt-get install poppler-utils): it renders the PDF as a printer would');
   test.setTimeout(120_000);
   const id = uniqueRegistrationId();
 
