@@ -1,3 +1,4 @@
+import '../../test/jose-in-jsdom';
 import { api } from '@campus/contract/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

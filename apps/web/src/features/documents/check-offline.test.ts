@@ -1,3 +1,4 @@
+import '../../test/jose-in-jsdom';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkOffline, tokenIn, type PublicKey } from './check-offline';
