@@ -59,5 +59,7 @@ export function pagesToMeasure({ courseId }) {
     { path: '/all-courses', loggedIn: true, ready: (page) => visible(page.getByRole('link', { name: COURSE_TITLE })) },
     { path: `/course/${courseId}`, label: '/course/:id', loggedIn: true, ready: (page) => Promise.all([visible(page.getByRole('heading', { name: COURSE_TITLE })), visible(page.getByRole('tab', { name: 'Enrolled' }))]) },
     { path: '/hallticket', loggedIn: true, ready: (page) => visible(page.getByRole('button', { name: 'Download admit card (PDF)' })) },
+    // What a gate's phone opens, nobody logged in: ready when the paste field is there.
+    { path: '/verify', loggedIn: false, ready: (page) => visible(page.getByLabel('Link or code from the document')) },
   ].map((p) => ({ label: p.path, ...p }));
 }

@@ -59,6 +59,8 @@ export const CLIENT_ROUTES = [
   '/admin/sign-in/:testId',
   /** A campus sign-in that matched an account made by signup: its password, once, links them (authApi.link). */
   '/link-account',
+  /** Anyone (no login) checks a signed document: pasted, scanned, or opened from its QR code (`/verify#<token>`). */
+  '/verify',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
@@ -121,6 +123,12 @@ export const pages = {
   adminSignIn: '/admin/sign-in',
   adminSignInTest: (testId: string) => `/admin/sign-in/${segment(testId)}`,
   linkAccount: '/link-account',
+  verify: '/verify',
+  /**
+   * What a document's QR code holds (after the public origin): the check of that token. In the
+   * fragment, not the query, so the token never reaches a server's or a proxy's request log.
+   */
+  verifyToken: (token: string) => `/verify#${token}`,
   /** The login page telling why a campus sign-in was refused, and where a second try leads (the home page when `next` is that or not given). */
   loginRefused: (message: string, next?: string) => `/login?${new URLSearchParams(next && next !== '/' ? { error: message, next } : { error: message })}`,
 } as const;

@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFound';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth';
 import { calendarRoutes } from '../features/calendar/routes';
+import { documentRoutes } from '../features/documents/routes';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
 import { HomeEventSections, eventRoutes } from '../features/events';
 import { fileRoutes } from '../features/files/routes';
@@ -46,6 +47,7 @@ export const routes: RouteObject[] = [
       ...calendarRoutes,
       ...fileRoutes,
       ...adminRoutes,
+      ...documentRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

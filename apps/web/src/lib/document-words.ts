@@ -10,3 +10,16 @@ import { addWords } from './words';
 addWords({
   exact: [['no exam dates yet' satisfies (typeof REFUSALS)['noExamDatesYet'], 'None of your courses has an exam date yet, so there is no admit card to sign.']],
 });
+
+/** What /verify says of a document: the verdict's title and the sentence under it. */
+export const VERDICTS = {
+  genuine: { title: 'Genuine', text: 'This document was issued by the portal and has not been changed since.' },
+  expired: { title: 'Expired', text: 'This admit card was issued by the portal, but its exams are over: it is no longer valid.' },
+  replaced: { title: 'Replaced', text: 'The exam office has since issued a new marksheet for this semester: this one is no longer valid.' },
+  invalid: { title: 'Not genuine', text: 'This code was not issued by the portal, or it was changed after it was issued. Do not accept the document.' },
+} as const;
+
+/** Said under a verdict reached on this device, without the portal. */
+export const CHECKED_OFFLINE = 'Checked on this device without a network, against the portal’s keys saved';
+export const REPLACED_NEEDS_NETWORK = 'Whether the exam office has replaced this marksheet since can only be checked online.';
+export const NO_KEYS = 'This device cannot check the code: the portal cannot be reached and its keys were never saved here. Open this page once with a network, then it checks without one.';

@@ -1,3 +1,4 @@
+import { api } from '@campus/contract/api';
 import { paths } from '@campus/contract/paths';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -27,6 +28,10 @@ export const server = setupServer(
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
+  // A student's admit card is not signed until a paper has an exam date (the hall ticket's QR code).
+  http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')),
+  // A marksheet's signed token (its QR code beside the file); /verify's tests make real ones.
+  http.get(api.documents.marksheet.path, ({ params }) => ok({ token: `header.${String(params.marksheetId)}.signature`, claims: {} })),
   // No campus sign-in provider: the login page is the password form alone.
   http.get(paths.auth.providers, () => ok({ providers: [] })),
 );

@@ -239,6 +239,13 @@ export default function LoginPage() {
           {mailEnabled ? 'If you have never set a password, use “Forgot password?” to set one.' : 'If you cannot log in, ask the campus administration.'}
         </p>
       )}
+      {/* Where an invigilator or an employer, with no account, lands: the check of a document the portal signed. */}
+      <p className="mt-3 text-sm text-slate-600">
+        Checking an admit card or a marksheet?{' '}
+        <Link className="font-medium text-campus-700 underline" to={pages.verify}>
+          Check a document
+        </Link>
+      </p>
     </FormPage>
   );
 }

@@ -125,6 +125,23 @@ describe('HallTicketPage', () => {
     expect(screen.getByRole('button', { name: 'Download admit card (PDF)' })).toBeEnabled();
   });
 
+  it("shows the card's signed QR code after the card, for an invigilator to scan off the phone", async () => {
+    loggedInAs(aStudent());
+    answer([signals], ['03/12/2026']);
+    server.use(http.get(paths.documents.admitCard, () => ok({ token: 'eyJhbGciOiJFUzI1NiJ9.eyJ0eXAiOiJhZG1pdGNhcmQifQ.c2ln', claims: { name: 'Ada Lovelace' } })));
+    renderApp('/hallticket');
+    const code = await screen.findByRole('img', { name: 'QR code of the admit card of Ada Lovelace' });
+    expect(Number(code.getAttribute('data-version'))).toBeGreaterThan(1);
+    expect(screen.getByText(/The invigilator scans this code/)).toHaveTextContent(`${window.location.host}/verify`);
+  });
+
+  it('with no exam date yet, says the code comes with one', async () => {
+    loggedInAs(aStudent());
+    answer([fluid], ['TBA']);
+    renderApp('/hallticket');
+    expect(await screen.findByText('Your card gets its QR code once one of your papers has an exam date.')).toBeInTheDocument();
+  });
+
   it('a PDF that cannot be made says so, and the button works again', async () => {
     loggedInAs(aStudent());
     answer([signals], ['03/12/2026']);

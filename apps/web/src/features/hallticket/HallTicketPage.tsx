@@ -1,6 +1,6 @@
 import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner } from '../../components/Banner';
@@ -12,6 +12,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
 import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, ticketOf, type Paper, type Ticket } from './ticket';
+
+// The signed QR code and its encoder come after the card shows (the page has no room for them).
+const CardCode = lazy(() => import('./CardCode'));
 
 /** /hallticket: a student's admit card, on screen and as a PDF to print (docs/product.md#hall-ticket). */
 export default function HallTicketPage() {
@@ -106,6 +109,9 @@ function Card({ ticket }: { ticket: Ticket }) {
         </dl>
         <Photo src={ticket.avatar} name={ticket.fullname} />
       </div>
+      <Suspense>
+        <CardCode />
+      </Suspense>
 
       {undated > 0 && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">

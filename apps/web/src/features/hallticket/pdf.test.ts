@@ -7,8 +7,10 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { COURSE_TITLE_MAX } from '@campus/contract/courses';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { fail, server } from '../../test/server';
-import { admitCardPdf, fitInto, loadPhoto, type Photo } from './pdf';
+import { fail, ok, server } from '../../test/server';
+import { paths } from '@campus/contract/paths';
+import { qrSymbol, verifyLink } from '../../lib/qr';
+import { admitCardPdf, admitCardSeal, fitInto, loadPhoto, UNSIGNED_NO_DATES, type Photo, type Seal } from './pdf';
 import { EXAM_TIME, inExamOrder, type Paper, type Ticket } from './ticket';
 
 /**
@@ -58,7 +60,7 @@ async function read(bytes: ArrayBuffer, name: string): Promise<Read> {
   }
 }
 
-const pdfOf = async (ticket: Ticket, photo: Photo | null, name: string) => read((await admitCardPdf(ticket, photo)).output('arraybuffer'), name);
+const pdfOf = async (ticket: Ticket, photo: Photo | null, name: string, seal?: Seal) => read((await admitCardPdf(ticket, photo, seal)).output('arraybuffer'), name);
 
 /** A PNG of a disc on a pale ground, width × height: stretched, the disc would be an ellipse. */
 function discPng(width: number, height: number): Photo {
@@ -204,6 +206,38 @@ describe('the admit card PDF', () => {
     const campusName = 'Sardar Vallabhbhai National Institute of Technology and Research Centre for Advanced Engineering, Surat, Gujarat';
     const pdf = await pdfOf(aTicket([paper(1, '2026-12-03')], { campusName }), null, 'long-campus-name');
     expect(pdf.pages[0]!.text).toContain(campusName);
+  });
+});
+
+/** A token of the length an admit card of five papers has (compact JWS: header.payload.signature). */
+const FIVE_PAPER_TOKEN = `eyJhbGciOiJFUzI1NiIsImtpZCI6ImFiYyIsInR5cCI6IkpXVCJ9.${'e'.repeat(760)}.${'s'.repeat(86)}`;
+
+describe("the admit card's QR code", () => {
+  it('page one carries the signed code and says where it is checked', async () => {
+    const link = verifyLink(FIVE_PAPER_TOKEN, 'https://portal.example.edu');
+    const papers = Array.from({ length: 5 }, (_, i) => paper(i, `2026-12-0${i + 1}`, LONG_TITLES[i]));
+    const pdf = await pdfOf(aTicket(papers), discPng(60, 80), 'five-papers-qr', { link });
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.pages[0]!.text).toContain('Scan the QR code to check this card: https://portal.example.edu/verify');
+    // A long name still fits beside the code (it shrinks), and the papers are all on page one.
+    expect(numbersIn(pdf.pages[0]!.text)).toEqual(papers.map((p) => p.coursenumber));
+    // The size the comment in pdf.ts is worked out for.
+    expect(qrSymbol(link).version).toBe(22);
+  });
+
+  it('a card with no exam date prints without a code, and says why', async () => {
+    const pdf = await pdfOf(aTicket([paper(1, null)]), null, 'unsigned', { unsigned: UNSIGNED_NO_DATES });
+    expect(pdf.pages[0]!.text).toContain('No QR code: none of these papers has an exam date yet');
+    expect(pdf.pages[0]!.text).not.toContain('Scan the QR code');
+  });
+
+  it('the seal is the signed token as a /verify link; no exam date (400) is a card without one; anything else fails the download', async () => {
+    server.use(http.get(paths.documents.admitCard, () => ok({ token: 'a.b.c', claims: {} })));
+    expect(await admitCardSeal()).toEqual({ link: `${window.location.origin}/verify#a.b.c` });
+    server.use(http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')));
+    expect(await admitCardSeal()).toEqual({ unsigned: UNSIGNED_NO_DATES });
+    server.use(http.get(paths.documents.admitCard, () => fail(500, 'internal server error')));
+    await expect(admitCardSeal()).rejects.toThrow();
   });
 });
 

@@ -1,4 +1,7 @@
+import { api } from '@campus/contract/api';
 import type { jsPDF as JsPdf } from 'jspdf';
+import { ApiError, call } from '../../lib/api';
+import { QUIET_ZONE, qrSymbol, verifyLink } from '../../lib/qr';
 import { EXAM_NAME, NAME, TBA, paperCentre, paperDay, paperTime, ticketFileName, type Paper, type Ticket } from './ticket';
 
 /**
@@ -7,9 +10,21 @@ import { EXAM_NAME, NAME, TBA, paperCentre, paperDay, paperTime, ticketFileName,
  * each with a box to sign. A4 landscape; up to eight papers fit on one page (the font of the
  * rows shrinks a little for long titles), more flow onto further pages under a repeated header.
  *
+ * Page one carries the card's signed token as a QR code (`/verify#<token>`, lib/qr.ts), which
+ * an invigilator's phone checks with no network: the details printed beside it can be edited in
+ * any PDF editor, the code cannot be re-signed.
+ *
  * jsPDF and its table plugin (~130 KB gzipped) are imported here, on the first click, so no page
  * pays for them until a student asks for the PDF.
  */
+
+/**
+ * What page one says of the card's signature: the link its QR code holds, or why there is none
+ * (no paper has an exam date yet, so the portal signs no card: API.md, GET /documents/admitcard).
+ */
+export type Seal = { link: string } | { unsigned: string };
+
+export const UNSIGNED_NO_DATES = 'No QR code: none of these papers has an exam date yet, so the card is not signed. Download it again once a date is set.';
 
 /** The student's photo as jsPDF takes it. */
 export interface Photo {
@@ -26,6 +41,17 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** A passport photo's box (7:9), the top right of page one, and the student's signature box beside it. */
 const PHOTO = { w: 30, h: 38, x: PAGE.width - PAGE.margin - 30, y: 33 };
 const SIGNATURE = { w: 62, h: 18, x: PHOTO.x - 6 - 62, y: PHOTO.y + PHOTO.h - 18 };
+/**
+ * The QR code with its quiet zone, left of the signature, between the rule under the heading and
+ * the table: 46 mm square. A version 22 code (five papers) has 113 modules with the quiet zone,
+ * so a module is 0.41 mm: what a phone reads off paper at arm's length, and about 2.4 pixels in
+ * a 150 dpi scan (the e2e test decodes one).
+ */
+const QR = { side: 46, x: SIGNATURE.x - 4 - 46, y: 29.5 };
+/** The details' values stop short of the code. */
+const DETAILS_RIGHT = QR.x - 3;
+/** The line under the details saying what the code is for. */
+const SEAL_LINE_Y = 75;
 const TABLE_TOP = 78;
 /** Room under the table for the footer (the invigilator's instructions, the page number). */
 const TABLE_BOTTOM_MARGIN = 17;
@@ -76,7 +102,7 @@ export function fitInto(box: { x: number; y: number; w: number; h: number }, wid
 }
 
 /** Builds the admit card; `save` it, or read its bytes with `output('arraybuffer')`. */
-export async function admitCardPdf(ticket: Ticket, photo: Photo | null): Promise<JsPdf> {
+export async function admitCardPdf(ticket: Ticket, photo: Photo | null, seal?: Seal): Promise<JsPdf> {
   const [{ jsPDF }, { default: autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
   const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
   doc.setProperties({ title: `${NAME}: ${ticket.fullname} (${ticket.registrationId})`, subject: EXAM_NAME, author: ticket.campusName, creator: ticket.campusName });
@@ -112,7 +138,7 @@ export async function admitCardPdf(ticket: Ticket, photo: Photo | null): Promise
     doc.text(label, left, y);
     doc.setFont('helvetica', i === 0 ? 'bold' : 'normal');
     doc.setTextColor(...INK);
-    fitFontSize(doc, value, SIGNATURE.x - 6 - valueX, i === 0 ? 13 : 11, 7);
+    fitFontSize(doc, value, (seal ? DETAILS_RIGHT : SIGNATURE.x - 6) - valueX, i === 0 ? 13 : 11, 7);
     doc.text(value, valueX, y);
   });
   drawPhoto(doc, photo);
@@ -122,6 +148,7 @@ export async function admitCardPdf(ticket: Ticket, photo: Photo | null): Promise
   doc.setFontSize(8);
   doc.setTextColor(...MUTED);
   doc.text("Student's signature", SIGNATURE.x, SIGNATURE.y - 1.5);
+  if (seal) drawSeal(doc, seal);
 
   // The papers, in the order they are sat.
   const fontSize = rowFontSize(doc, ticket.papers.slice(0, PAPERS_ON_FIRST_PAGE));
@@ -152,10 +179,49 @@ export async function admitCardPdf(ticket: Ticket, photo: Photo | null): Promise
   return doc;
 }
 
-/** Builds the admit card with the student's photo and saves it as `<name>_<regid>_hallticket.pdf`. */
+/**
+ * The card's seal, signed by the portal now. No exam date yet (400) prints the card without a
+ * code, saying why; any other failure (no network) fails the download, as a card without its
+ * code would look like an edited one at the door.
+ */
+export async function admitCardSeal(): Promise<Seal> {
+  try {
+    return { link: verifyLink((await call(api.documents.admitCard)).data.token) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return { unsigned: UNSIGNED_NO_DATES };
+    throw err;
+  }
+}
+
+/** Builds the admit card with the student's photo and its signed QR code, and saves it as `<name>_<regid>_hallticket.pdf`. */
 export async function downloadAdmitCard(ticket: Ticket): Promise<void> {
-  const doc = await admitCardPdf(ticket, await loadPhoto(ticket.avatar));
+  const [photo, seal] = await Promise.all([loadPhoto(ticket.avatar), admitCardSeal()]);
+  const doc = await admitCardPdf(ticket, photo, seal);
   doc.save(ticketFileName(ticket));
+}
+
+/**
+ * The QR code as black rectangles on the white page (one per run of dark modules), nothing drawn
+ * in its quiet zone; under the details, the line saying where it is checked, or why there is none.
+ */
+function drawSeal(doc: JsPdf, seal: Seal): void {
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(8);
+  doc.setTextColor(...MUTED);
+  if ('unsigned' in seal) {
+    doc.text(doc.splitTextToSize(seal.unsigned, DETAILS_RIGHT - PAGE.margin) as string[], PAGE.margin, SEAL_LINE_Y - 2.5);
+    doc.setTextColor(...INK);
+    return;
+  }
+  const symbol = qrSymbol(seal.link);
+  const module = QR.side / (symbol.size + 2 * QUIET_ZONE);
+  const x0 = QR.x + QUIET_ZONE * module;
+  const y0 = QR.y + QUIET_ZONE * module;
+  doc.setFillColor(0, 0, 0);
+  for (const [x, y, n] of symbol.runs) doc.rect(x0 + x * module, y0 + y * module, n * module, module, 'F');
+  const check = `${new URL(seal.link).origin}/verify`;
+  doc.text(`Scan the QR code to check this card: ${check}`, DETAILS_RIGHT, SEAL_LINE_Y, { align: 'right' });
+  doc.setTextColor(...INK);
 }
 
 /** Sets the font size at which `text` fits `width`: `max`, or smaller down to `min`. */

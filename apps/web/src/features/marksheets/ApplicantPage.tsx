@@ -3,7 +3,7 @@ import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
 import { requiredMessage } from '@campus/contract/labels';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
@@ -16,6 +16,10 @@ import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
 import { NotForYou } from '../../components/NotForYou';
+
+
+// Each marksheet's signed QR code, with the encoder, after the list shows.
+const MarksheetCode = lazy(() => import('./MarksheetCode'));
 
 /**
  * /applicant/:applicantid (docs/product.md#marksheets): details, open requests, marksheets, and the
@@ -138,7 +142,7 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
       ) : (
         <ul className="flex flex-col gap-1">
           {marksheets.map((m) => (
-            <li key={m._id} className="flex justify-between gap-3 text-slate-800">
+            <li key={m._id} className="flex flex-wrap justify-between gap-3 text-slate-800">
               Semester {m.semester}
               <span className="flex gap-4">
                 <Link to={pages.view(m.marksheet, `Marksheet – semester ${m.semester}`)} className={LINK} aria-label={`View the marksheet of semester ${m.semester}`}>
@@ -148,6 +152,9 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
                   Download
                 </a>
               </span>
+              <Suspense>
+                <MarksheetCode marksheet={m} />
+              </Suspense>
             </li>
           ))}
         </ul>

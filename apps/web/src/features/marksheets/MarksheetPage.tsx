@@ -2,6 +2,7 @@ import { pages } from '@campus/contract/pages';
 import { SEMESTERS } from '@campus/contract/constants';
 import type { Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -11,6 +12,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from '../../components/NotForYou';
+
+// Each marksheet's signed QR code, with the encoder, after the list shows.
+const MarksheetCode = lazy(() => import('./MarksheetCode'));
 
 /** /marksheet (docs/product.md#marksheets): eight semesters, each View, Applied or Apply. */
 export default function MarksheetPage() {
@@ -72,6 +76,11 @@ function Marksheets({ user }: { user: User }) {
                 <Button variant="secondary" onClick={() => ask(semester)} disabled={apply.isPending} aria-label={`Apply for the marksheet of semester ${semester}`}>
                   Apply
                 </Button>
+              )}
+              {marksheet && (
+                <Suspense>
+                  <MarksheetCode marksheet={marksheet} />
+                </Suspense>
               )}
             </li>
           );

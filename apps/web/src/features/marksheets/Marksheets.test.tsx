@@ -38,6 +38,10 @@ describe('/marksheet (students)', () => {
     expect(within(rowOf(1)).getByRole('link', { name: 'Download the marksheet of semester 1' })).toHaveAttribute('href', '/files/sheet-1');
     expect(within(rowOf(2)).getByText('Applied')).toBeInTheDocument();
     expect(within(rowOf(3)).getByRole('button', { name: /Apply/ })).toBeInTheDocument();
+    // Beside the file, its signed QR code: a link to /verify with the token in the fragment.
+    const code = await within(rowOf(1)).findByRole('img', { name: 'QR code of the marksheet of semester 1' });
+    expect(Number(code.getAttribute('data-version'))).toBeGreaterThan(1);
+    expect(within(rowOf(2)).queryByRole('img')).toBeNull();
   });
 
   it("applies for a semester up to the student's own; above it Apply is disabled and the page says why", async () => {

@@ -1,0 +1,182 @@
+import '../../test/jose-in-jsdom';
+import { api } from '@campus/contract/api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { ok, server } from '../../test/server';
+
+/**
+ * /verify as an invigilator meets it: online, the portal's verdict (msw); offline or with the
+ * portal down, the page's own WebCrypto check of tokens signed here with jose by a real ES256
+ * key, as the server signs them, against the key set the page fetched and kept.
+ */
+
+const KID = 'test-key';
+let privateKey: CryptoKey;
+let jwks: { keys: object[] };
+const now = Math.floor(Date.now() / 1000);
+const card = {
+  typ: 'admitcard',
+  sub: '211070001',
+  name: 'Ada Lovelace',
+  semester: 5,
+  branch: 'Computer Engineering',
+  courses: [
+    { coursenumber: 211070501, title: 'Signals and Systems', examDate: '2026-12-03' },
+    { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: '2026-12-05' },
+  ],
+  iat: now - 60,
+  exp: now + 86_400,
+};
+const FILE = new TextEncoder().encode('%PDF-1.7 the marksheet of semester 4');
+let fileSha: string;
+const marksheet = () => ({ typ: 'marksheet', sub: '211070001', name: 'Ada Lovelace', semester: 4, sha256: fileSha, iat: now });
+const sign = (claims: JWTPayload) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' }).sign(privateKey);
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('ES256');
+  privateKey = pair.privateKey;
+  jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'ES256', use: 'sig' }] };
+  fileSha = Buffer.from(await crypto.subtle.digest('SHA-256', FILE)).toString('hex');
+});
+
+/** What the portal answers: its key set, and `verdict` for every check (or no answer at all). */
+let verdict: object | 'down';
+const checked: string[] = [];
+beforeEach(() => {
+  verdict = 'down';
+  checked.length = 0;
+  server.use(
+    http.get(api.documents.keys.path, () => HttpResponse.json(jwks, { headers: { 'content-type': 'application/jwk-set+json' } })),
+    http.post(api.documents.verify.path, async ({ request }) => {
+      checked.push(((await request.json()) as { token: string }).token);
+      return verdict === 'down' ? HttpResponse.error() : ok(verdict, 'document checked');
+    }),
+  );
+});
+
+const result = () => screen.getByRole('heading', { level: 2 }).parentElement!.parentElement!;
+
+async function paste(text: string) {
+  const field = screen.getByLabelText('Link or code from the document');
+  await userEvent.clear(field);
+  // userEvent.type reads braces as keys; a paste is what an invigilator does.
+  field.focus();
+  await userEvent.paste(text);
+  await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+}
+
+async function openWithKeys() {
+  renderApp('/verify');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Check a document' })).toBeInTheDocument();
+  expect(await screen.findByText(/Ready to check without a network/)).toBeInTheDocument();
+}
+
+describe('/verify online: the portal decides', () => {
+  it('a genuine admit card: the verdict, whom it names and the papers with their dates', async () => {
+    const token = await sign(card);
+    verdict = { valid: true, claims: card };
+    await openWithKeys();
+    await paste(`https://portal.example.edu/verify#${token}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(checked).toEqual([token]);
+    const shown = within(result());
+    for (const text of ['Ada Lovelace', '211070001', 'Computer Engineering', 'Signals and Systems', 'Thu, 3 Dec 2026', 'Fluid Mechanics', 'Sat, 5 Dec 2026']) {
+      expect(shown.getByText(text, { exact: false })).toBeInTheDocument();
+    }
+    expect(shown.queryByText(/without a network/)).toBeNull();
+  });
+
+  it('opened from a QR code (the token in the fragment), it checks at once', async () => {
+    const token = await sign(card);
+    verdict = { valid: true, claims: card };
+    renderApp(`/verify#${token}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(checked).toEqual([token]);
+  });
+
+  it.each([
+    ['expired', 'Expired'],
+    ['replaced', 'Replaced'],
+    ['invalid', 'Not genuine'],
+  ])('the portal says %s: %s', async (reason, title) => {
+    verdict = { valid: false, reason };
+    await openWithKeys();
+    await paste(await sign(reason === 'replaced' ? marksheet() : card));
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    // An expired card or a replaced marksheet is still signed: whom it named is shown.
+    if (reason !== 'invalid') expect(within(result()).getByText('Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it('what is not a token at all is not genuine, without asking anyone', async () => {
+    await openWithKeys();
+    await paste('hello, this is my admit card');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not genuine' })).toBeInTheDocument();
+    expect(checked).toEqual([]);
+  });
+
+  it('an empty paste asks for the link', async () => {
+    await openWithKeys();
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(screen.getByText('Paste the link or the code from the document first.')).toBeInTheDocument();
+  });
+});
+
+describe('/verify with the portal out of reach: this device checks the signature', () => {
+  it('genuine, with the name, saying it was checked offline against the keys kept', async () => {
+    await openWithKeys();
+    await paste(await sign(card));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(within(result()).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(result()).getByText(/Checked on this device without a network/)).toBeInTheDocument();
+  });
+
+  it('an edited token (another name in the payload) is not genuine', async () => {
+    await openWithKeys();
+    const [head, , signature] = (await sign(card)).split('.');
+    await paste(`${head}.${Buffer.from(JSON.stringify({ ...card, name: 'Mallory' })).toString('base64url')}.${signature}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not genuine' })).toBeInTheDocument();
+    expect(screen.queryByText('Mallory')).toBeNull();
+  });
+
+  it('an expired card is expired', async () => {
+    await openWithKeys();
+    await paste(await sign({ ...card, exp: now - 10 }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Expired' })).toBeInTheDocument();
+  });
+
+  it('a marksheet: genuine as signed, and whether it was replaced can only be checked online; its file checks against the digest', async () => {
+    await openWithKeys();
+    await paste(await sign(marksheet()));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(within(result()).getByText(/can only be checked online/)).toBeInTheDocument();
+    expect(within(result()).getByText(fileSha)).toBeInTheDocument();
+    const input = screen.getByLabelText('Check a marksheet file against this code');
+    await userEvent.upload(input, new File([FILE], 'sem4.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('sem4.pdf is the marksheet this code was issued for.')).toBeInTheDocument();
+    await userEvent.upload(input, new File([FILE, 'x'], 'edited.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(/edited.pdf is not the marksheet this code was issued for/)).toBeInTheDocument();
+  });
+
+  it('keys never kept and no portal: it says it cannot check, not that the document is false', async () => {
+    server.use(http.get(api.documents.keys.path, () => HttpResponse.error()));
+    renderApp('/verify');
+    expect(await screen.findByText(/keys are not saved on this device yet/)).toBeInTheDocument();
+    await paste(await sign(card));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cannot check here' })).toBeInTheDocument();
+  });
+
+  it('keys kept on an earlier visit are used when the key set cannot be fetched now', async () => {
+    await openWithKeys();
+    screen.getByRole('heading', { level: 1 });
+    server.use(http.get(api.documents.keys.path, () => HttpResponse.error()));
+    const { unmount } = renderApp('/verify');
+    await waitFor(() => expect(screen.getAllByText(/Ready to check without a network/)).toHaveLength(2));
+    unmount();
+    await paste(await sign(card));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,112 @@
+import '../../test/jose-in-jsdom';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkOffline, tokenIn, type PublicKey } from './check-offline';
+
+/**
+ * The gate's own check, against a real ES256 key and tokens signed with jose as the server signs
+ * them (document-keys.ts): what passes is exactly a token of the published key, unchanged,
+ * unexpired, of a known kind.
+ */
+
+const NOW = Date.parse('2026-12-02T10:00:00Z');
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const card = {
+  typ: 'admitcard',
+  sub: '211070001',
+  name: 'Ada Lovelace',
+  semester: 5,
+  branch: 'Computer Engineering',
+  courses: [{ coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03' }],
+  iat: seconds(NOW) - 3600,
+  exp: seconds(NOW) + 86_400,
+};
+const marksheet = { typ: 'marksheet', sub: '211070001', name: 'Ada Lovelace', semester: 4, sha256: 'ab'.repeat(32), iat: seconds(NOW) };
+
+let keys: PublicKey[];
+let privateKey: CryptoKey;
+const KID = 'key-1';
+const sign = (claims: JWTPayload, header: { alg?: string; kid?: string } = {}) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT', ...header } as { alg: string }).sign(privateKey);
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('ES256');
+  privateKey = pair.privateKey;
+  keys = [{ ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'ES256' } as PublicKey];
+});
+
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+
+describe('checkOffline', () => {
+  it('an admit card signed by a published key is genuine, with its claims', async () => {
+    expect(await checkOffline(await sign(card), keys, NOW)).toEqual({ valid: true, claims: card });
+  });
+
+  it('a marksheet too (whether it was replaced is for the portal to say)', async () => {
+    expect(await checkOffline(await sign(marksheet), keys, NOW)).toEqual({ valid: true, claims: marksheet });
+  });
+
+  it('an admit card past its exp is expired, and still says whose it was', async () => {
+    const token = await sign({ ...card, exp: seconds(NOW) });
+    expect(await checkOffline(token, keys, NOW)).toEqual({ valid: false, reason: 'expired', claims: { ...card, exp: seconds(NOW) } });
+  });
+
+  it('one flipped byte anywhere is not genuine', async () => {
+    const token = await sign(card);
+    const [head, body, signature] = token.split('.') as [string, string, string];
+    const flip = (part: string, at: number) => {
+      const bytes = Buffer.from(part, 'base64url');
+      bytes[at] = bytes[at]! ^ 0x01;
+      return bytes.toString('base64url');
+    };
+    for (const forged of [`${head}.${flip(body, 20)}.${signature}`, `${head}.${body}.${flip(signature, 10)}`, `${flip(head, 3)}.${body}.${signature}`]) {
+      expect(await checkOffline(forged, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    }
+  });
+
+  it('an edited payload (another name) re-encoded is not genuine', async () => {
+    const [head, , signature] = (await sign(card)).split('.');
+    expect(await checkOffline(`${head}.${b64(JSON.stringify({ ...card, name: 'Mallory' }))}.${signature}`, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+
+  it('alg none, an HMAC, an unknown kid and no kid are refused', async () => {
+    const body = b64(JSON.stringify(card));
+    const none = `${b64(JSON.stringify({ alg: 'none', kid: KID }))}.${body}.`;
+    expect(await checkOffline(none, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    const noneWithSig = `${b64(JSON.stringify({ alg: 'none', kid: KID }))}.${body}.${(await sign(card)).split('.')[2]}`;
+    expect(await checkOffline(noneWithSig, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    const hmac = await new SignJWT(card).setProtectedHeader({ alg: 'HS256', kid: KID }).sign({ kty: 'oct', k: b64(keys[0]!.x) });
+    expect(await checkOffline(hmac, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(await sign(card, { kid: 'someone-else' }), keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    const [, b, s] = (await sign(card)).split('.');
+    expect(await checkOffline(`${b64(JSON.stringify({ alg: 'ES256' }))}.${b}.${s}`, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+
+  it('a token signed by another key under the published kid is not genuine', async () => {
+    const other = await generateKeyPair('ES256');
+    const token = await new SignJWT(card).setProtectedHeader({ alg: 'ES256', kid: KID }).sign(other.privateKey);
+    expect(await checkOffline(token, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+
+  it('claims of no known kind, signed or not, are not genuine', async () => {
+    expect(await checkOffline(await sign({ typ: 'diploma', sub: '1', name: 'A', semester: 1, iat: 1 }), keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(await sign({ ...marksheet, sha256: 'not hex' }), keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(await sign({ ...card, courses: [{ title: 1 }] }), keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+
+  it('anything malformed is not genuine, never a crash', async () => {
+    for (const junk of ['', 'a', 'a.b', 'a.b.c', '...', '!!.??.##', `${b64('not json')}.${b64('{}')}.AAAA`, 'x'.repeat(9000), `${b64('{"alg":"ES256","kid":"key-1"}')}.${b64('[]')}.${'A'.repeat(86)}`]) {
+      expect(await checkOffline(junk, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    }
+    expect(await checkOffline(await sign(card), [], NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(await sign(card), [{ ...keys[0]!, x: 'broken' }], NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+});
+
+describe('tokenIn', () => {
+  it("takes the token from a QR code's link, a ?token= link or the bare token, without the spaces a paste brings", () => {
+    expect(tokenIn('https://portal.example.edu/verify#aa.bb.cc')).toBe('aa.bb.cc');
+    expect(tokenIn('https://portal.example.edu/verify?token=aa.bb.cc&x=1')).toBe('aa.bb.cc');
+    expect(tokenIn('  aa.bb\n.cc \n')).toBe('aa.bb.cc');
+  });
+});

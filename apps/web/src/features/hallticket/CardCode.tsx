@@ -1,0 +1,38 @@
+import { api } from '@campus/contract/api';
+import { useQuery } from '@tanstack/react-query';
+import { QrCode } from '../../components/QrCode';
+import { ApiError, call } from '../../lib/api';
+import { verifyLink } from '../../lib/qr';
+import { coursesKey } from '../courses';
+
+/**
+ * The admit card's signed QR code on screen, for an invigilator to scan off the student's phone
+ * (the printed card carries the same). Its own chunk with the QR encoder, loaded after the card
+ * shows: /hallticket's first load has no room for either. Its key sits under the courses prefix,
+ * so a joined or left course, or an edited exam date, signs a new card.
+ */
+export default function CardCode() {
+  const signed = useQuery({
+    queryKey: [...coursesKey, 'admit-card-token'],
+    queryFn: async ({ signal }) => (await call(api.documents.admitCard, { signal })).data,
+    retry: (count, err) => !(err instanceof ApiError && err.status === 400) && count < 2,
+  });
+  if (signed.isPending) return null;
+  if (signed.isError) {
+    return (
+      <p className="text-center text-sm text-slate-600">
+        {signed.error instanceof ApiError && signed.error.status === 400
+          ? 'Your card gets its QR code once one of your papers has an exam date.'
+          : 'The QR code could not be loaded; the card is the same without it.'}
+      </p>
+    );
+  }
+  return (
+    <figure className="flex flex-col items-center gap-2 self-center">
+      <QrCode text={verifyLink(signed.data.token)} label={`QR code of the admit card of ${signed.data.claims.name}`} size={240} />
+      <figcaption className="max-w-xs text-center text-sm text-slate-600">
+        The invigilator scans this code to check the card is genuine, with or without a network, at {window.location.host}/verify.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,50 @@
+// The encoder alone (qrcode's core): its own entry also carries a canvas and an SVG renderer,
+// which the portal draws itself (an inline SVG on screen, jsPDF rectangles on paper).
+import { create } from 'qrcode/lib/core/qrcode';
+import { pages } from '@campus/contract/pages';
+
+/**
+ * A signed document's QR code: `PUBLIC origin + /verify#<token>`, so any phone camera opens the
+ * check. Byte mode (a compact JWS is base64url: neither numeric nor alphanumeric mode takes
+ * lowercase) at error correction L: the token is long, and L keeps the symbol smallest.
+ *
+ * Measured with real ES256 tokens and the origin https://portal.example.edu (998 characters for
+ * an admit card of five papers with 20 to 30 character titles; 458 for a marksheet): the admit
+ * card is version 22 (105 × 105 modules; 26 at level M), a marksheet version 14 (73 × 73; 17 at
+ * M). Each paper adds about 80 characters, about one version.
+ *
+ * Loaded only with the pages that draw a code (the admit card's PDF and its on-screen code, a
+ * marksheet's code), never in a first load.
+ */
+export const QR_LEVEL = 'L';
+/** The quiet zone a reader needs around the symbol, in modules. */
+export const QUIET_ZONE = 4;
+
+export interface QrSymbol {
+  version: number;
+  /** Modules per side, quiet zone not counted. */
+  size: number;
+  /** Each row's dark runs, as [x, y, length]: one rectangle each, not one per module. */
+  runs: [number, number, number][];
+}
+
+export function qrSymbol(text: string): QrSymbol {
+  const { modules, version } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: QR_LEVEL });
+  const { size } = modules;
+  const runs: [number, number, number][] = [];
+  for (let y = 0; y < size; y++) {
+    let start = -1;
+    for (let x = 0; x <= size; x++) {
+      const dark = x < size && modules.get(y, x) === 1;
+      if (dark && start < 0) start = x;
+      if (!dark && start >= 0) {
+        runs.push([start, y, x - start]);
+        start = -1;
+      }
+    }
+  }
+  return { version, size, runs };
+}
+
+/** The link a document's code holds: this portal's /verify with the token in the fragment. */
+export const verifyLink = (token: string, origin: string = window.location.origin) => origin + pages.verifyToken(token);
