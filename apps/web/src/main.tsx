@@ -16,3 +16,9 @@ void restoreKeptUser().then(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (/sw.js, src/sw/worker.ts) keeps the shell and the admit card for exam day
+// with no network. Registered once the page has loaded, so its script and the shell it saves
+// never compete with the first paint; a development server has no worker (its modules are not
+// the build's files). No navigator.serviceWorker outside a secure context (plain HTTP but localhost).
+if (import.meta.env.PROD) addEventListener('load', () => void navigator.serviceWorker?.register('/sw.js'));
