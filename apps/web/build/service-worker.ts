@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 import { contractRoutesModule, loadApi } from './contract-routes';
 import { keyOf, type Manifest } from './js-budget';
@@ -55,6 +54,8 @@ export const shellVersion = (urls: readonly string[], indexHtml: string | Buffer
 
 /** src/sw/worker.ts bundled into one classic script, with the shell's URLs and version written in. */
 export async function buildWorker(root: string, urls: readonly string[], version: string): Promise<string> {
+  // Loaded when a build needs it (the tests load this module in jsdom, which esbuild refuses).
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(root, 'src', 'sw', 'worker.ts')],
     bundle: true,

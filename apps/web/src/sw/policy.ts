@@ -14,8 +14,8 @@ import { PUBLIC_CACHE, SAVED_AT, SHELL_PREFIX, USER_CACHE } from './names';
 const USER_GETS: ReadonlySet<string> = new Set([api.users.currentUser.path, api.courses.byStudent.path, api.courses.examDates.path, api.documents.admitCard.path]);
 /** The same for everyone: kept across logout, so /verify still checks tokens offline. */
 const PUBLIC_GETS: ReadonlySet<string> = new Set([api.system.config.path, api.documents.keys.path]);
-/** A session begins or ends: whatever was kept of the previous user goes first. */
-const SESSION_CHANGES: ReadonlySet<string> = new Set([api.users.login.path, api.users.logout.path, api.users.register.path]);
+/** A session begins or ends (a signup does not log in): whatever was kept of the previous user goes first. */
+const SESSION_CHANGES: ReadonlySet<string> = new Set([api.users.login.path, api.users.logout.path]);
 /** Navigations the web app does not own: downloads, the API's own pages, sign-in hops, feeds. */
 const NOT_PAGES = ['/api/', '/files/', '/calendar/'];
 
@@ -46,7 +46,7 @@ export function routeOf(request: RequestLike, origin: string): Route | null {
   return null;
 }
 
-/** A login, a signup or a logout passing through: the kept answers of whoever was signed in are dropped. */
+/** A login or a logout passing through: the kept answers of whoever was signed in are dropped. */
 export function changesSession(request: Pick<RequestLike, 'method' | 'url'>, origin: string): boolean {
   const url = new URL(request.url);
   return request.method === 'POST' && url.origin === origin && SESSION_CHANGES.has(url.pathname);
