@@ -52,12 +52,16 @@ describe('what the service worker does with a request', () => {
     }
   });
 
-  it('takes hashed build files cache first, and not other files of the root', () => {
+  it('takes hashed build files cache first, the shell’s other files network first, and no other file of the root', () => {
     expect(routeOf(get('/assets/index-abc123.js', 'no-cors'), origin)).toEqual({ kind: 'asset' });
     expect(routeOf(get('/assets/index-abc123.css', 'no-cors'), origin)).toEqual({ kind: 'asset' });
-    // Revalidated files (the worker itself, the manifest) go to the network as without a worker.
-    expect(routeOf(get('/sw.js'), origin)).toBeNull();
-    expect(routeOf(get('/manifest.webmanifest'), origin)).toBeNull();
+    // Revalidated files go to the network as without a worker, unless the shell saved them (the header's logo).
+    const shellFiles = new Set(['/', '/favicon.svg', '/manifest.webmanifest', '/assets/index-abc123.js']);
+    expect(routeOf(get('/favicon.svg', 'no-cors'), origin, shellFiles)).toEqual({ kind: 'shell' });
+    expect(routeOf(get('/manifest.webmanifest'), origin, shellFiles)).toEqual({ kind: 'shell' });
+    expect(routeOf(get('/sw.js'), origin, shellFiles)).toBeNull();
+    expect(routeOf(get('/icons/icon-512.png', 'no-cors'), origin, shellFiles)).toBeNull();
+    expect(routeOf(get('/favicon.svg', 'no-cors'), origin)).toBeNull();
   });
 
   it('drops the user’s answers when a login or a logout goes by, and for nothing else', () => {

@@ -24,6 +24,8 @@ export type Route =
   | { kind: 'page' }
   /** A hashed build file: cache first (its name changes when its bytes do). */
   | { kind: 'asset' }
+  /** A file of the shell outside /assets (the header's logo, the manifest): network first, the saved copy offline. */
+  | { kind: 'shell' }
   /** A kept GET: network first, the saved copy when the network fails. */
   | { kind: 'api'; cache: typeof USER_CACHE | typeof PUBLIC_CACHE };
 
@@ -33,14 +35,18 @@ export interface RequestLike {
   mode: string;
 }
 
-/** What the worker does with a request; null: nothing, the browser fetches it as if there were no worker. */
-export function routeOf(request: RequestLike, origin: string): Route | null {
+/**
+ * What the worker does with a request; null: nothing, the browser fetches it as if there were no
+ * worker. `shellFiles`: the paths the worker saved at install.
+ */
+export function routeOf(request: RequestLike, origin: string, shellFiles: ReadonlySet<string> = new Set()): Route | null {
   if (request.method !== 'GET') return null;
   const url = new URL(request.url);
   if (url.origin !== origin) return null;
   const path = url.pathname;
   if (request.mode === 'navigate') return NOT_PAGES.some((prefix) => path.startsWith(prefix)) ? null : { kind: 'page' };
   if (path.startsWith('/assets/')) return { kind: 'asset' };
+  if (shellFiles.has(path)) return { kind: 'shell' };
   if (USER_GETS.has(path)) return { kind: 'api', cache: USER_CACHE };
   if (PUBLIC_GETS.has(path)) return { kind: 'api', cache: PUBLIC_CACHE };
   return null;

@@ -29,6 +29,7 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 const origin = worker.location.origin;
 const SHELL = shellCache(__CAMPUS_VERSION__);
+const SHELL_FILES: ReadonlySet<string> = new Set(__CAMPUS_PRECACHE__);
 
 /**
  * Bumped when a session begins or ends: an answer fetched for the previous session that arrives
@@ -64,21 +65,25 @@ worker.addEventListener('fetch', (event) => {
     event.waitUntil(forgetUser());
     return;
   }
-  const route = routeOf(request, origin);
+  const route = routeOf(request, origin, SHELL_FILES);
   if (!route) return;
-  if (route.kind === 'page') event.respondWith(page(request));
+  if (route.kind === 'page') event.respondWith(networkFirst(request, '/'));
+  else if (route.kind === 'shell') event.respondWith(networkFirst(request, request));
   else if (route.kind === 'asset') event.respondWith(asset(request, event));
   else event.respondWith(kept(request, route.cache, event));
 });
 
-/** Network first; offline (or the server failing), the shell's index.html, which routes on the client. */
-async function page(request: Request): Promise<Response> {
+/**
+ * Network first; offline (or the server failing), the shell's saved `fallback`: for a page,
+ * index.html ('/'), which routes on the client.
+ */
+async function networkFirst(request: Request, fallback: Request | string): Promise<Response> {
   try {
     const response = await fetch(request);
     if (response.status < 500) return response;
-    return (await caches.match('/', { cacheName: SHELL })) ?? response;
+    return (await caches.match(fallback, { cacheName: SHELL })) ?? response;
   } catch (err) {
-    const shell = await caches.match('/', { cacheName: SHELL });
+    const shell = await caches.match(fallback, { cacheName: SHELL });
     if (shell) return shell;
     throw err;
   }
