@@ -122,6 +122,7 @@ test('her admit card opens offline with the time it was saved; after logout the 
   await expect(main.getByText(her.fullname)).toBeVisible();
   await expect(main.getByRole('row').filter({ hasText: title })).toContainText('Thu, 3 Dec 2099');
   await expect(main.getByText(/^Saved /)).toHaveCount(0);
+  await expect(main.getByRole('img', { name: `QR code of the admit card of ${her.fullname}` })).toBeVisible();
   // The signed admit card (what its QR code carries) is kept as well.
   const admitCard = await page.evaluate(async (path) => (await (await fetch(path)).json()) as { data: { token: string } }, paths.documents.admitCard);
   const token = admitCard.data.token;
@@ -140,6 +141,8 @@ test('her admit card opens offline with the time it was saved; after logout the 
   await expect(main.getByRole('row').filter({ hasText: title })).toContainText('Thu, 3 Dec 2099');
   const notice = main.getByText(/^Saved \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d — you are offline; this is the admit card as it was then\.$/);
   await expect(notice).toBeVisible();
+  // Her card's QR code, for the invigilator to scan off the screen: the signed card was kept, and the code's script.
+  await expect(main.getByRole('img', { name: `QR code of the admit card of ${her.fullname}` })).toBeVisible();
   // The header's logo is the shell's too.
   await expect.poll(() => page.locator('header img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(page, 'offline-01-admit-card-saved');
@@ -164,6 +167,10 @@ test('her admit card opens offline with the time it was saved; after logout the 
   await expect(page.getByText(her.fullname)).toHaveCount(0);
   await expect(page.getByText(String(her.registrationId))).toHaveCount(0);
   await shot(page, 'offline-02-next-student-offline');
+
+  // The invigilator's page opens offline too (its keys are the page's own business, and public).
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { name: 'Check a document' })).toBeVisible();
 
   // He logs in online and opens his own card; offline again it is his, and still nothing of hers is kept.
   await context.setOffline(false);

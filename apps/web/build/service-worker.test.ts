@@ -12,15 +12,22 @@ const manifest: Manifest = {
   'src/checks.ts': { file: 'assets/checks-e.js', src: 'src/checks.ts', imports: ['_zod-f.js'] },
   '_zod-f.js': { file: 'assets/zod-f.js' },
   // Two routes import the admit card's page: Vite keys its chunk by name.
-  '_HallTicketPage-g.js': { file: 'assets/HallTicketPage-g.js', imports: ['index.html', '_dates-h.js'], dynamicImports: ['src/features/hallticket/pdf.ts'], css: ['assets/HallTicketPage-g.css'] },
+  '_HallTicketPage-g.js': {
+    file: 'assets/HallTicketPage-g.js',
+    imports: ['index.html', '_dates-h.js'],
+    dynamicImports: ['src/features/hallticket/CardCode.tsx', 'src/features/hallticket/pdf.ts'],
+    css: ['assets/HallTicketPage-g.css'],
+  },
   '_dates-h.js': { file: 'assets/dates-h.js' },
+  'src/features/hallticket/CardCode.tsx': { file: 'assets/CardCode-l.js', src: 'src/features/hallticket/CardCode.tsx', imports: ['index.html', '_qr-n.js'] },
+  '_qr-n.js': { file: 'assets/qr-n.js' },
   'src/features/hallticket/pdf.ts': { file: 'assets/pdf-i.js', src: 'src/features/hallticket/pdf.ts', imports: ['_jspdf-j.js'] },
   '_jspdf-j.js': { file: 'assets/jspdf-j.js' },
   'src/Course.tsx': { file: 'assets/Course-k.js', src: 'src/Course.tsx' },
 };
 
 describe('the shell the service worker saves at install', () => {
-  it('is index.html, the public files, the entry and the offline pages with their static imports and stylesheets, each once', () => {
+  it('is index.html, the public files, the entry and the offline pages with their imports and stylesheets, each once', () => {
     expect(precacheList(manifest)).toEqual([
       '/',
       '/favicon.svg',
@@ -31,22 +38,26 @@ describe('the shell the service worker saves at install', () => {
       '/assets/HallTicketPage-g.js',
       '/assets/HallTicketPage-g.css',
       '/assets/dates-h.js',
+      '/assets/CardCode-l.js',
+      '/assets/qr-n.js',
       '/assets/LoginPage-c.js',
       '/assets/Field-d.js',
     ]);
   });
 
-  it('leaves out what the pages load later (the PDF maker, the form checks) and the other pages', () => {
-    const urls = precacheList(manifest);
-    for (const file of ['pdf-i', 'jspdf-j', 'checks-e', 'zod-f', 'Course-k']) expect(urls.join()).not.toContain(file);
+  it('takes what the admit card loads after it shows (its QR code), but not the PDF maker, the login form’s checks or other pages', () => {
+    const urls = precacheList(manifest).join();
+    expect(urls).toContain('CardCode-l');
+    for (const file of ['pdf-i', 'jspdf-j', 'checks-e', 'zod-f', 'Course-k']) expect(urls).not.toContain(file);
   });
 
-  it('takes /verify when the build has it', () => {
+  it('takes /verify, with its camera scanner, when the build has it', () => {
     const withVerify: Manifest = {
       ...manifest,
-      'src/features/documents/VerifyPage.tsx': { file: 'assets/VerifyPage-m.js', src: 'src/features/documents/VerifyPage.tsx', imports: ['index.html', '_dates-h.js'] },
+      'src/features/documents/VerifyPage.tsx': { file: 'assets/VerifyPage-m.js', src: 'src/features/documents/VerifyPage.tsx', imports: ['index.html', '_dates-h.js'], dynamicImports: ['_jsQR-o.js'] },
+      '_jsQR-o.js': { file: 'assets/jsQR-o.js', imports: ['index.html'] },
     };
-    expect(precacheList(withVerify).slice(-1)).toEqual(['/assets/VerifyPage-m.js']);
+    expect(precacheList(withVerify).slice(-2)).toEqual(['/assets/VerifyPage-m.js', '/assets/jsQR-o.js']);
   });
 
   it('has a version that changes with any file name or with index.html', () => {

@@ -8,43 +8,56 @@ import { keyOf, type Manifest } from './js-budget';
 /**
  * The pages that must open with no network once opened online: the admit card, the login page
  * (where a logged-out visitor lands) and /verify (an invigilator's check at the gate). Each brings
- * its static imports and stylesheets; what they load later (the PDF maker) is saved when first
- * used online (the worker keeps every hashed file it fetches).
+ * its static imports and stylesheets; the exam-day pages (`lazyToo`) also what they load after
+ * they show (the card's QR code and its encoder, /verify's camera scanner), so the code is on the
+ * screen offline even if the page was never opened with the worker in control.
  */
-export const OFFLINE_PAGES = ['src/features/hallticket/HallTicketPage.tsx', 'src/features/auth/LoginPage.tsx'] as const;
-/** Pages taken when the build has them: /verify comes with the signed documents' web half. */
-export const OFFLINE_PAGES_IF_BUILT = ['src/features/documents/VerifyPage.tsx'] as const;
+export const OFFLINE_PAGES = [
+  { src: 'src/features/hallticket/HallTicketPage.tsx', lazyToo: true },
+  { src: 'src/features/auth/LoginPage.tsx', lazyToo: false },
+] as const;
+/** Pages taken when the build has them (/verify came with the signed documents' web half). */
+export const OFFLINE_PAGES_IF_BUILT = [{ src: 'src/features/documents/VerifyPage.tsx', lazyToo: true }] as const;
+/**
+ * Loaded later and not saved at install: the PDF maker (jsPDF, about 120 KB on the wire, for
+ * every user whether or not they ever print a card). The worker saves it when first used online.
+ */
+export const NOT_AT_INSTALL = ['src/features/hallticket/pdf.ts'];
 
 /** Files of the public folder the shell shows or the browser asks for when installing. */
 const PUBLIC_FILES = ['/favicon.svg', '/manifest.webmanifest'];
 
+const inManifest = (manifest: Manifest, src: string) => {
+  try {
+    keyOf(manifest, src);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The URLs the worker saves at install: '/' (index.html, which the server answers for every page),
- * the public files above, and the entry and the offline pages with what they import statically,
- * scripts and stylesheets.
+ * the public files above, and the entry and the offline pages with what they import, scripts and
+ * stylesheets.
  */
 export function precacheList(manifest: Manifest): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('no entry in the manifest');
-  const optional = OFFLINE_PAGES_IF_BUILT.filter((src) => {
-    try {
-      keyOf(manifest, src);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const pages = [...OFFLINE_PAGES, ...OFFLINE_PAGES_IF_BUILT.filter((page) => inManifest(manifest, page.src))];
   const files: string[] = [];
   const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
+  const visit = (key: string, lazyToo: boolean) => {
+    if (seen.has(key) || NOT_AT_INSTALL.includes(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the manifest (apps/web/build/service-worker.ts)`);
     for (const file of [chunk.file, ...(chunk.css ?? [])]) if (!files.includes(file)) files.push(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.imports ?? []) visit(imported, false);
+    if (lazyToo) for (const imported of chunk.dynamicImports ?? []) visit(imported, true);
   };
-  for (const key of [entry, ...[...OFFLINE_PAGES, ...optional].map((src) => keyOf(manifest, src))]) visit(key);
+  visit(entry, false);
+  for (const page of pages) visit(keyOf(manifest, page.src), page.lazyToo);
   return ['/', ...PUBLIC_FILES, ...files.map((file) => `/${file}`)];
 }
 
