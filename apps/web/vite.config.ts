@@ -3,13 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import { contractRoutes } from './build/contract-routes';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
 import { stylesheetInBody } from './build/stylesheet-in-body';
 
 /** The API server in development (`npm run dev` starts both). */
 const api = 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [contractRoutes(), react(), tailwindcss(), stylesheetInBody(), precompress()],
+  plugins: [contractRoutes(), react(), tailwindcss(), stylesheetInBody(), serviceWorker(), precompress()],
   server: { port: 5173, proxy: { '/api': api, '/files': api } },
   preview: { proxy: { '/api': api, '/files': api } },
   build: {

@@ -26,7 +26,7 @@ export const contractRoutesModule = (api: typeof contractApi) => `export const a
  * The contract's table, read when the build needs it: through tsx, since the contract is
  * TypeScript with extensionless imports, which neither Node nor Vite's config loader runs.
  */
-async function loadApi(): Promise<typeof contractApi> {
+export async function loadApi(): Promise<typeof contractApi> {
   const { tsImport } = await import('tsx/esm/api');
   return ((await tsImport('@campus/contract/api', import.meta.url)) as { api: typeof contractApi }).api;
 }

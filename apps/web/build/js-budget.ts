@@ -17,6 +17,7 @@ export interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -52,8 +53,16 @@ export const BUDGETS: readonly Budget[] = [
   // bytes), which left 44 of it: less than the entry's own wobble as chunk hashes change (about
   // 80 bytes). 105 KB, until the entry loses something it need not carry.
   { route: '/all-courses', lazy: ['src/features/courses/AllCoursesPage.tsx'], maxKb: 105 },
-  { route: '/course/:courseId', lazy: ['src/features/courses/CoursePage.tsx'], maxKb: 114 },
-  { route: '/hallticket', lazy: ['src/features/hallticket/HallTicketPage.tsx'], maxKb: 101 },
+  // 114 KB until exam day offline (issue 26): the service worker's registration (five seconds
+  // after load, so its install does not race the page's own chunks) and the saved-answer stamp
+  // put about 200 bytes into every page's entry, and this page, 162 bytes under, went 44 over.
+  // Half a KB more.
+  { route: '/course/:courseId', lazy: ['src/features/courses/CoursePage.tsx'], maxKb: 114.5 },
+  // 101 KB until the card opened offline on exam day (issue 26): the service worker's
+  // registration and the saved-answer stamp in every page's entry (about 200 bytes) and the
+  // card's "Saved … you are offline" line (about 120) put it 270 bytes over, with the QR code
+  // the signed documents added (30 bytes under before). Half a KB more.
+  { route: '/hallticket', lazy: ['src/features/hallticket/HallTicketPage.tsx'], maxKb: 101.5 },
   // My activity, where a student reads who removed them from a course: 100.7 KB when it came.
   { route: '/activity', lazy: ['src/features/admin/ActivityPage.tsx'], maxKb: 104 },
 ];
@@ -62,7 +71,7 @@ export const BUDGETS: readonly Budget[] = [
  * A module's key in the manifest: its source path, or, for a page two routes import (the course
  * page and its tab route), the `_Name-hash.js` key Vite gives a chunk it shares, named after it.
  */
-function keyOf(manifest: Manifest, src: string): string {
+export function keyOf(manifest: Manifest, src: string): string {
   if (manifest[src]) return src;
   const name = src.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
   const shared = Object.keys(manifest).filter((key) => new RegExp(`^_${name}-[\\w-]+\\.js$`).test(key));

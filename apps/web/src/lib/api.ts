@@ -1,6 +1,7 @@
 import type { ApiEnvelope } from '@campus/contract/envelope';
 import { fillPath, type DataOf, type Endpoint, type MultipartSpec, type PathParamName, type PathParams } from '@campus/contract/endpoint';
 import type { z } from 'zod';
+import { SAVED_AT } from '../sw/names';
 import { sentence } from './words';
 
 /** A refused or failed call. `message` is the server's errors[0], the text shown in red. */
@@ -20,6 +21,11 @@ export class ApiError extends Error {
 export interface ApiResult<T> {
   data: T;
   message: string;
+  /**
+   * When the service worker saved this answer, if it came from its copy because the network
+   * failed (src/sw/worker.ts); absent on an answer from the server.
+   */
+  savedAt?: string;
 }
 
 export const NETWORK_ERROR = 'Cannot reach the server. Check your connection and try again.';
@@ -80,7 +86,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(0, NETWORK_ERROR);
   }
   const parsed: unknown = await res.json().catch(() => null);
-  return unwrap<T>(res.status, parsed, { quiet401 });
+  const result = unwrap<T>(res.status, parsed, { quiet401 });
+  const savedAt = res.headers.get(SAVED_AT);
+  if (savedAt) result.savedAt = savedAt;
+  return result;
 }
 
 export interface UploadOptions {

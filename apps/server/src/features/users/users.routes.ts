@@ -106,6 +106,10 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       await app.sessions.revoke(request.sessionHash!);
       clearSessionCookie(request, reply);
+      // A shared lab computer: the browser drops what its HTTP cache holds of this origin. The
+      // web app deletes the service worker's saved answers itself (CacheStorage is "storage" to
+      // this header, which would also unregister the worker and lose the offline shell).
+      reply.header('clear-site-data', '"cache"');
       return ok(reply, {}, SUCCESSES.loggedOut);
     },
   });

@@ -216,6 +216,8 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({});
     expect(String(res.headers['set-cookie'])).toMatch(/campus_session=;/);
+    // The browser's HTTP cache of the portal goes too (a shared computer); its storage stays.
+    expect(res.headers['clear-site-data']).toBe('"cache"');
     expect(await countRows(sessions)).toBe(0);
     const after = await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: student.cookie } });
     expect(after.statusCode).toBe(401);

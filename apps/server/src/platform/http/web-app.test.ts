@@ -15,6 +15,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The service worker and the manifest the build writes (apps/web/build/service-worker.ts, public/).
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Campus Portal', start_url: '/' }));
   // The build's pre-compressed copies (apps/web/build/precompress.ts writes them).
   const script = Buffer.from(`console.log(${'"padding", '.repeat(200)}1)`);
   fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), script);
@@ -83,6 +86,33 @@ describe('the built web app', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('id="root"');
+  });
+
+  it('serves the service worker and the manifest at the root, revalidated every time, as script and manifest', async () => {
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    // A browser accepts a worker only as JavaScript; no-cache: a new build's worker is found at the next visit.
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    // Root scope needs no Service-Worker-Allowed header: the script sits at the root.
+    expect(sw.headers['service-worker-allowed']).toBeUndefined();
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/' });
+  });
+
+  it('has a content security policy that lets a page register /sw.js and read its manifest', async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/hallticket' })).headers['content-security-policy']);
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    // worker-src falls back to child-src, then script-src; manifest-src to default-src.
+    const worker = directives.get('worker-src') ?? directives.get('child-src') ?? directives.get('script-src') ?? directives.get('default-src');
+    const manifestSrc = directives.get('manifest-src') ?? directives.get('default-src');
+    expect(worker).toContain("'self'");
+    expect(manifestSrc).toContain("'self'");
+    // The worker's own fetches (the API, the shell) answer to its connect-src.
+    expect(directives.get('connect-src')).toContain("'self'");
   });
 
   it('puts the security headers on pages too', async () => {

@@ -2,6 +2,7 @@ import type { CurrentUser, User } from '@campus/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { portalConfigKey } from '../../lib/config/portal-config';
 import { browserUserStore, type SecureUserStore, type StoredUser } from '../../lib/secure-store';
+import { USER_CACHE } from '../../sw/names';
 import { currentUserKey } from './keys';
 
 /** How long the first paint waits for the kept user; a slow IndexedDB must not hold up the page. */
@@ -62,6 +63,16 @@ export function forgetKeptCopy() {
 }
 
 /**
+ * Deletes the service worker's saved answers of the user (who, courses, exam dates, admit card),
+ * so the next person at a shared computer finds none of them, offline included. The worker drops
+ * them too when it sees the logout or a 401; this covers a page the worker does not control yet.
+ * No CacheStorage (plain HTTP, tests): nothing was saved.
+ */
+export function forgetSavedAnswers() {
+  void window.caches?.delete(USER_CACHE);
+}
+
+/**
  * Logged out (by the user, or by a 401 from the server): forget the kept copy, mark the
  * current user as nobody, and drop every cached answer made for that user. The server's
  * configuration is kept: it is the same for everyone. `byLogout` tells a deliberate logout
@@ -69,6 +80,7 @@ export function forgetKeptCopy() {
  */
 export function forgetUser(client: QueryClient, { byLogout = false } = {}) {
   rememberUser(null);
+  forgetSavedAnswers();
   loggedOutOnPurpose = byLogout;
   client.setQueryData(currentUserKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });

@@ -1,12 +1,14 @@
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aConfig, aProfessor, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
 import { aCourse } from '../courses/test-data';
+import { SAVED_AT } from '../../sw/names';
+import { formatMoment } from '../../lib/dates';
 import type { Ticket } from './ticket';
 
 // The PDF itself is pdf.test.ts's business (the real jsPDF, read back with PDF.js); here, what the
@@ -86,6 +88,27 @@ describe('HallTicketPage', () => {
     expect(cards.map((c) => c.querySelector('p')?.textContent)).toEqual(['Optics', 'Signals', 'Fluid Mechanics']);
     expect(within(cards[2]!).getByText('TBA')).toBeInTheDocument();
     expect(within(cards[2]!).queryByText('09:15 AM TO 12:15 PM')).toBeNull();
+  });
+
+  it('offline, from the service worker’s saved answers: the card, and when it was saved (the older of the two)', async () => {
+    loggedInAs(aStudent());
+    const saved = (data: unknown, at: string) => HttpResponse.json({ statusCode: 200, data, message: '', success: true }, { headers: { [SAVED_AT]: at } });
+    server.use(
+      http.get(paths.courses.byStudent, () => saved({ listofcourses: [signals] }, '2026-11-30T09:05:00.000Z')),
+      http.get(paths.courses.examDates, () => saved({ examdates: ['03/12/2026'] }, '2026-11-30T09:04:00.000Z')),
+    );
+    renderApp('/hallticket');
+    expect(await screen.findByText(`Saved ${formatMoment('2026-11-30T09:04:00.000Z')} — you are offline; this is the admit card as it was then.`)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(tableRows()[0]).toContain('Signals');
+  });
+
+  it('fresh from the server: no word of a saved copy', async () => {
+    loggedInAs(aStudent());
+    answer([signals], ['03/12/2026']);
+    renderApp('/hallticket');
+    expect(await screen.findByRole('table', { name: 'Papers, in exam order' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Saved /)).toBeNull();
   });
 
   it('says TBA for the centre when neither the course nor the campus names one', async () => {

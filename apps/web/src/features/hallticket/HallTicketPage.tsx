@@ -11,7 +11,7 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
-import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, ticketOf, type Paper, type Ticket } from './ticket';
+import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, ticketOf, type Paper, type Ticket } from './ticket';
 
 // The signed QR code and its encoder come after the card shows (the page has no room for them).
 const CardCode = lazy(() => import('./CardCode'));
@@ -40,7 +40,7 @@ function AdmitCard({ user }: { user: User }) {
   const failed = [courses, examDates, config].find((q) => q.isError);
   if (failed) return <LoadError error={failed.error} onRetry={() => Promise.all([courses, examDates, config].filter((q) => q.isError).map((q) => q.refetch()))} retrying={failed.isFetching} />;
   if (!courses.data || !examDates.data || !config.data) return <Spinner label="Loading admit card" />;
-  const ticket = ticketOf(user, courses.data, examDates.data, config.data);
+  const ticket = ticketOf(user, courses.data.list, examDates.data.list, config.data);
   if (ticket.papers.length === 0) {
     return (
       <Frame campusName={ticket.campusName}>
@@ -56,7 +56,7 @@ function AdmitCard({ user }: { user: User }) {
       </Frame>
     );
   }
-  return <Card ticket={ticket} />;
+  return <Card ticket={ticket} savedAt={savedAtOf(courses.data.savedAt, examDates.data.savedAt)} />;
 }
 
 /** The card's frame: the campus, then the one name of this document. */
@@ -74,7 +74,8 @@ function Frame({ campusName, children }: { campusName: string; children: ReactNo
   );
 }
 
-function Card({ ticket }: { ticket: Ticket }) {
+/** `savedAt`: the card is the service worker's saved copy (offline), saved then. */
+function Card({ ticket, savedAt }: { ticket: Ticket; savedAt: string | null }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -94,6 +95,7 @@ function Card({ ticket }: { ticket: Ticket }) {
   const undated = ticket.papers.filter((p) => !p.examDate).length;
   return (
     <Frame campusName={ticket.campusName}>
+      {savedAt && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{savedNotice(savedAt)}</p>}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
           <dt className="font-medium text-slate-600">Name</dt>

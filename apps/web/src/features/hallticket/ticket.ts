@@ -1,7 +1,7 @@
 import type { PortalConfig } from '@campus/contract/config';
 import type { Course } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
-import { formatExamDay, isoDayFromExamDates } from '../../lib/dates';
+import { formatExamDay, formatMoment, isoDayFromExamDates } from '../../lib/dates';
 
 /**
  * What the admit card says, on screen and in the PDF. "Admit card" is its one name: the menu, the
@@ -79,3 +79,12 @@ export function ticketOf(user: User, courses: readonly Course[], examdates: read
 
 /** The file the PDF is saved as (docs/product.md#hall-ticket): the student's name and registration id, then "hallticket". */
 export const ticketFileName = (t: Pick<Ticket, 'fullname' | 'registrationId'>) => `${t.fullname}_${t.registrationId}_hallticket.pdf`;
+
+/**
+ * When the card's answers came from the service worker's saved copies (the network failed): the
+ * older of their saved times, for the card to say how old it is; null when they are the server's.
+ */
+export const savedAtOf = (...savedAts: (string | undefined)[]): string | null => savedAts.filter(Boolean).sort()[0] ?? null;
+
+/** What the card says above itself when it is a saved copy: when it was saved, and that it may have changed since. */
+export const savedNotice = (savedAt: string) => `Saved ${formatMoment(savedAt)} — you are offline; this is the admit card as it was then.`;
