@@ -4,6 +4,7 @@ import { QrCode } from '../../components/QrCode';
 import { ApiError, call } from '../../lib/api';
 import { verifyLink } from '../../lib/qr';
 import { coursesKey } from '../courses';
+import { CODE_SLOT } from './code-slot';
 
 /**
  * The admit card's signed QR code on screen, for an invigilator to scan off the student's phone
@@ -17,10 +18,10 @@ export default function CardCode() {
     queryFn: async ({ signal }) => (await call(api.documents.admitCard, { signal })).data,
     retry: (count, err) => !(err instanceof ApiError && err.status === 400) && count < 2,
   });
-  if (signed.isPending) return null;
+  if (signed.isPending) return <div className={CODE_SLOT} />;
   if (signed.isError) {
     return (
-      <p className="text-center text-sm text-slate-600">
+      <p className={`${CODE_SLOT} max-w-xs text-center text-sm text-slate-600`}>
         {signed.error instanceof ApiError && signed.error.status === 400
           ? 'Your card gets its QR code once one of your papers has an exam date.'
           : 'The QR code could not be loaded; the card is the same without it.'}
@@ -28,10 +29,10 @@ export default function CardCode() {
     );
   }
   return (
-    <figure className="flex flex-col items-center gap-2 self-center">
+    <figure className={CODE_SLOT}>
       <QrCode text={verifyLink(signed.data.token)} label={`QR code of the admit card of ${signed.data.claims.name}`} size={240} />
       <figcaption className="max-w-xs text-center text-sm text-slate-600">
-        The invigilator scans this code to check the card is genuine, with or without a network, at {window.location.host}/verify.
+        An invigilator scans this code to check that the card is genuine, even with no network.
       </figcaption>
     </figure>
   );

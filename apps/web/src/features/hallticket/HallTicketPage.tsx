@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
 import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, ticketOf, type Paper, type Ticket } from './ticket';
+import { CODE_SLOT } from './code-slot';
 
 // The signed QR code and its encoder come after the card shows (the page has no room for them).
 const CardCode = lazy(() => import('./CardCode'));
@@ -111,7 +112,7 @@ function Card({ ticket, savedAt }: { ticket: Ticket; savedAt: string | null }) {
         </dl>
         <Photo src={ticket.avatar} name={ticket.fullname} />
       </div>
-      <Suspense>
+      <Suspense fallback={<div className={CODE_SLOT} />}>
         <CardCode />
       </Suspense>
 
