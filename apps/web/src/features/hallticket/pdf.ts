@@ -20,7 +20,7 @@ import { EXAM_NAME, NAME, TBA, paperCentre, paperDay, paperTime, ticketFileName,
 
 /**
  * What page one says of the card's signature: the link its QR code holds, or why there is none
- * (no paper has an exam date yet, so the portal signs no card: API.md, GET /documents/admitcard).
+ * (no paper has an exam date yet, so the portal signs no card: documentsApi.admitCard answers 400).
  */
 export type Seal = { link: string } | { unsigned: string };
 
