@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // Before the app: the tracing hooks must be in place when the database driver is imported.
+  const tracing = config.otlpEndpoint ? await (await import('./platform/telemetry/tracing')).startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName }) : undefined;
   const app = await buildApp(config);
 
   let closing = false;
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, DRAIN_MS).unref();
     app.close().then(
+      // The last requests' spans are sent before the process goes.
+      () => (tracing ? tracing.shutdown().catch(() => undefined) : undefined),
+    ).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'error while closing');
