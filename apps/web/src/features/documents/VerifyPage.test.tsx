@@ -1,10 +1,10 @@
-import '../../test/jose-in-jsdom';
 import { api } from '@campus/contract/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adaAdmitCard, documentSigner } from '../../test/document-signer';
 import { renderApp } from '../../test/render';
 import { ok, server } from '../../test/server';
 
@@ -15,31 +15,21 @@ import { ok, server } from '../../test/server';
  */
 
 const KID = 'test-key';
-let privateKey: CryptoKey;
+let sign: (claims: JWTPayload) => Promise<string>;
 let jwks: { keys: object[] };
 const now = Math.floor(Date.now() / 1000);
-const card = {
-  typ: 'admitcard',
-  sub: '211070001',
-  name: 'Ada Lovelace',
-  semester: 5,
-  branch: 'Computer Engineering',
-  courses: [
-    { coursenumber: 211070501, title: 'Signals and Systems', examDate: '2026-12-03' },
-    { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: '2026-12-05' },
-  ],
-  iat: now - 60,
-  exp: now + 86_400,
-};
+const card = adaAdmitCard(now, [
+  { coursenumber: 211070501, title: 'Signals and Systems', examDate: '2026-12-03' },
+  { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: '2026-12-05' },
+]);
 const FILE = new TextEncoder().encode('%PDF-1.7 the marksheet of semester 4');
 let fileSha: string;
 const marksheet = () => ({ typ: 'marksheet', sub: '211070001', name: 'Ada Lovelace', semester: 4, sha256: fileSha, iat: now });
-const sign = (claims: JWTPayload) => new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT' }).sign(privateKey);
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('ES256');
-  privateKey = pair.privateKey;
-  jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'ES256', use: 'sig' }] };
+  const signer = await documentSigner(KID);
+  sign = (claims) => signer.sign(claims);
+  jwks = { keys: [signer.publicJwk] };
   fileSha = Buffer.from(await crypto.subtle.digest('SHA-256', FILE)).toString('hex');
 });
 

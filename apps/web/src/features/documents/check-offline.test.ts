@@ -1,6 +1,6 @@
-import '../../test/jose-in-jsdom';
-import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { SignJWT, generateKeyPair, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adaAdmitCard, documentSigner } from '../../test/document-signer';
 import { checkOffline, tokenIn, type PublicKey } from './check-offline';
 
 /**
@@ -11,28 +11,17 @@ import { checkOffline, tokenIn, type PublicKey } from './check-offline';
 
 const NOW = Date.parse('2026-12-02T10:00:00Z');
 const seconds = (ms: number) => Math.floor(ms / 1000);
-const card = {
-  typ: 'admitcard',
-  sub: '211070001',
-  name: 'Ada Lovelace',
-  semester: 5,
-  branch: 'Computer Engineering',
-  courses: [{ coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03' }],
-  iat: seconds(NOW) - 3600,
-  exp: seconds(NOW) + 86_400,
-};
+const card = adaAdmitCard(seconds(NOW), [{ coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03' }]);
 const marksheet = { typ: 'marksheet', sub: '211070001', name: 'Ada Lovelace', semester: 4, sha256: 'ab'.repeat(32), iat: seconds(NOW) };
 
 let keys: PublicKey[];
-let privateKey: CryptoKey;
+let sign: (claims: JWTPayload, header?: { alg?: string; kid?: string }) => Promise<string>;
 const KID = 'key-1';
-const sign = (claims: JWTPayload, header: { alg?: string; kid?: string } = {}) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: KID, typ: 'JWT', ...header } as { alg: string }).sign(privateKey);
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('ES256');
-  privateKey = pair.privateKey;
-  keys = [{ ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'ES256' } as PublicKey];
+  const signer = await documentSigner(KID);
+  sign = signer.sign;
+  keys = [signer.publicJwk as PublicKey];
 });
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
