@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { paths } from '@campus/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeTextgen, type FakeTextgen } from '../test/fake-textgen';
 import { tinyPng } from '../test/fixtures';
 import { openSse } from '../test/sse-client';
@@ -54,6 +54,11 @@ describe('SIGTERM', () => {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: baseUrl, TEXTGEN_MODEL: model, TEXTGEN_API_KEY: apiKey },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    // Also when the test times out (its own finally never runs then): a server left running
+    // would keep the whole test run from ending.
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       for (let i = 0; ; i++) {
@@ -90,5 +95,6 @@ describe('SIGTERM', () => {
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Starting from source (tsx compiles the server first) takes most of it on a busy machine.
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { paths } from '@campus/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 /**
  * Traces as campus IT receives them: the real process, started as `npm start` does (from source
@@ -97,6 +97,10 @@ async function startServer(env: Record<string, string>) {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // Also when the test times out: a server left running would keep the test run from ending.
+  onTestFinished(() => {
+    child.kill('SIGKILL');
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   for (let i = 0; ; i++) {
