@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -56,8 +57,9 @@ export interface BackupSummary {
 }
 
 async function pgliteVersion(): Promise<string> {
-  const url = import.meta.resolve('@electric-sql/pglite/package.json');
-  const pkg = JSON.parse(await fsp.readFile(new URL(url), 'utf8')) as { version: string };
+  // Its package.json is not among its exports: found next to its entry (dist/index.js).
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const pkg = JSON.parse(await fsp.readFile(path.resolve(path.dirname(entry), '../package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
 
