@@ -20,8 +20,9 @@ import { importRoster } from './scenarios-import.mjs';
 import { signIn } from './scenarios-signin.mjs';
 import { documents } from './scenarios-documents.mjs';
 import { crossInstance, files, rollingRestart } from './scenarios-cluster.mjs';
+import { backupScenario } from './scenarios-backup.mjs';
 
-const scenarios = { startup: coldStart, login, pages, lighthouse: lighthouseScores, courses, ceiling, fanout, notificationlist: notificationList, streams, mailfanout: mailFanout, digest, abuse, admin, import: importRoster, signin: signIn, documents, crossinstance: crossInstance, files, rollingrestart: rollingRestart };
+const scenarios = { startup: coldStart, login, pages, lighthouse: lighthouseScores, courses, ceiling, fanout, notificationlist: notificationList, streams, mailfanout: mailFanout, digest, abuse, admin, import: importRoster, signin: signIn, documents, backup: backupScenario, crossinstance: crossInstance, files, rollingrestart: rollingRestart };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 const unknown = wanted.filter((w) => !scenarios[w]);
 if (unknown.length) {
