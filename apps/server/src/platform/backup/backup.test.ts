@@ -1,85 +1,39 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { paths, type Course, type Note } from '@campus/contract';
+import { paths, type Note } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { backup, restore } from '../../backup';
-import type { Db } from '../db/database';
 import { testConfig } from '../../../test/build-app';
-import { buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
-import { multipart, pngOfSize, textFile, tinyPdf } from '../../../test/fixtures';
+import { allIds, DRILL_TABLES, fileRows, idsOf, keepWriting, makeCampus, sha, type Campus } from '../../../test/drill';
+import { buildNote } from '../../../test/factories';
+import { textFile } from '../../../test/fixtures';
 import { ACCESS_FILE, BACKUP_PATH, type BackupAccess } from './backup.routes';
 import { RestoreError } from './archive';
 
 /**
  * The restore drill (issue 27): a portal on a real DATA_DIR (PGlite on disk, files on disk) with
  * users, courses with thumbnails, notes, events, a marksheet and notifications made through the
- * API; backed up by `npm run backup`'s code while a loop keeps creating notes and courses and
- * deleting notes; restored into a new DATA_DIR and served by a new portal. Every row committed
+ * API; backed up by `npm run backup`'s code while a loop keeps creating notes and courses and a
+ * note is deleted; restored into a new DATA_DIR and served by a new portal. Every row committed
  * before the backup began is there, and every file a restored row names is back byte for byte.
  */
-const TABLES = ['users', 'courses', 'notes', 'events', 'marksheets', 'notifications', 'files', 'applications', 'sessions'] as const;
-type Table = (typeof TABLES)[number];
-/** Each table's key, as text. */
-const KEY: Partial<Record<Table, string>> = { notifications: 'seq', sessions: 'token_hash' };
-
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function idsOf(db: Db, table: Table): Promise<Set<string>> {
-  const result = await db.execute(sql.raw(`select ${KEY[table] ?? 'id'}::text as id from ${table}`));
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { id: string }[] }).rows) as { id: string }[];
-  return new Set(rows.map((r) => r.id));
-}
-
-async function fileRows(db: Db): Promise<{ id: string; key: string }[]> {
-  const result = await db.execute(sql`select id::text as id, storage_key as key from files`);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: { id: string; key: string }[] }).rows) as { id: string; key: string }[];
-}
-
 let root: string;
 let dataDir: string;
 let app: FastifyInstance;
-let professor: TestUser;
-let student: TestUser;
-let firstCourse: Course;
-/** What each upload sent, by the file's URL: the bytes a restored file must equal. */
-const uploaded = new Map<string, Buffer>();
+let campus: Campus;
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-backup-'));
   dataDir = path.join(root, 'live');
   app = await buildApp(testConfig(dataDir));
   await app.listen({ host: '127.0.0.1', port: 0 });
-  professor = await buildProfessor(app);
-  student = await buildStudent(app);
-  const examOffice = await loginExamOffice(app);
-  for (let i = 0; i < 3; i += 1) {
-    const thumbnail = pngOfSize(2_000 + i * 97);
-    const course = await buildCourse(app, professor, {}, { thumbnail: { filename: 'cover.png', contentType: 'image/png', data: thumbnail } });
-    uploaded.set(course.thumbnail!, thumbnail);
-    if (i === 0) firstCourse = course;
-    const joined = await app.inject({ method: 'PATCH', url: paths.courses.join(course._id), headers: { cookie: student.cookie } });
-    expect(joined.statusCode).toBe(200);
-    const text = `notes of course ${i}\n`.repeat(100 + i);
-    const note = await buildNote(app, professor, course._id, textFile(`week${i}.txt`, text));
-    uploaded.set(note.notesfile, Buffer.from(text));
-  }
-  const eventThumbnail = pngOfSize(3_333);
-  const event = await buildEvent(app, student, {}, { thumbnail: { filename: 'e.png', contentType: 'image/png', data: eventThumbnail } });
-  uploaded.set(event.thumbnail!, eventThumbnail);
-  const applied = await app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: student.cookie }, payload: { semester: 1 } });
-  expect(applied.statusCode).toBe(201);
-  const pdf = tinyPdf('semester 2 results');
-  const marksheet = await app.inject({ method: 'POST', url: paths.marksheets.create(student.user._id), ...withCookie(multipart({ semester: 2 }, { marksheet: { filename: 'm.pdf', contentType: 'application/pdf', data: pdf } }), examOffice.cookie) });
-  expect(marksheet.statusCode).toBe(201);
-  uploaded.set(marksheet.json().data.marksheet.marksheet as string, pdf);
+  campus = await makeCampus(app);
 }, 120_000);
 
 afterAll(async () => {
@@ -111,45 +65,27 @@ describe('the loopback backup route', () => {
 describe('the restore drill', () => {
   it('backs up during writes, restores into a new DATA_DIR, and the new portal serves every row and file', async () => {
     // A note to delete while the backup runs: its bytes must stay until the files are copied.
-    const course = firstCourse;
+    const { professor, student, uploaded } = campus;
+    const course = campus.firstCourse;
     const doomedText = 'deleted during the backup\n'.repeat(50);
     const doomed = await buildNote(app, professor, course._id, textFile('doomed.txt', doomedText), 'Doomed');
     uploaded.set(doomed.notesfile, Buffer.from(doomedText));
 
-    const before = Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await idsOf(app.database.db, t)] as const))) as Record<Table, Set<string>>;
+    const before = await allIds(app.database.db);
     expect(before.notifications.size).toBeGreaterThan(0);
     // The doomed note is deleted during the backup, before or after its snapshot: not required.
     // If the snapshot has it, its file must be in the archive (checked below with every file row).
     before.notes.delete(doomed._id);
     before.files.delete(path.basename(doomed.notesfile));
 
-    // Writers: notes and courses created (and one note deleted) until the backup is done.
-    let writing = true;
-    let written = 0;
-    const writer = (async () => {
-      let n = 0;
-      while (writing) {
-        n += 1;
-        const text = `written during the backup ${n}\n`;
-        const note = await buildNote(app, professor, course._id, textFile(`during${n}.txt`, text), `During ${n}`);
-        uploaded.set(note.notesfile, Buffer.from(text));
-        const thumbnail = pngOfSize(4_000 + n);
-        const made = await buildCourse(app, professor, {}, { thumbnail: { filename: 'c.png', contentType: 'image/png', data: thumbnail } });
-        uploaded.set(made.thumbnail!, thumbnail);
-        if (n === 1) {
-          const gone = await app.inject({ method: 'DELETE', url: paths.notes.delete(doomed._id), headers: { cookie: professor.cookie } });
-          expect(gone.statusCode).toBe(200);
-        }
-        written += 1;
-      }
-    })();
+    const writer = keepWriting(app, campus);
     const archive = path.join(root, 'portal.tar.gz');
-    // Let the writers get going first.
+    // Let the writers get going first; the note goes while the backup runs.
     await new Promise((r) => setTimeout(r, 200));
-    const result = await backup(dataDir, archive).finally(() => {
-      writing = false;
-    });
-    await writer;
+    const deletion = app.inject({ method: 'DELETE', url: paths.notes.delete(doomed._id), headers: { cookie: professor.cookie } });
+    const result = await backup(dataDir, archive).finally(() => writer.stop());
+    expect((await deletion).statusCode).toBe(200);
+    const written = await writer.stop();
     expect(result.viaPortal).toBe(true);
     expect(written).toBeGreaterThan(0);
     expect(result.manifest.files.count).toBeGreaterThanOrEqual(before.files.size);
@@ -162,7 +98,7 @@ describe('the restore drill', () => {
     expect(manifest.entries.length).toBe(result.manifest.entries.length);
     const second = await buildApp(testConfig(restoredDir));
     try {
-      for (const table of TABLES) {
+      for (const table of DRILL_TABLES) {
         const restored = await idsOf(second.database.db, table);
         const missing = [...before[table]].filter((id) => !restored.has(id));
         expect({ table, missing }).toEqual({ table, missing: [] });
@@ -217,7 +153,7 @@ describe('the restore drill', () => {
   }, 60_000);
 
   it('backs up without a running portal, opening DATA_DIR itself', async () => {
-    const counts = await Promise.all(TABLES.map(async (t) => (await idsOf(app.database.db, t)).size));
+    const counts = await Promise.all(DRILL_TABLES.map(async (t) => (await idsOf(app.database.db, t)).size));
     await app.close();
     expect(fs.existsSync(path.join(dataDir, ACCESS_FILE))).toBe(false);
     const archive = path.join(root, 'stopped.tar.gz');
@@ -227,7 +163,7 @@ describe('the restore drill', () => {
     await restore(restoredDir, archive);
     const second = await buildApp(testConfig(restoredDir));
     try {
-      expect(await Promise.all(TABLES.map(async (t) => (await idsOf(second.database.db, t)).size))).toEqual(counts);
+      expect(await Promise.all(DRILL_TABLES.map(async (t) => (await idsOf(second.database.db, t)).size))).toEqual(counts);
     } finally {
       await second.close();
     }
