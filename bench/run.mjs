@@ -3,7 +3,7 @@
 // 127.0.0.1, and prints one table. Scenarios: startup, login, pages, lighthouse, courses, ceiling,
 // fanout, notificationlist, streams, mailfanout, digest (the last two through a local SMTP
 // server), abuse, admin, import, signin (against a loopback OpenID provider), and on the cluster of docs/deploy.md (nginx, the local PostgreSQL and Redis):
-// crossinstance, files, rollingrestart (default: all). BENCH_DURATION (s)
+// crossinstance, files, rollingrestart; and backup (npm run backup and restore) (default: all). BENCH_DURATION (s)
 // and BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL runs `courses` and the notification
 // scenarios on a scratch database of that PostgreSQL server instead of PGlite.
 import { existsSync } from 'node:fs';

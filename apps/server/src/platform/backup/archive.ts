@@ -31,6 +31,7 @@ export interface ManifestEntry {
 export interface Manifest {
   format: typeof ARCHIVE_FORMAT;
   version: number;
+  /** When the database copy was taken. */
   createdAt: string;
   /** How far the database's migrations went: a portal older than this cannot open it. */
   migrations: MigrationLevel;
@@ -79,6 +80,8 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     const release = source.holdDeletions?.();
     let migrations: MigrationLevel | undefined;
     let fileBytes = 0;
+    // The archive's moment is its database's: rows committed after it are not in it.
+    const takenAt = new Date();
     try {
       const snapshot = await source.snapshot();
       migrations = snapshot.migrations;
@@ -122,7 +125,7 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     manifest = {
       format: ARCHIVE_FORMAT,
       version: ARCHIVE_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt: takenAt.toISOString(),
       migrations,
       pglite: version,
       files: { count: entries.length - 1, bytes: fileBytes },
