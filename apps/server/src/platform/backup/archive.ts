@@ -101,6 +101,7 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     try {
       const snapshot = await source.snapshot();
       migrations = snapshot.migrations;
+      yield COMPRESS;
       const database = Buffer.from(await snapshot.database.arrayBuffer());
       entries.push({ name: DATABASE_ENTRY, size: database.length, sha256: createHash('sha256').update(database).digest('hex') });
       yield tarHeader(DATABASE_ENTRY, database.length);
@@ -162,24 +163,37 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
       done(null, chunk);
     },
   });
-  // Node's Gzip has deflate's params() too; its type leaves it out.
-  const gzip = zlib.createGzip({ level: COMPRESS }) as zlib.Gzip & zlib.ZlibParams;
-  const piped = pipeline(gzip, counter, out);
-  let level = COMPRESS;
+  // One gzip member per run of the same level, one after another: gzip, `tar xzf` and Node's
+  // gunzip read concatenated members as one stream. (zlib's params() would switch levels within
+  // one member, but Node's left a level-1 stream compressing after params(0).)
+  const piped = pipeline(counter, out);
+  let member: zlib.Gzip | undefined;
+  let level = -1;
+  const endMember = async () => {
+    if (!member) return;
+    const ended = once(member, 'end');
+    member.end();
+    await Promise.race([ended, piped]);
+  };
   try {
     for await (const piece of archive()) {
       if (typeof piece === 'number') {
         if (piece === level) continue;
+        await endMember();
         level = piece;
-        // params() flushes what was deflated so far, then goes on at the new level.
-        await new Promise<void>((resolve) => gzip.params(piece, zlib.constants.Z_DEFAULT_STRATEGY, () => resolve()));
+        member = zlib.createGzip({ level, chunkSize: 256 * 1024 });
+        member.pipe(counter, { end: false });
         continue;
       }
-      if (!gzip.write(piece)) await Promise.race([once(gzip, 'drain'), piped]);
+      if (!member) throw new Error('no gzip level was set before the first bytes');
+      if (!member.write(piece)) await Promise.race([once(member, 'drain'), piped]);
     }
-    gzip.end();
+    await endMember();
+    counter.end();
   } catch (err) {
-    gzip.destroy(err instanceof Error ? err : new Error(String(err)));
+    const error = err instanceof Error ? err : new Error(String(err));
+    member?.destroy(error);
+    counter.destroy(error);
   }
   await piped;
   if (!manifest) throw new Error('the backup did not finish');
