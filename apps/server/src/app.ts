@@ -17,6 +17,7 @@ import { rosterRoutes } from './features/roster';
 import { signInRoutes } from './features/sign-in';
 import { documentsRoutes } from './features/documents';
 import { registerAuth } from './platform/auth/guard';
+import { registerBackupRoute } from './platform/backup/backup.routes';
 import type { Config } from './platform/config/config';
 import { openDatabase, type Database } from './platform/db/database';
 import { frameworkErrorHandler, registerErrorHandling } from './platform/errors/error-handler';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.fileAccess.register('thumbnail', () => true);
 
   await app.register(systemRoutes);
+  registerBackupRoute(app);
   // Before the features that tell people through the `app.notify` it provides (they check).
   await registerNotifications(app);
   await app.register(usersRoutes);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
@@ -29,6 +30,11 @@ export interface Database {
    * on PGlite in process. Resolves once listening; the returned function stops it.
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Embedded PGlite only (undefined on PostgreSQL, which has pg_dump): the live cluster as a tar
+   * (`dumpDataDir`), for `npm run backup` while the portal serves. See pgliteSnapshot.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -116,7 +122,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await stop();
     };
   };
-  return wrap(db as unknown as Db, listenInProcess, () => client.close());
+  return wrap(db as unknown as Db, listenInProcess, () => client.close(), () => pgliteSnapshot(client));
+}
+
+/** A type only: PGlite itself is loaded where it is used. */
+type PGliteClient = PGlite;
+
+/**
+ * A copy of a PGlite cluster's files that restores reliably. CHECKPOINT first, so that little WAL
+ * is left to replay; then dumpDataDir, which holds PGlite's query lock while it reads the files:
+ * no statement runs during the copy, so the copy is what a crash at that instant would leave on
+ * disk — every transaction committed before it, none half-applied (an open transaction's rows are
+ * not committed in it), which PostgreSQL's own crash recovery opens. It is also the very format
+ * PGlite starts from (`loadDataDir`, as the bundle's seed does), so restoring needs no SQL
+ * replay and no knowledge of the schema, unlike a logical dump that would have to recreate the
+ * migrations' objects, extensions and sequences in order.
+ */
+export async function pgliteSnapshot(client: PGliteClient): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  return client.dumpDataDir('none');
+}
+
+/**
+ * Opens the PGlite cluster in `dir` when no portal runs on it (`npm run backup` without a running
+ * portal, `npm run restore` to check what it wrote): no migrations, nothing changed.
+ */
+export async function openPgliteCluster(dir: string, loadDataDir?: Blob): Promise<PGliteClient> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/** How far the migrations went: how many ran and the newest one's timestamp (drizzle's journal). */
+export interface MigrationLevel {
+  applied: number;
+  lastCreatedAt: number | null;
+}
+
+export async function migrationLevel(db: Db): Promise<MigrationLevel> {
+  const result = await db.execute<{ applied: string | number; last: string | number | null }>(
+    sql`select count(*) as applied, max(created_at) as last from drizzle.__drizzle_migrations`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { applied: string | number; last: string | number | null }[];
+  const row = rows[0];
+  return { applied: Number(row?.applied ?? 0), lastCreatedAt: row?.last == null ? null : Number(row.last) };
 }
 
 /**
@@ -189,11 +238,12 @@ async function listenOnServer(url: string, channel: string, listener: Listener):
   };
 }
 
-function wrap(db: Db, listen: Database['listen'], close: () => Promise<void>): Database {
+function wrap(db: Db, listen: Database['listen'], close: () => Promise<void>, snapshot?: () => Promise<Blob>): Database {
   let closed = false;
   return {
     db,
     listen,
+    ...(snapshot ? { snapshot } : {}),
     async ping() {
       try {
         await db.execute(sql`select 1`);

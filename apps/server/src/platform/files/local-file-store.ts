@@ -14,8 +14,33 @@ const TEMP_PREFIX = '.tmp-';
  * crash a key either names a complete file or does not exist.
  */
 export class LocalFileStore implements FileStore {
-  constructor(private readonly dir: string) {
+  /** Backups in progress (holdDeletions); while any runs, deletions wait in `held`. */
+  private holds = 0;
+  private held: string[] = [];
+
+  constructor(readonly dir: string) {
     fs.mkdirSync(dir, { recursive: true });
+  }
+
+  /**
+   * Holds off every deletion (a removed row's bytes, the sweeper) until the returned function is
+   * called, which then carries out the held ones. A backup takes this before its database
+   * snapshot and lets go once it has copied the files: a file the snapshot's rows name cannot be
+   * removed in between, so none is missing from the archive. Files put meanwhile are copied too
+   * (orphans to the snapshot, which the restored portal's sweeper removes after its grace period).
+   */
+  holdDeletions(): () => Promise<void> {
+    this.holds += 1;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.holds -= 1;
+      if (this.holds > 0) return;
+      const keys = this.held;
+      this.held = [];
+      for (const key of keys) await this.delete(key);
+    };
   }
 
   private pathOf(key: string): string {
@@ -54,10 +79,17 @@ export class LocalFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.pathOf(key), { force: true });
+    const filePath = this.pathOf(key);
+    if (this.holds > 0) {
+      this.held.push(key);
+      return;
+    }
+    await fsp.rm(filePath, { force: true });
   }
 
   async sweep(before: Date, referenced: ReferencedKeys): Promise<number> {
+    // During a backup nothing goes; the next sweep takes it.
+    if (this.holds > 0) return 0;
     const cutoff = before.getTime();
     const old: { name: string; key?: string }[] = [];
     for (const name of await fsp.readdir(this.dir)) {
