@@ -47,6 +47,8 @@ async function unreachable(): Promise<string | undefined> {
 }
 const tool = missingTool();
 const missing = tool ? `${tool} is not installed` : await unreachable();
+// CI (REQUIRE_E2E=1) installs the tools: there a missing one is a failure, not a silent skip.
+if (missing && process.env.REQUIRE_E2E === '1') throw new Error(`postgres-drill: ${missing}, and REQUIRE_E2E=1 asks for the drill`);
 if (missing) console.warn(`postgres-drill: skipped, ${missing}`);
 
 function databaseUrl(name: string): string {
