@@ -17,9 +17,14 @@ export const METRICS_PATH = '/metrics';
 export interface Metrics {
   /** A password check failed (a login, or a password change's old password). */
   loginFailed(): void;
+  /**
+   * A gauge a feature owns, read when scraped (the platform knows no feature): e.g. the
+   * notifications feature's open event streams. `name` starts with `campus_`.
+   */
+  gauge(name: string, help: string, read: () => number): void;
 }
 
-const NO_METRICS: Metrics = { loginFailed() {} };
+const NO_METRICS: Metrics = { loginFailed() {}, gauge() {} };
 
 /** The label of every request no route matched: an unknown path is not a label of its own. */
 export const UNMATCHED = 'unmatched';
@@ -75,7 +80,7 @@ interface MailRow {
  * Decorates `app.metrics` and, with METRICS on, counts every answer (one onResponse hook) and
  * serves /metrics to loopback and METRICS_ALLOW; anyone else gets the 404 of an unknown path.
  * Register before the features (they call `app.metrics`); gauges read the parts they describe
- * (the hub, the pool, the mail queue) when scraped.
+ * (the pool, the mail queue, a feature's own through `gauge`) when scraped.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const { enabled, allow } = app.config.metrics;
@@ -120,14 +125,6 @@ export function registerMetrics(app: FastifyInstance): void {
       },
     });
   }
-  new Gauge({
-    name: 'campus_event_streams_open',
-    help: 'Notification event streams open on this instance.',
-    registers,
-    collect() {
-      this.set(app.hasDecorator('notificationHub') ? app.notificationHub.size : 0);
-    },
-  });
   new Gauge({
     name: 'campus_ready',
     help: '1 while this instance takes traffic, 0 while it starts or drains.',
@@ -186,7 +183,19 @@ export function registerMetrics(app: FastifyInstance): void {
     },
   });
 
-  const metrics: Metrics = { loginFailed: () => loginFailures.inc() };
+  const metrics: Metrics = {
+    loginFailed: () => loginFailures.inc(),
+    gauge: (name, help, read) => {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    },
+  };
   provide(app, 'metrics', metrics);
 
   // Series per route context (its config object, one per route) and method.
