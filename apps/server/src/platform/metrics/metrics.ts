@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { provide } from '../provide';
 
 /**
@@ -62,11 +62,47 @@ export function metricsAllowList(allow: readonly string[]): (address: string) =>
   };
 }
 
-/** One route's series, made on its first request and reused: a request allocates no labels. */
-interface RouteSeries {
-  duration: ReturnType<Histogram<'method' | 'route'>['labels']>;
-  byStatus: Map<number, ReturnType<Counter<'method' | 'route' | 'status'>['labels']>>;
-  refused?: ReturnType<Counter<'route'>['labels']>;
+/** The latency histogram's upper bounds, in seconds. */
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * One method and route's counts, kept in plain numbers: a request adds to them and allocates
+ * nothing (prom-client's own `observe` and `inc` build a label object and a key string on every
+ * call). They are turned into exposition text only when scraped.
+ */
+class RouteSeries {
+  /** Requests per bucket (not cumulative); past the last bound they count in `count` alone. */
+  readonly buckets = new Float64Array(BUCKETS.length);
+  sum = 0;
+  count = 0;
+  /** Answers by status code. */
+  readonly byStatus = new Map<number, number>();
+  refused = 0;
+
+  constructor(
+    readonly method: string,
+    readonly route: string,
+  ) {}
+
+  record(seconds: number, status: number): void {
+    for (let i = 0; i < BUCKETS.length; i++) {
+      if (seconds <= BUCKETS[i]!) {
+        this.buckets[i]!++;
+        break;
+      }
+    }
+    this.sum += seconds;
+    this.count++;
+    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+    if (status === 429) this.refused++;
+  }
+}
+
+type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
+
+/** A metric prom-client's registry formats, whose values are read from `values()` when scraped. */
+function scrapedMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => Value[]) {
+  return { name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset() {} };
 }
 
 interface MailRow {
@@ -91,15 +127,32 @@ export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   const registers = [registry];
 
-  const requests = new Counter({ name: 'campus_http_requests_total', help: 'Answered requests, by method, route pattern (unmatched for unknown paths) and status.', labelNames: ['method', 'route', 'status'] as const, registers });
-  const duration = new Histogram({
-    name: 'campus_http_request_duration_seconds',
-    help: 'Time from a request\'s arrival to its answer, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const refusals = new Counter({ name: 'campus_rate_limit_refusals_total', help: 'Requests refused by a rate limit (429), by route pattern.', labelNames: ['route'] as const, registers });
+  // Every method and route seen, by `${method} ${route}`; the hook below reaches them without a key.
+  const all = new Map<string, RouteSeries>();
+  const each = <T>(f: (s: RouteSeries) => T[]) => [...all.values()].flatMap(f);
+  const duration = 'campus_http_request_duration_seconds';
+  for (const metric of [
+    scrapedMetric('campus_http_requests_total', 'Answered requests, by method, route pattern (unmatched for unknown paths) and status.', 'counter', () =>
+      each((s) => [...s.byStatus].map(([status, value]) => ({ labels: { method: s.method, route: s.route, status }, value }))),
+    ),
+    scrapedMetric(duration, 'Time from a request\'s arrival to its answer, by method and route pattern.', 'histogram', () =>
+      each((s) => {
+        const labels = { method: s.method, route: s.route };
+        let cumulative = 0;
+        return [
+          ...BUCKETS.map((le, i) => ({ labels: { ...labels, le }, value: (cumulative += s.buckets[i]!), metricName: `${duration}_bucket` })),
+          { labels: { ...labels, le: '+Inf' }, value: s.count, metricName: `${duration}_bucket` },
+          { labels, value: s.sum, metricName: `${duration}_sum` },
+          { labels, value: s.count, metricName: `${duration}_count` },
+        ];
+      }),
+    ),
+    scrapedMetric('campus_rate_limit_refusals_total', 'Requests refused by a rate limit (429), by route pattern.', 'counter', () =>
+      each((s) => (s.refused > 0 ? [{ labels: { route: s.route }, value: s.refused }] : [])),
+    ),
+  ]) {
+    registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
+  }
   const loginFailures = new Counter({ name: 'campus_login_failures_total', help: 'Failed password checks: logins, and password changes\' old password.', registers });
 
   const { database } = app;
@@ -198,30 +251,26 @@ export function registerMetrics(app: FastifyInstance): void {
   };
   provide(app, 'metrics', metrics);
 
-  // Series per route context (its config object, one per route) and method.
-  const series = new WeakMap<object, Map<string, RouteSeries>>();
+  // Each route context (its config object, one per route) keeps its series by method: found
+  // without building a key once seen.
+  const byContext = new WeakMap<object, Map<string, RouteSeries>>();
   const seriesOf = (request: FastifyRequest): RouteSeries => {
     const context = request.routeOptions.config as object;
-    let byMethod = series.get(context);
-    if (!byMethod) series.set(context, (byMethod = new Map()));
+    let byMethod = byContext.get(context);
+    if (!byMethod) byContext.set(context, (byMethod = new Map()));
     let found = byMethod.get(request.method);
     if (!found) {
       const route = request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED);
-      found = { duration: duration.labels(request.method, route), byStatus: new Map() };
+      const key = `${request.method} ${route}`;
+      found = all.get(key) ?? new RouteSeries(request.method, route);
+      all.set(key, found);
       byMethod.set(request.method, found);
     }
     return found;
   };
-  const routeOf = (request: FastifyRequest) => (request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED));
 
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const s = seriesOf(request);
-    const status = reply.statusCode;
-    let counter = s.byStatus.get(status);
-    if (!counter) s.byStatus.set(status, (counter = requests.labels(request.method, routeOf(request), String(status))));
-    counter.inc();
-    s.duration.observe(reply.elapsedTime / 1000);
-    if (status === 429) (s.refused ??= refusals.labels(routeOf(request))).inc();
+    seriesOf(request).record(reply.elapsedTime / 1000, reply.statusCode);
     done();
   });
 
