@@ -1,6 +1,6 @@
 // The cost of collecting Prometheus metrics (issue 27): `current-user` and `getcourse` on the
-// seeded database of `courses`, with METRICS on and off in the same run, alternated (on, off, on,
-// off) so that drift in the machine's load falls on both; then how fast /metrics answers with
+// seeded database of `courses`, with METRICS on and off in the same run, alternated (on off, off
+// on, on off: BENCH_METRICS_ROUNDS) so that drift in the machine's load falls on both; then how fast /metrics answers with
 // many event streams open (BENCH_METRICS_STREAMS, default 1,000; the issue's figure is 10,000).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,8 @@ import { seedPglite } from './lib/seed.mjs';
 import { openStream } from './lib/sse.mjs';
 
 const STREAM = '/api/v1/notifications/stream';
-const ROUNDS = 2;
+/** Rounds of the two settings, the order swapped every round (on off, off on, …). */
+const ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 3);
 const fmt = (n) => n.toLocaleString('en-US');
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
@@ -62,7 +63,7 @@ export async function metrics({ port }) {
     const runs = { on: { current: [], get: [] }, off: { current: [], get: [] } };
     const loads = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const setting of ['on', 'off']) {
+      for (const setting of round % 2 === 0 ? ['on', 'off'] : ['off', 'on']) {
         server = await startServer({ port, env: env(setting === 'on'), dataDir });
         const headers = { cookie: await sessionCookie(server.base, '200000002') };
         // A warm-up, so neither setting pays for the JIT of the other's first seconds.
@@ -85,7 +86,7 @@ export async function metrics({ port }) {
       errors: ms.reduce((s, m) => s + m.errors, 0),
     });
     const rows = [
-      { scenario: 'metrics load', value: `${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds of on then off; load average at each run's start: ${loads.join(' | ')}` },
+      { scenario: 'metrics load', value: `${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds (on off, off on, …); load average at each run's start: ${loads.join(' | ')}` },
     ];
     for (const [name, key] of [['current-user', 'current'], [`getcourse (${getPaths.length} ids)`, 'get']]) {
       const on = mean(runs.on[key]);
