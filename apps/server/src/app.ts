@@ -38,6 +38,7 @@ import { OneLinePerRequest } from './platform/http/request-log';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp, type WebApp } from './platform/http/web-app';
 import { registerMail } from './platform/mail/register-mail';
+import { registerMetrics } from './platform/metrics/metrics';
 import { Bus } from './platform/realtime/bus';
 import { AppSecret } from './platform/secrets/app-secret';
 import { registerLifecycle } from './platform/lifecycle';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = await Bus.open(database, app.log);
   provide(app, 'bus', bus, { needs: ['database'], close: () => bus.close() });
   registerMail(app);
+  // Before the features, which count through `app.metrics`; its hook sees every answer.
+  registerMetrics(app);
 
   // Error handlers are copied into plugin contexts when those are registered: set them first.
   const web: { app?: WebApp } = {};

@@ -418,6 +418,8 @@ export const mailJobs = pgTable(
     index('mail_jobs_due_idx').on(t.priority, t.runAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     // Removing sent jobs once they are old (the worker's housekeeping).
     index('mail_jobs_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    // /metrics' count of the queue by state at every scrape: the unsent rows only, not a week of sent ones.
+    index('mail_jobs_unsent_idx').on(t.failedAt, t.attempts, t.runAt).where(sql`${t.sentAt} is null`),
   ],
 );
 

@@ -12,6 +12,7 @@ import type { Lifecycle } from './lifecycle';
 import type { MailTemplates } from './mail/mail-template';
 import type { MailWorker } from './mail/mail-worker';
 import type { AppSecret } from './secrets/app-secret';
+import type { Metrics } from './metrics/metrics';
 
 /** What the platform adds to Fastify's instance, request and route config. */
 declare module 'fastify' {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     mailTemplates: MailTemplates;
     /** The key private addresses are derived from (calendar feeds). */
     appSecret: AppSecret;
+    /** What features count for /metrics (failed logins); no-ops with METRICS=off. */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** The logged-in user, resolved from the session cookie for routes that need one. */

@@ -23,6 +23,7 @@ export async function registerNotifications(app: FastifyInstance): Promise<void>
   provide(app, 'notify', notifier(notificationEmailsOn(config)), { needs: ['database', 'bus', 'config'] });
   const hub = new NotificationHub(database.db, (hashes) => liveSessions(database.db, hashes, sessionPolicy(config)), app.log, config.streams);
   app.decorate('notificationHub', hub);
+  app.metrics.gauge('campus_event_streams_open', 'Notification event streams open on this instance.', () => hub.size);
   bus.on(notificationsAdded, ({ from, to }) => hub.added(from, to));
   bus.on(unreadChanged, ({ user }) => hub.countChanged(user));
   bus.on(userChanged, ({ user }) => hub.userChanged(user));

@@ -62,7 +62,12 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
    */
   const provePassword = async (request: FastifyRequest, reply: FastifyReply, user: UserRow, password: string, field: 'oldpassword' | 'currentPassword') => {
     const attempt = await throttle.begin(request, reply, user.registrationId);
-    await assertPassword(user, password, field);
+    try {
+      await assertPassword(user, password, field);
+    } catch (err) {
+      app.metrics.loginFailed();
+      throw err;
+    }
     await attempt.succeeded();
   };
 
@@ -87,7 +92,10 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const attempt = await throttle.begin(request, reply, request.body.registrationId);
       const user = await authenticate(db, request.body.registrationId, request.body.password);
-      if (!user) throw unauthorized(MESSAGES.invalidLogin);
+      if (!user) {
+        app.metrics.loginFailed();
+        throw unauthorized(MESSAGES.invalidLogin);
+      }
       await attempt.succeeded();
       // Said only to whoever knows the password: to anyone else the account looks like any other.
       if (!user.active) throw forbidden(REFUSALS.accountDeactivated);

@@ -6,6 +6,7 @@ import { database } from './database';
 import { documents } from './documents';
 import { limits } from './limits';
 import { mail } from './mail';
+import { metrics } from './metrics';
 import { secrets } from './secrets';
 import { server } from './server';
 import { signIn } from './sign-in';
@@ -19,7 +20,7 @@ import { textgen } from './textgen';
  * that one message, so the operator fixes them in one round. Each concern (one file here) owns its
  * variables, checks and part of `Config`; a new group of settings is a new file and a line below.
  */
-const concerns = [server, database, storage, campus, accounts, signIn, documents, limits, secrets, textgen, mail, telemetry] as const;
+const concerns = [server, database, storage, campus, accounts, signIn, documents, limits, secrets, textgen, mail, telemetry, metrics] as const;
 
 type SliceOf<C> = C extends { config: (values: never) => infer Slice } ? Slice : never;
 type Slices<T extends readonly unknown[]> = T extends readonly [infer Head, ...infer Rest] ? SliceOf<Head> & Slices<Rest> : unknown;

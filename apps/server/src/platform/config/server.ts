@@ -11,7 +11,7 @@ import { optionalText, positiveInt } from './fields';
 const CONNECTION_DEFAULTS = { headersTimeoutMs: 15_000, bodyWindowMs: 30_000, bodyMinBytes: 30 * 1024, lingerMs: 30_000 };
 
 /** An IPv4 or IPv6 address, with or without a CIDR prefix length. */
-function isAddressOrRange(value: string): boolean {
+export function isAddressOrRange(value: string): boolean {
   const [address = '', bits, ...rest] = value.split('/');
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;

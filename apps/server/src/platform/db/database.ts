@@ -35,7 +35,21 @@ export interface Database {
    * (`dumpDataDir`), for `npm run backup` while the portal serves. See pgliteSnapshot.
    */
   snapshot?: () => Promise<Blob>;
+  /**
+   * The node-postgres pool's connections right now (for /metrics); undefined on PGlite, which is
+   * one embedded connection with no pool to fill or wait on.
+   */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections handed out to a query or transaction. */
+  inUse: number;
+  /** Connections open and free. */
+  idle: number;
+  /** Queries waiting for a connection: above zero for long, the pool is too small or queries too slow. */
+  waiting: number;
 }
 
 /** The migrations folder: src/db/migrations from source, dist/migrations from the bundle. */
@@ -94,7 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw err;
     }
-    return wrap(db as unknown as Db, (channel, listener) => listenOnServer(options.databaseUrl!, channel, listener), () => pool.end());
+    const poolStats = (): PoolStats => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return wrap(db as unknown as Db, (channel, listener) => listenOnServer(options.databaseUrl!, channel, listener), () => pool.end(), { poolStats });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -122,7 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await stop();
     };
   };
-  return wrap(db as unknown as Db, listenInProcess, () => client.close(), () => pgliteSnapshot(client));
+  return wrap(db as unknown as Db, listenInProcess, () => client.close(), { snapshot: () => pgliteSnapshot(client) });
 }
 
 /** A type only: PGlite itself is loaded where it is used. */
@@ -238,12 +253,13 @@ async function listenOnServer(url: string, channel: string, listener: Listener):
   };
 }
 
-function wrap(db: Db, listen: Database['listen'], close: () => Promise<void>, snapshot?: () => Promise<Blob>): Database {
+function wrap(db: Db, listen: Database['listen'], close: () => Promise<void>, parts: { snapshot?: () => Promise<Blob>; poolStats?: () => PoolStats } = {}): Database {
   let closed = false;
   return {
     db,
     listen,
-    ...(snapshot ? { snapshot } : {}),
+    ...(parts.snapshot ? { snapshot: parts.snapshot } : {}),
+    ...(parts.poolStats ? { poolStats: parts.poolStats } : {}),
     async ping() {
       try {
         await db.execute(sql`select 1`);

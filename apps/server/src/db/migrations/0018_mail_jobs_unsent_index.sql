@@ -1,0 +1,1 @@
+CREATE INDEX "mail_jobs_unsent_idx" ON "mail_jobs" USING btree ("failed_at","attempts","run_at") WHERE "mail_jobs"."sent_at" is null;
