@@ -16,6 +16,16 @@ const RESTORE_BUDGET_MS = 400;
 let loggedOutOnPurpose = false;
 export const endedByLogout = () => loggedOutOnPurpose;
 
+/**
+ * A logout asked for and not answered yet. The server ends the session before it answers, so
+ * another request of the page (a list refetched, the event stream) may meet the 401 first and end
+ * the session here: that is still the deliberate logout, not a session that ran out.
+ */
+let logoutPending = false;
+export function setLogoutPending(pending: boolean) {
+  logoutPending = pending;
+}
+
 let store: SecureUserStore | null = typeof window === 'undefined' ? null : browserUserStore();
 let kept: StoredUser | null = null;
 
@@ -81,7 +91,7 @@ export function forgetSavedAnswers() {
 export function forgetUser(client: QueryClient, { byLogout = false } = {}) {
   rememberUser(null);
   forgetSavedAnswers();
-  loggedOutOnPurpose = byLogout;
+  loggedOutOnPurpose = byLogout || logoutPending;
   client.setQueryData(currentUserKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, call } from '../../../lib/api';
 import { LOGGED_OUT_STATE, LOGIN_PATH } from '../return-to';
-import { forgetUser } from '../session';
+import { forgetUser, setLogoutPending } from '../session';
 
 /**
  * POST logout, then land on the login page saying "You have logged out." (with no way back to
@@ -19,6 +19,8 @@ export function useLogout() {
   };
   return useMutation({
     mutationFn: () => call(api.users.logout, { quiet401: true }),
+    onMutate: () => setLogoutPending(true),
+    onSettled: () => setLogoutPending(false),
     onSuccess: loggedOut,
     onError: (err) => {
       // A 401 means the session had already ended: logged out all the same. Any other
