@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { ACCESS_FILE, BACKUP_PATH, type BackupAccess } from './platform/backup/backup.routes';
 import { readArchive, restoreBackup, RestoreError, writeBackup, type Manifest } from './platform/backup/archive';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { loadConfigOrExit } from './platform/config/config';
 import { openPgliteCluster, pgliteSnapshot, type MigrationLevel } from './platform/db/database';
 
 export class BackupError extends Error {}
@@ -113,16 +113,7 @@ async function main(): Promise<void> {
     console.error('usage: npm run backup -- FILE | npm run restore -- FILE');
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   if (config.databaseUrl !== undefined || config.storage.kind !== 'local') {
     console.error(`npm run ${command} is for the embedded database and files under DATA_DIR. With DATABASE_URL or STORAGE=s3, use pg_dump/pg_restore and the bucket's versioning or a sync: docs/deploy.md, "Backups".`);
     process.exit(1);

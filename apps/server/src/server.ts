@@ -1,20 +1,11 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { loadConfigOrExit } from './platform/config/config';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process exits anyway. */
 const DRAIN_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   // Before the app: the tracing hooks must be in place when the database driver is imported.
   const tracing = config.otlpEndpoint ? await (await import('./platform/telemetry/tracing')).startTracing({ endpoint: config.otlpEndpoint, serviceName: config.otelServiceName }) : undefined;
   const app = await buildApp(config);

@@ -98,3 +98,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return config as Config;
 }
+
+/**
+ * The settings for a command run by an operator (the server, backup, restore): a bad setting is
+ * printed, naming its variable, and the process exits 1 rather than throwing a stack trace.
+ */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
