@@ -67,3 +67,10 @@ export async function signedInPage(browser: Browser, user: NewUser, context: Bro
 
 /** The header's bell; its accessible name carries the unread count ("Notifications, 2 unread"). */
 export const bell = (page: Page) => mainNav(page).getByRole('link', { name: /^Notifications/ });
+
+/**
+ * Waits until the page's notification stream is joined on the server: what happens after it
+ * arrives live (a toast). Before, the bell already shows, but a notification made then would
+ * reach only the count.
+ */
+export const streamLive = (page: Page) => expect(bell(page)).toHaveAttribute('data-live', 'true', { timeout: 10_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
-import { bell, mainNav, newUser, signedInPage, type NewUser } from '../support/flows';
+import { bell, mainNav, newUser, signedInPage, streamLive, type NewUser } from '../support/flows';
 import { createCourse, joinCourse, login, register } from '../support/seed';
 
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
@@ -18,6 +18,7 @@ test('notifications arrive live in the other browser: a new course, a join; read
   });
   await student.reload();
   await expect(mainNav(student).getByRole('button', { name: /Events/ })).toBeVisible();
+  await streamLive(student);
   const title = `Kinematics ${id}`;
 
   // The professor creates a course for the student's branch and semester; the student's page
@@ -70,6 +71,7 @@ test('a notification arriving while on a page shows a toast, which leads to it a
   const student = await apiUser(browser, studentUser);
   await student.goto('/update-account');
   await expect(bell(student)).toHaveAccessibleName('Notifications');
+  await streamLive(student);
   const focused = await student.evaluate(() => document.activeElement?.tagName);
 
   const title = `Surveying ${id}`;
@@ -120,6 +122,7 @@ test('the professor moves the exam: the student’s phone, open on the admit car
   // On a phone the admit card's papers are a list of cards (the table is for wider screens).
   const papers = student.getByRole('list', { name: 'Papers, in exam order' });
   await expect(papers.getByText('Thu, 3 Dec 2099')).toBeVisible();
+  await streamLive(student);
 
   // The professor moves it on the Edit Course tab, as a professor would.
   await prof.goto(`/course/${course._id}/edit-course`);

@@ -12,16 +12,20 @@ const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
  * Menu button rather than folded behind it), with the unread count kept live by the notification
  * stream. It listens only once the server has confirmed who is logged in (not on the locally
  * kept copy of the user), so a stale copy never opens a stream that would be refused.
+ * `data-live` says the stream is joined: a browser test waits for it before it makes something
+ * happen that should arrive live.
  */
 export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
   const confirmed = useCurrentUser().data ?? null;
-  const unread = useUnreadCount(confirmed?._id ?? null) ?? 0;
+  const count = useUnreadCount(confirmed?._id ?? null);
+  const unread = count.unread ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <NavLink
       to={pages.notifications}
       aria-label={label}
       title={label}
+      data-live={count.live}
       onClick={onNavigate}
       className={({ isActive }) => `${navItemClass} relative flex items-center gap-2 ${isActive ? 'bg-campus-700' : ''}`}
     >

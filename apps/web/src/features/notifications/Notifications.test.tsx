@@ -82,10 +82,16 @@ describe('the bell', () => {
     expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
     const whileDown = list.asked;
     expect(whileDown).toBeGreaterThan(0);
-    // ... until the browser has reconnected it.
+    // ... until the browser has reconnected it and the server, having joined it, sends the count.
     act(() => stream.emit('open'));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(list.asked).toBeGreaterThan(whileDown);
+    const beforeJoined = list.asked;
+    expect(screen.getByRole('link', { name: 'Notifications, 4 unread' })).toHaveAttribute('data-live', 'false');
+    act(() => stream.emit('unread', { unread: 4 }));
+    expect(screen.getByRole('link', { name: 'Notifications, 4 unread' })).toHaveAttribute('data-live', 'true');
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(list.asked).toBe(whileDown);
+    expect(list.asked).toBe(beforeJoined);
     expect(list.listed).toBe(0);
   });
 

@@ -15,6 +15,12 @@ const OPEN_TIMEOUT_MS = 5_000;
 
 type StreamState = 'connecting' | 'live' | 'down';
 
+/** The bell's count, and whether the stream is live (the server has joined it to the hub). */
+export interface UnreadCount {
+  unread: number | undefined;
+  live: boolean;
+}
+
 const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, i) => part === b[i]);
 
 /**
@@ -27,7 +33,7 @@ const sameKey = (a: readonly unknown[], b: readonly unknown[]) => a.length === b
  * hidden. The stream itself is open only while the tab is visible: thirty tabs hold one stream,
  * not thirty (the server caps each user's streams), and a tab brought back gets the count anew.
  */
-export function useUnreadCount(userId: string | null): number | undefined {
+export function useUnreadCount(userId: string | null): UnreadCount {
   const client = useQueryClient();
   const streams = typeof EventSource !== 'undefined';
   const visible = usePageVisible();
@@ -43,9 +49,13 @@ export function useUnreadCount(userId: string | null): number | undefined {
     source.addEventListener('open', () => {
       clearTimeout(stalled);
       open = true;
+    });
+    // The server sends the count once it has joined the stream to its hub: from then on every new
+    // notification reaches this tab (between the stream's headers and that, one could be missed).
+    source.addEventListener(STREAM_EVENTS.unread, (e) => {
+      setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread);
       setState('live');
     });
-    source.addEventListener(STREAM_EVENTS.unread, (e) => setCount((JSON.parse((e as MessageEvent<string>).data) as UnreadEvent).unread));
     source.addEventListener(STREAM_EVENTS.notification, (e) => {
       const event = JSON.parse((e as MessageEvent<string>).data) as NotificationEvent;
       setCount(event.unread);
@@ -82,5 +92,5 @@ export function useUnreadCount(userId: string | null): number | undefined {
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
   });
-  return userId ? polled.data : undefined;
+  return { unread: userId ? polled.data : undefined, live: userId !== null && state === 'live' };
 }
