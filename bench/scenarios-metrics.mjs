@@ -88,7 +88,8 @@ export async function metrics({ port }) {
     const rows = [
       { scenario: 'metrics load', value: `${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds (on off, off on, …); load average at each run's start: ${loads.join(' | ')}` },
     ];
-    for (const [name, key] of [['current-user', 'current'], [`getcourse (${getPaths.length} ids)`, 'get']]) {
+    // BENCH_METRICS_ROUNDS=0 measures /metrics alone.
+    for (const [name, key] of ROUNDS > 0 ? [['current-user', 'current'], [`getcourse (${getPaths.length} ids)`, 'get']] : []) {
       const on = mean(runs.on[key]);
       const off = mean(runs.off[key]);
       rows.push(loadRow(`${name}, METRICS=on`, on));

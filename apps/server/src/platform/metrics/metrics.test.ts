@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { paths } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +54,20 @@ describe('GET /metrics', () => {
     expect(valueOf(res.body, 'campus_mail_queue_readable')).toBe(1);
     const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(docs.json().paths)).not.toContain(METRICS_PATH);
+  });
+
+  it('counts open file descriptors without listing them, and leaves out what costs per connection', async () => {
+    const before = valueOf((await scrape(ctx.app)).body, 'process_open_fds');
+    expect(before).toBeGreaterThan(0);
+    const handles = await Promise.all(Array.from({ length: 40 }, () => open(import.meta.filename, 'r')));
+    try {
+      const body = (await scrape(ctx.app)).body;
+      expect(valueOf(body, 'process_open_fds')).toBeGreaterThanOrEqual(before + 40);
+      expect(valueOf(body, 'process_open_fds')).toBeLessThanOrEqual(valueOf(body, 'process_max_fds'));
+      expect(body).not.toMatch(/^nodejs_active_(handles|resources)/m);
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+    }
   });
 
   it('is the 404 of an unknown path for any other address, over a real socket', async () => {
@@ -159,5 +177,30 @@ describe('GET /metrics', () => {
     const promClients = /^nodejs_active_(handles|requests|resources)_total non-counter metrics should not have "_total" suffix$/;
     expect(problems.filter((l) => !promClients.test(l))).toEqual([]);
     expect(text).toContain('campus_http_requests_total{method="GET",route="/api/v1/health",status="200"}');
+  });
+
+  it('the alert rules docs/operations.md gives pass `promtool check rules`, over metrics /metrics serves', async (test) => {
+    if (spawnSync('promtool', ['--version']).error) {
+      if (process.env.REQUIRE_E2E === '1') throw new Error('promtool is missing (Debian\'s prometheus package) and REQUIRE_E2E=1');
+      test.skip('promtool not found');
+      return;
+    }
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../../../docs/operations.md'), 'utf8');
+    const rules = /```yaml\n(groups:[\s\S]*?)```/.exec(doc)?.[1];
+    expect(rules).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'campus-rules-'));
+    try {
+      writeFileSync(join(dir, 'rules.yml'), rules!);
+      const checked = spawnSync('promtool', ['check', 'rules', join(dir, 'rules.yml')], { encoding: 'utf8', timeout: 10_000 });
+      expect(checked.status, `${checked.stdout}${checked.stderr}`).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Every campus_/process_ metric a rule names is one /metrics serves (the pool's only on PostgreSQL).
+    const served = (await scrape(ctx.app)).body;
+    const onPostgres = ctx.app.database.poolStats !== undefined;
+    const named = [...new Set(rules!.match(/\b(campus|process)_[a-z_]+/g))].filter((name) => onPostgres || !name.startsWith('campus_db_pool_'));
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((name) => !served.includes(`# TYPE ${name.replace(/_bucket$/, '')} `))).toEqual([]);
   });
 });
