@@ -114,5 +114,23 @@ describe.skipIf(!available)('a real Prometheus', () => {
       return found.length === 2 ? found : undefined;
     });
     expect(seen).toEqual([...instances].sort());
+
+    // The graphs docs/operations.md gives, as the engineer would put them on a dashboard: the
+    // request rate by route (with traffic going on) and the mail queue by state.
+    const traffic = setInterval(() => void ctx.app.inject({ method: 'GET', url: paths.health }), 100);
+    try {
+      const rates = await waitFor('a request rate for the health route', 15_000, async () => {
+        const data = await api<{ result: { metric: { route: string }; value: [number, string] }[] }>(
+          `query?query=${encodeURIComponent('sum by (route) (rate(campus_http_requests_total[5m]))')}`,
+        );
+        const health = data.result.find((r) => r.metric.route === paths.health);
+        return health && Number(health.value[1]) > 0 ? data.result : undefined;
+      });
+      expect(rates.every((r) => r.metric.route !== undefined)).toBe(true);
+    } finally {
+      clearInterval(traffic);
+    }
+    const queue = await api<{ result: { metric: { state: string } }[] }>(`query?query=${encodeURIComponent('max by (state) (campus_mail_jobs)')}`);
+    expect(queue.result.map((r) => r.metric.state).sort()).toEqual(['given_up', 'retrying', 'waiting']);
   });
 });
