@@ -19,11 +19,24 @@ export const formatExamDate = (isoDate: string | null): string => {
 };
 
 /**
+ * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than using
+ * it (it resolves the locale and loads the zone's rules; on a slow phone the home page's event
+ * cards spent ~90 ms making the same few again on every render), and they never change.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+/**
  * Today's calendar day in `timeZone` (an IANA name), as `YYYY-MM-DD`: "today" for events is the
  * campus's day, whatever zone the server's clock or the browser is in.
  */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -33,7 +46,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
  * 00:00–23:59), the form events' dates and times take, so the two compare as text.
  */
 export function wallClockIn(timeZone: string, now: Date = new Date()): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
 }
@@ -45,7 +58,7 @@ export function wallClockIn(timeZone: string, now: Date = new Date()): { date: s
 export function calendarDayParts(isoDate: string, locale = 'en-GB'): { weekday: string; day: string; month: string; long: string } {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   const at = new Date(Date.UTC(y, m - 1, d));
-  const f = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(at);
+  const f = (options: Intl.DateTimeFormatOptions) => dateFormat(locale, { ...options, timeZone: 'UTC' }).format(at);
   return {
     weekday: f({ weekday: 'long' }),
     day: f({ day: 'numeric' }),

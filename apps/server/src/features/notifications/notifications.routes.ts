@@ -2,10 +2,10 @@ import { RECENT_DEFAULT, REFUSALS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors/app-error';
-import { ok } from '../../platform/errors/envelope';
+import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { openEventStream } from './event-stream';
-import { markAllRead, markRead, notificationsOf, recentUnread, seqOf, unreadCounts } from './notifications.service';
+import { markAllRead, markRead, notificationsJsonOf, recentUnread, seqOf, unreadCounts } from './notifications.service';
 
 const { notifications } = api;
 const route = contractRoutes('notifications');
@@ -17,7 +17,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
 
   app.route({
     ...route(notifications.list, { access: 'user', etag: true }),
-    handler: async (request, reply) => ok(reply, await notificationsOf(db, request.user!.id), 'notifications fetched successfully'),
+    handler: async (request, reply) => sendJson(reply, await notificationsJsonOf(db, request.user!.id), 'notifications fetched successfully'),
   });
 
   app.route({

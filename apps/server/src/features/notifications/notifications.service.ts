@@ -1,9 +1,10 @@
-import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationKind, type NotificationsData } from '@campus/contract';
+import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationKind } from '@campus/contract';
 import { and, between, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
+import { prepared } from '../../platform/db/prepared';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
 import { immediateEmails } from './notification-emails';
@@ -119,30 +120,56 @@ function eitherState(db: Db, userIds: string[], where: SQL, limit: number): Prom
   return unionAll(branch(isNull(notifications.readAt)), branch(isNotNull(notifications.readAt))).orderBy(notifications.seq).limit(limit);
 }
 
+/** A notification of the list, its fields already the text its JSON holds. */
+interface ListedNotification {
+  notificationid: string;
+  content: string;
+  link: string | null;
+  date: string;
+  read: boolean;
+}
+
 /**
- * A user's notifications, newest first: every unread one (the newest UNREAD_CAP) and the newest
- * READ_CAP read ones, in one statement over the (recipient, seq) indexes.
+ * The list's statement, prepared once per database: the newest UNREAD_CAP unread and READ_CAP read,
+ * each branch walking its own partial (recipient, seq) index, newest first.
  */
-export async function notificationsOf(db: Db, userId: string): Promise<NotificationsData> {
-  // The answer's fields come out of PostgreSQL as text, as the contract writes them (the id, the
-  // ISO-8601 date of toISOString): up to 600 rows skip a Date parse and format each.
-  const shape = sql`seq::text as notificationid, content, link, ${isoText(notifications.createdAt)} as date`;
-  const result = await db.execute(sql`
-    (select ${shape}, seq, false as read from ${notifications}
-       where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})
-    union all
-    (select ${shape}, seq, true as read from ${notifications}
-       where recipient_id = ${userId} and read_at is not null order by seq desc limit ${READ_CAP})
-    order by seq desc`);
-  const rows = rowsOf<NotificationItem & { link: string | null; read: boolean }>(result);
-  const unreadnotifications: NotificationItem[] = [];
-  const readnotifications: NotificationItem[] = [];
-  const all = rows.map(({ notificationid, content, date, link, read }) => {
-    const item: NotificationItem = link ? { notificationid, content, date, link } : { notificationid, content, date };
-    (read ? readnotifications : unreadnotifications).push(item);
-    return item;
-  });
-  return { unreadnotifications, readnotifications, notifications: all };
+const listStatement = prepared((db) => {
+  const branch = (read: boolean) =>
+    db
+      .select({
+        notificationid: sql<string>`${notifications.seq}::text`.as('notificationid'),
+        content: notifications.content,
+        link: notifications.link,
+        date: isoText(notifications.createdAt).as('date'),
+        read: sql<boolean>`${sql.raw(String(read))}`.as('read'),
+        seq: notifications.seq,
+      })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, sql.placeholder('userId')), read ? isNotNull(notifications.readAt) : isNull(notifications.readAt)))
+      .orderBy(desc(notifications.seq))
+      .limit(read ? READ_CAP : UNREAD_CAP);
+  return unionAll(branch(false), branch(true)).orderBy(desc(sql`seq`)).prepare('notifications_of_user');
+});
+
+/**
+ * A user's notifications, newest first, as the JSON of NotificationsData: every unread one (the
+ * newest UNREAD_CAP) and the newest READ_CAP read ones, in one prepared statement. Each item is
+ * written once and put in two arrays (its state's and the whole list): the answer holds every
+ * notification twice, and a serializer would build and check each twice (600 items: the answer's
+ * CPU was its serializing, not its query). Content, a link and nothing else is free text; a test
+ * holds the writing to the contract's schema.
+ */
+export async function notificationsJsonOf(db: Db, userId: string): Promise<string> {
+  const rows = (await listStatement(db).execute({ userId })) as ListedNotification[];
+  const unread: string[] = [];
+  const read: string[] = [];
+  const all: string[] = [];
+  for (const n of rows) {
+    const item = `{"notificationid":"${n.notificationid}","content":${JSON.stringify(n.content)},"date":"${n.date}"${n.link ? `,"link":${JSON.stringify(n.link)}` : ''}}`;
+    (n.read ? read : unread).push(item);
+    all.push(item);
+  }
+  return `{"unreadnotifications":[${unread.join(',')}],"readnotifications":[${read.join(',')}],"notifications":[${all.join(',')}]}`;
 }
 
 /** The user's newest `limit` unread notifications, newest first (the unread partial index). */

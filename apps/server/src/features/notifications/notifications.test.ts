@@ -1,4 +1,4 @@
-import { paths, type NotificationItem, type NotificationsData, type RecentNotifications } from '@campus/contract';
+import { api, paths, successSchema, type NotificationItem, type NotificationsData, type RecentNotifications } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import net from 'node:net';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,23 @@ describe('GET /notifications/getnotification', () => {
     expect(after.unreadnotifications.map((n) => n.content)).toEqual(['third', 'first']);
     expect(after.readnotifications.map((n) => n.content)).toEqual(['second']);
     expect(after.notifications.map((n) => n.content)).toEqual(['third', 'second', 'first']);
+  });
+
+  it('is written as the serializer would write it: held to the contract\'s schema and to the items /recent serializes', async () => {
+    const me = await buildStudent(ctx.app);
+    const awkward = [
+      { content: 'Quotes " and \\ backslash, </script> & emoji 🎓', link: '/course/x?a="b"&c=\\' },
+      { content: 'Line one\nLine two\ttabbed — “curly” ünïcödé \u2028 \u0007', link: null },
+      { content: '', link: '' },
+    ];
+    for (const n of awkward) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { ...n, kind: null });
+    const answer = (await get(paths.notifications.list, me)).json();
+    expect(successSchema(api.notifications.list.data).parse(answer)).toEqual(answer);
+    const recent = (await get(`${paths.notifications.recent}?limit=10`, me)).json().data as RecentNotifications;
+    // Byte for byte what the schema's serializer writes for the same notifications.
+    expect(JSON.stringify(answer.data.unreadnotifications)).toBe(JSON.stringify(recent.notifications));
+    expect(JSON.stringify(answer.data.notifications)).toBe(JSON.stringify(recent.notifications));
+    expect(answer.data.unreadnotifications.map((n: NotificationItem) => n.content)).toEqual(awkward.map((n) => n.content).reverse());
   });
 
   it('holds the newest 500 unread and the newest 100 read', async () => {

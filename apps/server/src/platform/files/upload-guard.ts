@@ -2,6 +2,7 @@ import { FIELD_MESSAGES, FILE_LIMITS, LIMIT_REASONS, type FileKind } from '@camp
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isExamOffice } from '../auth/access';
 import { tooLarge } from '../errors/app-error';
+import { onRequestOfRoutes } from '../http/route-hooks';
 import { limiter } from '../limits/limiter';
 import { bytesUploadedBy } from './files.service';
 
@@ -44,9 +45,8 @@ export function registerUploadGuard(app: FastifyInstance): void {
   const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, LIMIT_REASONS.uploads, (r) =>
     r.user && !isExamOffice(r.user) ? r.user.id : undefined,
   );
-  app.addHook('onRequest', async (request, reply) => {
-    const upload = request.routeOptions.config?.upload;
-    if (!upload) return;
+  onRequestOfRoutes(app, (route) => route.config?.upload !== undefined, async (request, reply) => {
+    const upload = request.routeOptions.config!.upload!;
     const declared = Number(request.headers['content-length']);
     if (declared > FILE_LIMITS[upload.kind].maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(upload);
     // A file read as it arrives and never kept (the roster's CSV) uses no storage.

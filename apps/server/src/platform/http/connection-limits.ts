@@ -73,21 +73,26 @@ export function registerBodyWatchdog(app: FastifyInstance): void {
   }, TICK_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: every request passes them (see security-headers.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
     // Only a real connection can stall; an injected request (tests, app.inject) has none to drop.
-    if (!hasBody(raw.headers) || !(raw.socket instanceof Socket)) return;
-    inflows.set(raw, { socket: raw.socket, samples: [raw.socket.bytesRead], complete: () => raw.complete });
+    if (hasBody(raw.headers) && raw.socket instanceof Socket) {
+      inflows.set(raw, { socket: raw.socket, samples: [raw.socket.bytesRead], complete: () => raw.complete });
+    }
+    done();
   });
 
   // A parser that stopped reading (multipart after a refused file) would otherwise leave the
   // client blocked on a full socket until a timeout resets it.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const raw = request.raw;
     const flow = inflows.get(raw);
-    if (!flow || raw.complete) return;
-    flow.lingerUntil = Date.now() + lingerMs;
-    raw.unpipe();
-    raw.resume();
+    if (flow && !raw.complete) {
+      flow.lingerUntil = Date.now() + lingerMs;
+      raw.unpipe();
+      raw.resume();
+    }
+    done();
   });
 }

@@ -12,20 +12,21 @@ import { COMPRESSION, CompressedBodies, acceptedEncoding } from './compression';
  */
 export function registerEtags(app: FastifyInstance): void {
   const compressed = new CompressedBodies();
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook: every answer passes it, and most are not tagged (see security-headers.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const tag = `W/"${hash('sha1', payload, 'base64url')}"`;
     reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     const asked = request.headers['if-none-match'];
     if (asked !== undefined && asked.split(',').some((t) => t.trim() === tag || t.trim() === '*')) {
       reply.code(304);
-      return '';
+      return done(null, '');
     }
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    if (!encoding || Buffer.byteLength(payload) < COMPRESSION.threshold) return payload;
+    if (!encoding || Buffer.byteLength(payload) < COMPRESSION.threshold) return done(null, payload);
     // Encoded here, so @fastify/compress leaves it as it is.
     reply.header('content-encoding', encoding);
-    return compressed.get(tag, encoding, payload);
+    compressed.get(tag, encoding, payload).then((body) => done(null, body), done);
   });
 }

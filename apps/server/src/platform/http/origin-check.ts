@@ -32,10 +32,11 @@ function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
  * from another site. A route marked `crossSite` (a sign-in provider's) is proven otherwise.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || request.routeOptions.config?.crossSite) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden(REFUSALS.crossOrigin);
+  // A callback hook: every request passes it, most of them reads (see security-headers.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.crossSite) return done();
     const origin = request.headers.origin;
-    if (origin !== undefined && !isOwnOrigin(request, origin)) throw forbidden(REFUSALS.crossOrigin);
+    const crossSite = request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin));
+    done(crossSite ? forbidden(REFUSALS.crossOrigin) : undefined);
   });
 }
