@@ -1,6 +1,6 @@
 // Course listings under load: allcourses, searchbytitle and getcourse against a seeded database
 // (20,000 students, 200 professors, 2,000 courses, 60,000 enrolments), and the bare-Fastify
-// ceiling of this machine for comparison.
+// ceiling of this machine beside each row reported as a share of it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { median, limitsOff, startServer } from './lib/server.mjs';
 import { sessionCookie, register } from './lib/accounts.mjs';
-import { BROWSER_ACCEPT_ENCODING, LOAD, loadRow, measure, ratioRow, settle, startCeiling } from './lib/load.mjs';
+import { BROWSER_ACCEPT_ENCODING, LOAD, loadRow, machineRow, measureWarm, methodRow, pairedWithBare, settle, shareRow, startCeiling } from './lib/load.mjs';
 import { createScratchDatabase, seedPglite, seedPostgres } from './lib/seed.mjs';
 
 const SEARCH_WORD = 'data';
@@ -53,6 +53,25 @@ async function probe(url, cookie) {
   return { status: res.status, bytes: res.body.length, wireBytes: res.wire.length, encoding: res.encoding, listed, aloneMs: median(times) };
 }
 
+/**
+ * The database's committed transactions and rows returned so far (pg_stat_database), read on a
+ * connection of its own. A server backend flushes its counters at most once a second while busy
+ * and within 10 s once idle (PostgreSQL 15), so this waits 11 s first: the figures then include
+ * everything before the call.
+ */
+async function databaseCounters(url) {
+  await new Promise((r) => setTimeout(r, 11_000));
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT xact_commit::float8 AS xacts, tup_returned::float8 AS tuples FROM pg_stat_database WHERE datname = current_database()');
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const alone = (p) => `${p.aloneMs.toFixed(0)} ms alone`;
 const onWire = (p) => `${kb(p.wireBytes)} on the wire (${p.encoding})`;
@@ -95,44 +114,61 @@ export async function courses({ port }) {
       if (p.status !== 200) process.stderr.write(`  warning: ${name} answered ${p.status} before the run\n`);
     }
 
-    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each\n`);
-    // The bare route first, in this same run: the ratios below are to it.
-    const bareServer = await startCeiling(port + 1);
-    const bare = await measure(bareServer.url).finally(() => bareServer.stop());
+    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmUp} s of warm-up\n`);
+    // First, what the figures below depend on besides the code: how busy the machine is.
     const rows = [
+      machineRow('courses machine'),
       { scenario: 'courses database', value: label },
       {
         scenario: 'courses seed',
         value: `${c.students} students, ${c.professors} professors, ${c.courses} courses, ${c.enrollments} enrolments (${(seeded.ms / 1000).toFixed(1)} s)`,
       },
+      methodRow('courses load'),
     ];
-    // Each run waits for the previous one's queued requests to finish first.
+    // Each run waits for the previous one's queued requests to finish first, and is warm.
     const run = async (name, url, options) => {
-      const waited = await settle(server.base);
-      if (waited > 1000) process.stderr.write(`  ${name}: waited ${(waited / 1000).toFixed(1)} s for the previous run's backlog\n`);
-      const m = await measure(url, { headers, ...options });
+      const m = await measureWarm(url, { headers, settleAt: server.base, ...options });
+      if (m.waited > 1000) process.stderr.write(`  ${name}: waited ${(m.waited / 1000).toFixed(1)} s for the warm-up's backlog\n`);
       rows.push(loadRow(name, m));
       return m;
     };
-    rows.push(loadRow('bare Fastify route, this run', bare));
-    const currentUser = await run('current-user', `${server.base}/api/v1/users/current-user`);
+    // The rows reported as a share of the bare route, each beside its own bare run.
+    const paired = (name, url, options) => pairedWithBare(() => run(name, url, options), { port: port + 1 });
+
+    // Whether current-user's session came from the instance's cache cannot be seen from outside;
+    // what the database did for it can: its transactions over the warm-up and run's requests
+    // (about 1 per request when every session is read from the database, near 0 when cached).
+    const before = scratch ? await databaseCounters(scratch.url) : undefined;
+    const currentUser = await paired('current-user', `${server.base}/api/v1/users/current-user`);
+    if (scratch) {
+      await settle(server.base);
+      const after = await databaseCounters(scratch.url);
+      const requests = currentUser.m.total + currentUser.m.warmUpTotal;
+      const delta = (k) => after[k] - before[k];
+      rows.push({
+        scenario: 'current-user database work',
+        value:
+          `${(delta('xacts') / requests).toFixed(3)} transactions and ${(delta('tuples') / requests).toFixed(2)} rows read per request: ${delta('xacts')} and ${delta('tuples')} ` +
+          `over the ${requests} requests of warm-up and run (pg_stat_database of the scratch database; its other work, a few health checks, included)`,
+      });
+    }
     await run('allcourses', all);
     rows.push({
       scenario: 'allcourses response',
       value: `${kb(allProbe.bytes)}, ${onWire(allProbe)}, ${allProbe.listed ?? '?'} courses, ${alone(allProbe)}, status ${allProbe.status}`,
     });
     // What the web app's browse page asks for: one page of 48, not the whole catalogue.
-    const paged = await run('allcourses, pages of 48', `${all}?limit=48`);
+    const paged = await paired('allcourses, pages of 48', `${all}?limit=48`);
     await run(`searchbytitle "${SEARCH_WORD}"`, search);
     rows.push({
       scenario: 'searchbytitle response',
       value: `${kb(searchProbe.bytes)}, ${onWire(searchProbe)}, ${searchProbe.listed ?? '?'} courses, ${alone(searchProbe)}, status ${searchProbe.status}`,
     });
-    const get = await run(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
+    const get = await paired(`getcourse (${getPaths.length} ids)`, server.base, { paths: getPaths });
     rows.push({ scenario: 'getcourse response', value: `${kb(getProbe.bytes)}, ${onWire(getProbe)}, ${alone(getProbe)}, status ${getProbe.status}` });
-    rows.push(ratioRow('current-user / bare route', currentUser, bare));
-    rows.push(ratioRow('getcourse / bare route', get, bare));
-    rows.push(ratioRow('allcourses pages of 48 / bare route', paged, bare));
+    rows.push(shareRow('current-user / bare route', currentUser));
+    rows.push(shareRow('getcourse / bare route', get));
+    rows.push(shareRow('allcourses pages of 48 / bare route', paged));
     return rows;
   } finally {
     await server?.stop();
@@ -145,7 +181,7 @@ export async function courses({ port }) {
 export async function ceiling({ port }) {
   const bare = await startCeiling(port + 1);
   try {
-    return [loadRow('ceiling (bare Fastify)', await measure(bare.url))];
+    return [loadRow('ceiling (bare Fastify)', await measureWarm(bare.url))];
   } finally {
     await bare.stop();
   }

@@ -1,12 +1,12 @@
 // Checking signed documents under load: POST /documents/verify of an admit card's token (the
 // signature and the clock) and of a marksheet's (also one read of its row), at 50 connections,
-// beside the bare route in the same run.
+// each beside a bare route run just before it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { limitsOff, startServer } from './lib/server.mjs';
 import { BENCH_PASSWORD, sessionCookie } from './lib/accounts.mjs';
-import { LOAD, loadRow, measure, ratioRow, settle, startCeiling } from './lib/load.mjs';
+import { LOAD, loadRow, machineRow, measureWarm, methodRow, pairedWithBare, shareRow } from './lib/load.mjs';
 import { seedPages } from './lib/pages.mjs';
 import { createScratchDatabase } from './lib/seed.mjs';
 
@@ -50,22 +50,19 @@ export async function documents({ port }) {
       if (!verdict?.valid) throw new Error(`the ${kind}'s token did not verify before the run: ${JSON.stringify(verdict)}`);
     }
 
-    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each\n`);
-    const bareServer = await startCeiling(port + 1);
-    const bare = await measure(bareServer.url).finally(() => bareServer.stop());
+    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s each after ${LOAD.warmUp} s of warm-up\n`);
     const rows = [
+      machineRow('documents machine'),
       { scenario: 'documents database', value: scratch ? scratch.label : 'PGlite (embedded)' },
       { scenario: 'documents token sizes', value: `admit card ${signed.admitCard.length} characters (1 paper), marksheet ${signed.marksheet.length}` },
-      loadRow('bare Fastify route, this run', bare),
+      methodRow('documents load'),
     ];
-    const results = {};
+    const pairs = {};
     for (const [kind, token] of Object.entries(signed)) {
-      await settle(server.base);
-      const m = await measure(verifyUrl, { json: { token } });
-      rows.push(loadRow(`verify ${kind}`, m));
-      results[kind] = m;
+      pairs[kind] = await pairedWithBare(() => measureWarm(verifyUrl, { json: { token }, settleAt: server.base }), { port: port + 1 });
+      rows.push(loadRow(`verify ${kind}`, pairs[kind].m));
     }
-    for (const [kind, m] of Object.entries(results)) rows.push(ratioRow(`verify ${kind} / bare route`, m, bare));
+    for (const [kind, pair] of Object.entries(pairs)) rows.push(shareRow(`verify ${kind} / bare route`, pair));
     return rows;
   } finally {
     await server?.stop();

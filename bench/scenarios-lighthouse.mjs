@@ -1,7 +1,10 @@
 // `lighthouse`: Lighthouse's mobile performance score for each page a student meets, with its
 // default mobile settings (a mid-range phone, simulated slow 4G and a 4× slower CPU, computed
-// from one unthrottled load), in the installed Chromium. One run per page: Lighthouse is slow.
-import { limitsOff, startServer } from './lib/server.mjs';
+// from one unthrottled load), in the installed Chromium. One run's score is noisy (20 points
+// on a busy machine), so each page is run BENCH_LIGHTHOUSE_RUNS times (default 3) and reported
+// by the median; a run that fails to record is retried in a fresh Chromium.
+import { loadavg } from 'node:os';
+import { limitsOff, median, startServer } from './lib/server.mjs';
 import { CHROMIUM_FLAGS, chromiumPath, kb } from './lib/chromium.mjs';
 import { PAGES_TIME_ZONE, pagesToMeasure, seedPages } from './lib/pages.mjs';
 
@@ -25,25 +28,70 @@ async function lighthouseRun(chromePath, url, cookie) {
   }
 }
 
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// A page sometimes fails to record (NO_NAVSTART, or Chromium gone): a fresh try usually records.
+const RETRIES = 2;
+// BENCH_LIGHTHOUSE_PAGES=/login,/ measures only those pages (a short check of the scenario).
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim()).filter(Boolean);
+
+/** Why a report did not record, or undefined when it did. */
+const failureOf = (lhr) => (lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : undefined);
+
 /**
- * The figures of one report: score (0–100), the four timings, and whether the page's HTML came
- * compressed. Lighthouse 13 checks compression on the document only (its document-latency
- * insight replaced the audit of every text resource); the `pages` scenario shows every file's
- * bytes on the wire.
+ * One recorded run of `url`: up to 1 + RETRIES attempts, each in a fresh Chromium. Returns the
+ * report (undefined when every attempt failed) and why each failed attempt failed.
  */
-function reportRow(label, lhr) {
-  if (lhr.runtimeError) return { scenario: `${label} Lighthouse`, value: `failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}` };
-  const a = lhr.audits;
-  const score = lhr.categories.performance.score;
-  const uncompressed = a['document-latency-insight']?.details?.debugData?.uncompressedResponseBytes;
+async function recordedRun(chromePath, url, cookie) {
+  const failures = [];
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    let failure;
+    try {
+      const lhr = await lighthouseRun(chromePath, url, cookie);
+      failure = failureOf(lhr);
+      if (!failure) return { lhr, failures };
+    } catch (e) {
+      failure = `threw ${e instanceof Error ? e.message : String(e)}`;
+    }
+    process.stderr.write(`    attempt ${attempt + 1} failed: ${failure}\n`);
+    failures.push(failure);
+  }
+  return { lhr: undefined, failures };
+}
+
+/**
+ * The row of one page's runs: the median score and the median of each timing (each its own
+ * median, not one run's), the scores of every run, the retries spent, the load average when the
+ * page began, and whether the page's HTML came compressed. Lighthouse 13 checks compression on
+ * the document only (its document-latency-insight replaced the audit of every text resource);
+ * the `pages` scenario shows every file's bytes on the wire. Never a figure for a run that did
+ * not record: a page with none says so.
+ */
+function pageRow(label, runs, load) {
+  const scenario = `${label} Lighthouse`;
+  const recorded = runs.filter((r) => r.lhr).map((r) => r.lhr);
+  // Every failed attempt but a run's last was retried; the last of a run with no report was not.
+  const retries = runs.reduce((n, r) => n + r.failures.length - (r.lhr ? 0 : 1), 0);
+  const failed = runs.filter((r) => !r.lhr);
+  const reasons = [...new Set(runs.flatMap((r) => r.failures.map((f) => f.split(' ')[0])))];
+  const tries =
+    `${retries} ${retries === 1 ? 'retry' : 'retries'}${reasons.length ? ` (${reasons.join(', ')})` : ''}` +
+    (failed.length ? `, ${failed.length} of ${runs.length} runs failed all ${RETRIES + 1} tries (last: ${failed.at(-1).failures.at(-1)})` : '');
+  const context = `${tries}; load average ${load.toFixed(2)} at start`;
+  if (!recorded.length) return { scenario, value: `failed: no run of ${runs.length} recorded; ${context}` };
+  const numeric = (id) => median(recorded.map((lhr) => lhr.audits[id].numericValue));
+  const scores = recorded.map((lhr) => lhr.categories.performance.score).map((s) => (s === null ? undefined : Math.round(s * 100)));
+  const known = scores.filter((s) => s !== undefined);
+  const uncompressed = recorded[0].audits['document-latency-insight']?.details?.debugData?.uncompressedResponseBytes;
   const compression =
     uncompressed === undefined ? 'document compression not reported' : uncompressed ? `document uncompressed (compression would save ${kb(uncompressed)})` : 'document compressed';
-  const warnings = lhr.runWarnings.length ? ` (warnings: ${lhr.runWarnings.join('; ')})` : '';
+  const warningList = [...new Set(recorded.flatMap((lhr) => lhr.runWarnings))];
+  const warnings = warningList.length ? ` (warnings: ${warningList.join('; ')})` : '';
   return {
-    scenario: `${label} Lighthouse`,
+    scenario,
     value:
-      `score ${score === null ? '?' : Math.round(score * 100)}, FCP ${ms(a['first-contentful-paint'].numericValue)}, LCP ${ms(a['largest-contentful-paint'].numericValue)}, ` +
-      `TBT ${ms(a['total-blocking-time'].numericValue)}, SI ${ms(a['speed-index'].numericValue)}, ${compression}${warnings}`,
+      `score ${known.length ? median(known) : '?'} (runs ${scores.map((s) => s ?? '?').join(', ')}), median FCP ${ms(numeric('first-contentful-paint'))}, ` +
+      `LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${ms(numeric('total-blocking-time'))}, SI ${ms(numeric('speed-index'))}, ${compression}; ${context}${warnings}`,
   };
 }
 
@@ -52,11 +100,12 @@ function settingsOf(lhr) {
   const { throttlingMethod, throttling: t, screenEmulation: screen, formFactor } = lhr.configSettings;
   return (
     `Lighthouse ${lhr.lighthouseVersion}, ${formFactor}, ${throttlingMethod} throttling: ${t.rttMs} ms RTT, ` +
-    `${(t.throughputKbps / 1000).toFixed(1)} Mbit/s, CPU ${t.cpuSlowdownMultiplier}× slower; ${screen.width}×${screen.height} at ${screen.deviceScaleFactor}×; one run per page`
+    `${(t.throughputKbps / 1000).toFixed(1)} Mbit/s, CPU ${t.cpuSlowdownMultiplier}× slower; ${screen.width}×${screen.height} at ${screen.deviceScaleFactor}×; ` +
+    `median of ${RUNS} runs per page, a failed run retried up to ${RETRIES} times`
   );
 }
 
-/** Seeds the pages, then one Lighthouse run for each. */
+/** Seeds the pages, then RUNS recorded Lighthouse runs of each. */
 export async function lighthouseScores({ port }) {
   const chromePath = chromiumPath();
   if (!chromePath) return [{ scenario: 'lighthouse', value: 'skipped: no Chromium' }];
@@ -64,13 +113,17 @@ export async function lighthouseScores({ port }) {
   try {
     const seeded = await seedPages(server.base);
     const rows = [];
-    let lhr;
-    for (const page of pagesToMeasure(seeded)) {
-      process.stderr.write(`  ${page.label}\n`);
-      lhr = await lighthouseRun(chromePath, `${server.base}${page.path}`, page.loggedIn ? seeded.studentCookie : undefined);
-      rows.push(reportRow(page.label, lhr));
+    let settingsFrom;
+    for (const page of pagesToMeasure(seeded).filter((p) => !ONLY || ONLY.includes(p.label))) {
+      // The machine's 1-minute load average as the page begins: a busy machine lowers the score.
+      const load = loadavg()[0];
+      process.stderr.write(`  ${page.label} (load ${load.toFixed(2)})\n`);
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await recordedRun(chromePath, `${server.base}${page.path}`, page.loggedIn ? seeded.studentCookie : undefined));
+      rows.push(pageRow(page.label, runs, load));
+      settingsFrom ??= runs.find((r) => r.lhr)?.lhr;
     }
-    return [...rows, { scenario: 'lighthouse settings', value: settingsOf(lhr) }];
+    return [...rows, { scenario: 'lighthouse settings', value: settingsFrom ? settingsOf(settingsFrom) : `no run recorded; median of ${RUNS} runs per page` }];
   } finally {
     await server.stop();
   }

@@ -5,7 +5,7 @@
 // when that is set. Delivery between instances is the cluster's (scenarios-cluster.mjs).
 import { median, percentile, limitsOff, rssBytes, startServer } from './lib/server.mjs';
 import { register, sessionCookie } from './lib/accounts.mjs';
-import { LOAD, loadRow, measure, settle, startCeiling } from './lib/load.mjs';
+import { LOAD, loadRow, measureWarm, pairedWithBare, settle, shareRow } from './lib/load.mjs';
 import { benchDatabase, studentsStatement, withSql } from './lib/seed.mjs';
 import { openStream } from './lib/sse.mjs';
 import { createCourse, deliveryRouter, timeDelivery } from './lib/delivery.mjs';
@@ -175,23 +175,16 @@ export async function notificationList({ port }) {
       return performance.now() - t;
     }));
     const d = probe.body.data;
-    await settle(server.base);
-    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s\n`);
-    const m = await measure(url, { headers: { cookie } });
+    process.stderr.write(`  load: ${LOAD.connections} connections, ${LOAD.duration} s after ${LOAD.warmUp} s of warm-up\n`);
+    // Beside what this machine serves at best at this load for an answer of the same size (bare
+    // Fastify, a fixed string, no database), run just before it: the floor under the figure.
+    const pair = await pairedWithBare(() => measureWarm(url, { headers: { cookie }, settleAt: server.base }), { port: port + 1, bytes: probe.bytes });
+    const { m } = pair;
     // Let the queued requests finish before stopping: a server stopped with a backlog answers
     // the rest 500 (it ends the database pool while they still run).
     await settle(server.base);
     await server.stop();
     server = undefined;
-    // What this machine serves at best at this load for an answer of the same size (bare Fastify,
-    // a fixed string, no database): the floor under the figure above.
-    const bare = await startCeiling(port + 1, probe.bytes);
-    let floor;
-    try {
-      floor = await measure(bare.url);
-    } finally {
-      await bare.stop();
-    }
     return [
       { scenario: 'notificationlist database', value: db.label },
       { scenario: 'notificationlist seed', value: `${fmt(seeded.total)} notifications, ${fmt(seeded.reader)} of them the reader's (${(seeded.ms / 1000).toFixed(1)} s)` },
@@ -200,7 +193,8 @@ export async function notificationList({ port }) {
         scenario: 'getnotification response',
         value: `${(probe.bytes / 1024).toFixed(1)} KB, ${d.unreadnotifications.length} unread + ${d.readnotifications.length} read, ${ms(aloneMs)} alone`,
       },
-      loadRow(`bare Fastify, same-size answer (${LOAD.connections} connections)`, floor),
+      loadRow(`bare Fastify, same-size answer (${LOAD.connections} connections)`, pair.bare),
+      shareRow('getnotification / same-size bare route', pair),
     ];
   } finally {
     await server?.stop();
