@@ -79,3 +79,14 @@ export const MESSAGES = {
   /** Shown on Add Event when drafting fails, word for word. */
   draftFailed: 'Sorry - Something went wrong. Please try again or Add your own description!',
 } as const;
+
+/**
+ * The kinds of notification a user chooses the delivery of (docs/product.md#notifications-who-is-told): `exams` is
+ * an exam date set, moved or cleared in a course the user joined.
+ */
+export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** In the portal only, an email at once, or one digest email a day. */
+export const DELIVERIES = ['inapp', 'immediate', 'daily'] as const;
+export type Delivery = (typeof DELIVERIES)[number];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { FILES_PREFIX } from './prefix';
 
-/** Uploaded files are served here (docs/product.md#files), outside /api: their URLs are what answers carry. */
-export const FILES_PREFIX = '/files';
-export const fileUrl = (fileId: string) => `${FILES_PREFIX}/${fileId}`;
+export { FILES_PREFIX, fileUrl } from './prefix';
 
 /** `?inline=1` asks to show a pdf, png or jpeg in the page instead of downloading it. */
 export const fileDownloadQuery = z.object({

@@ -31,7 +31,7 @@ export type NotificationsData = z.infer<typeof notificationsDataSchema>;
 
 // The stream's event names and the client routes live in constants.ts, free of zod: the web
 // app's shell reads them on every page.
-import { UNSUBSCRIBE_PAGE } from './constants';
+import { DELIVERIES, NOTIFICATION_KINDS, UNSUBSCRIBE_PAGE, type NotificationKind } from './constants';
 export { NOTIFICATION_SETTINGS_PAGE, STREAM_EVENTS, UNSUBSCRIBE_PAGE } from './constants';
 
 /** `event: notification`: one new notification and the recipient's unread count after it. */
@@ -73,16 +73,7 @@ export const recentNotificationsSchema = z.object({
 });
 export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;
 
-/**
- * The kinds of notification a user chooses the delivery of (docs/product.md#notifications-who-is-told): `exams` is
- * an exam date set, moved or cleared in a course the user joined.
- */
-export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** In the portal only, an email at once, or one digest email a day. */
-export const DELIVERIES = ['inapp', 'immediate', 'daily'] as const;
-export type Delivery = (typeof DELIVERIES)[number];
+export { DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from './constants';
 
 const deliveryField = (kind: NotificationKind) =>
   z.enum(DELIVERIES, { error: `${label(kind)} must be inapp, immediate or daily` });

@@ -9,7 +9,8 @@ import { ACTION_LABELS, nobody } from './audit-words';
 import { AuditList } from './AuditList';
 import type { AuditFilter } from './keys';
 import { RequireAdmin } from './RequireAdmin';
-import { auditFilterOf, queryOf } from './user-filter';
+import { auditFilterOf } from './audit-filter';
+import { queryOf } from './user-filter';
 
 /**
  * /admin/audit: the audit trail, newest first, by action and by the people in it. A person is

@@ -2,9 +2,9 @@ import type { AdminUpdateUserBody } from '@campus/contract/admin';
 import { BRANCHES, SEMESTERS } from '@campus/contract/constants';
 import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
@@ -13,17 +13,18 @@ import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { useConfirmAction } from '../../components/ConfirmAction';
 import { SelectField, TextField } from '../../components/Field';
 import { usePageLoad } from '../../components/PageLoad';
+import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferredResolver } from '../../lib/forms';
 import type { detailsForm } from './admin-checks';
 import { AdminNav } from './AdminNav';
-import { useAuditLog } from './api/audit';
 import { useAdminUser, useSendResetLink, useUpdateUser } from './api/users';
-import { AuditList } from './AuditList';
 import { AdminCard } from './AdminCard';
 import { RequireAdmin } from './RequireAdmin';
 import { rolesOf } from './user-filter';
+
+const UserHistory = lazy(() => import('./UserHistory'));
 
 const checks = deferredResolver(() => import('./admin-checks').then((m) => m.detailsResolver));
 
@@ -52,7 +53,10 @@ function UserView({ user, isViewer }: { user: User; isViewer: boolean }) {
       <EditDetails user={user} />
       <RolesAndState user={user} isViewer={isViewer} />
       <ResetLink user={user} />
-      <History user={user} />
+      {/* Below the details, and the page's largest part: it loads after them (and apart from the first load). */}
+      <Suspense fallback={<Spinner label="Loading audit entries" />}>
+        <UserHistory user={user} />
+      </Suspense>
     </section>
   );
 }
@@ -232,22 +236,6 @@ function ResetLink({ user }: { user: User }) {
           <p className="text-sm text-slate-600">Emails {user.email} a single-use link to set a new password.</p>
         </div>
       )}
-    </AdminCard>
-  );
-}
-
-/** What the audit trail says of this user, and links to everything they did or had done to them. */
-function History({ user }: { user: User }) {
-  const entries = useAuditLog({ actor: '', target: user._id, action: '' });
-  const link = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
-  return (
-    <AdminCard title="Audit entries">
-      <AuditList query={entries} label={`Audit entries about ${user.fullname}`} empty="Nothing has been recorded about this user yet." />
-      <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        <Link className={link} to={pages.adminAudit({ actor: user._id })}>
-          What {user.fullname} did
-        </Link>
-      </p>
     </AdminCard>
   );
 }

@@ -1,7 +1,6 @@
 import type { AdminRoleFilter } from '@campus/contract/admin';
 import type { User } from '@campus/contract/users';
-import type { AuditFilter, UserFilter } from './keys';
-import { isAuditAction } from './audit-words';
+import type { UserFilter } from './keys';
 
 /** The role filter's choices, each as the list names it. */
 export const ROLE_LABELS: Record<AdminRoleFilter, string> = {
@@ -22,12 +21,6 @@ export function userFilterOf(params: URLSearchParams): UserFilter {
     role: isRole(role) ? role : '',
     active: active === 'true' || active === 'false' ? active : '',
   };
-}
-
-/** The audit log's filters from the URL's query. */
-export function auditFilterOf(params: URLSearchParams): AuditFilter {
-  const action = params.get('action') ?? '';
-  return { actor: params.get('actor') ?? '', target: params.get('target') ?? '', action: isAuditAction(action) ? action : '' };
 }
 
 /** A filter as a URL query, leaving out what is not set. */

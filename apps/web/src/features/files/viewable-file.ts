@@ -1,4 +1,4 @@
-import { FILES_PREFIX } from '@campus/contract/paths';
+import { FILES_PREFIX } from '@campus/contract/prefix';
 
 /**
  * The `?file=` of the viewer page, when it is one of the portal's own files: a same-origin path

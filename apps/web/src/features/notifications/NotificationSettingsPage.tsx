@@ -1,5 +1,5 @@
 import { pages } from '@campus/contract/pages';
-import { DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from '@campus/contract/notifications';
+import { DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from '@campus/contract/constants';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBanner, SuccessBanner } from '../../components/Banner';
