@@ -5,7 +5,8 @@ import { notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { openEventStream } from './event-stream';
-import { markAllRead, markRead, notificationsJsonOf, recentUnread, seqOf, unreadCounts } from './notifications.service';
+import { NotificationLists } from './notification-lists';
+import { markAllRead, markRead, recentUnread, seqOf, unreadCounts } from './notifications.service';
 
 const { notifications } = api;
 const route = contractRoutes('notifications');
@@ -14,10 +15,11 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const hub = app.notificationHub;
+  const lists = new NotificationLists(db);
 
   app.route({
     ...route(notifications.list, { access: 'user', etag: true }),
-    handler: async (request, reply) => sendJson(reply, await notificationsJsonOf(db, request.user!.id), 'notifications fetched successfully'),
+    handler: async (request, reply) => sendJson(reply, await lists.jsonOf(request.user!.id), 'notifications fetched successfully'),
   });
 
   app.route({

@@ -4,7 +4,6 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
-import { prepared } from '../../platform/db/prepared';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
 import { immediateEmails } from './notification-emails';
@@ -130,46 +129,44 @@ interface ListedNotification {
 }
 
 /**
- * The list's statement, prepared once per database: the newest UNREAD_CAP unread and READ_CAP read,
- * each branch walking its own partial (recipient, seq) index, newest first.
- */
-const listStatement = prepared((db) => {
-  const branch = (read: boolean) =>
-    db
-      .select({
-        notificationid: sql<string>`${notifications.seq}::text`.as('notificationid'),
-        content: notifications.content,
-        link: notifications.link,
-        date: isoText(notifications.createdAt).as('date'),
-        read: sql<boolean>`${sql.raw(String(read))}`.as('read'),
-        seq: notifications.seq,
-      })
-      .from(notifications)
-      .where(and(eq(notifications.recipientId, sql.placeholder('userId')), read ? isNotNull(notifications.readAt) : isNull(notifications.readAt)))
-      .orderBy(desc(notifications.seq))
-      .limit(read ? READ_CAP : UNREAD_CAP);
-  return unionAll(branch(false), branch(true)).orderBy(desc(sql`seq`)).prepare('notifications_of_user');
-});
-
-/**
  * A user's notifications, newest first, as the JSON of NotificationsData: every unread one (the
- * newest UNREAD_CAP) and the newest READ_CAP read ones, in one prepared statement. Each item is
- * written once and put in two arrays (its state's and the whole list): the answer holds every
- * notification twice, and a serializer would build and check each twice (600 items: the answer's
- * CPU was its serializing, not its query). Content, a link and nothing else is free text; a test
- * holds the writing to the contract's schema.
+ * newest UNREAD_CAP) and the newest READ_CAP read ones, each branch over its own partial
+ * (recipient, seq) index. Each item is written once and put in two arrays (its state's and the
+ * whole list): a serializer would build and check each twice. The rows come as the driver gives
+ * them (no mapping per field); content and a link are the only free text. A test holds the
+ * writing byte for byte to what the contract's serializer writes.
  */
 export async function notificationsJsonOf(db: Db, userId: string): Promise<string> {
-  const rows = (await listStatement(db).execute({ userId })) as ListedNotification[];
+  const shape = sql`seq::text as notificationid, content, link, ${isoText(notifications.createdAt)} as date`;
+  const result = await db.execute(sql`
+    (select ${shape}, seq, false as read from ${notifications}
+       where recipient_id = ${userId} and read_at is null order by seq desc limit ${UNREAD_CAP})
+    union all
+    (select ${shape}, seq, true as read from ${notifications}
+       where recipient_id = ${userId} and read_at is not null order by seq desc limit ${READ_CAP})
+    order by seq desc`);
   const unread: string[] = [];
   const read: string[] = [];
   const all: string[] = [];
-  for (const n of rows) {
+  for (const n of rowsOf<ListedNotification>(result)) {
     const item = `{"notificationid":"${n.notificationid}","content":${JSON.stringify(n.content)},"date":"${n.date}"${n.link ? `,"link":${JSON.stringify(n.link)}` : ''}}`;
     (n.read ? read : unread).push(item);
     all.push(item);
   }
   return `{"unreadnotifications":[${unread.join(',')}],"readnotifications":[${read.join(',')}],"notifications":[${all.join(',')}]}`;
+}
+
+/**
+ * What a user's list depends on, in one short read of the two indexes: the newest seq and the
+ * number of rows in each state. Notifications never change but to become read, and seqs only
+ * grow: a new one raises the unread newest, a read one moves a row from one count to the other,
+ * a deleted one lowers a count. So an equal version is an equal list.
+ */
+export async function listVersionOf(db: Db, userId: string): Promise<string> {
+  const result = await db.execute(sql`
+    select (select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${userId} and read_at is null)
+        || '/' || (select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${userId} and read_at is not null) as version`);
+  return rowsOf<{ version: string }>(result)[0]!.version;
 }
 
 /** The user's newest `limit` unread notifications, newest first (the unread partial index). */

@@ -352,6 +352,32 @@ describe('GET /notifications/recent', () => {
   });
 });
 
+describe('the list kept by each instance', () => {
+  it('is sent again only while nothing changed, whichever instance made the change', async () => {
+    const other = await ctx.extraApp({});
+    const me = await buildStudent(ctx.app);
+    const onOther = (url: string, method: 'GET' | 'PATCH' = 'GET') => other.inject({ method, url, headers: { cookie: me.cookie } });
+    const contentsHere = async () => {
+      const list = await listOf(me);
+      return list.notifications.map((n) => `${n.content}${list.readnotifications.some((r) => r.notificationid === n.notificationid) ? ' (read)' : ''}`);
+    };
+    for (const content of ['one', 'two', 'three']) await ctx.app.notify(ctx.database.db, oneUser(me.user._id), { content, link: null, kind: null });
+    expect(await contentsHere()).toEqual(['three', 'two', 'one']);
+    expect(await contentsHere()).toEqual(['three', 'two', 'one']);
+    // A new one, made through the other instance's code.
+    await other.notify(ctx.database.db, oneUser(me.user._id), { content: 'four', link: null, kind: null });
+    expect(await contentsHere()).toEqual(['four', 'three', 'two', 'one']);
+    // Read on the other instance: this one's copy is not sent.
+    const two = (await listOf(me)).notifications.find((n) => n.content === 'two')!;
+    expect((await onOther(paths.notifications.read(two.notificationid), 'PATCH')).statusCode).toBe(200);
+    expect(await contentsHere()).toEqual(['four', 'three', 'two (read)', 'one']);
+    // Deleted (as a retention sweep would): gone here too.
+    await ctx.database.db.execute(sql`delete from notifications where recipient_id = ${me.user._id} and content = 'one'`);
+    expect(await contentsHere()).toEqual(['four', 'three', 'two (read)']);
+    expect((await onOther(paths.notifications.list)).json().data).toEqual(await listOf(me));
+  });
+});
+
 describe('revalidating the list (ETag)', () => {
   it('answers 304 with no body while nothing changed, and the new list once something did', async () => {
     const me = await buildStudent(ctx.app);
