@@ -77,7 +77,11 @@ function pageRow(label, runs, load) {
   const tries =
     `${retries} ${retries === 1 ? 'retry' : 'retries'}${reasons.length ? ` (${reasons.join(', ')})` : ''}` +
     (failed.length ? `, ${failed.length} of ${runs.length} runs failed all ${RETRIES + 1} tries (last: ${failed.at(-1).failures.at(-1)})` : '');
-  const context = `${tries}; load average ${load.toFixed(2)} at start`;
+  // Lighthouse's own measure of this machine's CPU (its benchmarkIndex, higher is faster): its
+  // 4× slowdown is calibrated for a fast desktop, so on a slower or busier host the same page
+  // scores lower (Lighthouse's throttling notes suggest a smaller multiplier below about 1,300).
+  const cpu = runs.filter((r) => r.lhr).map((r) => Math.round(r.lhr.environment?.benchmarkIndex ?? NaN));
+  const context = `${tries}; load average ${load.toFixed(2)} at start${cpu.length ? `; CPU benchmark index ${cpu.join(', ')}` : ''}`;
   if (!recorded.length) return { scenario, value: `failed: no run of ${runs.length} recorded; ${context}` };
   const numeric = (id) => median(recorded.map((lhr) => lhr.audits[id].numericValue));
   const scores = recorded.map((lhr) => lhr.categories.performance.score).map((s) => (s === null ? undefined : Math.round(s * 100)));
