@@ -40,12 +40,14 @@ export interface Page {
 }
 
 /**
- * Students in the order they joined, as one comma-separated string per course (null when none),
+ * Students in the order they joined, as one comma-separated string per course (empty when none),
  * read from the (course_id, joined_at, student_id) index alone. A string, not an array: both
  * drivers parse PostgreSQL arrays in JavaScript, which cost twice the query itself on
- * `allcourses` (65 ms against 33 ms for 2,000 courses and 60,000 enrolments).
+ * `allcourses` (65 ms against 33 ms for 2,000 courses and 60,000 enrolments). An array subquery
+ * joined into text rather than an ordered string_agg: the array takes the rows in the index's
+ * order, where the aggregate sorts them again (a page of 48: 1.0 against 1.9 ms in PostgreSQL 15).
  */
-const studentIdList = sql<string | null>`(select string_agg(e.student_id::text, ',' order by e.joined_at, e.student_id) from ${enrollments} e where e.course_id = ${courses.id})`;
+const studentIdList = sql<string | null>`array_to_string(array(select e.student_id from ${enrollments} e where e.course_id = ${courses.id} order by e.joined_at, e.student_id), ',')`;
 const splitIds = (list: string | null): string[] => (list ? list.split(',') : []);
 
 interface Cursor {
@@ -112,7 +114,7 @@ export interface ListedCourse {
   thumbnailFileId: string | null;
   ownerId: string;
   ownername: string;
-  /** The students' ids in the order they joined, comma-separated; null when none. */
+  /** The students' ids in the order they joined, comma-separated; empty (or null) when none. */
   students: string | null;
   examDate: string | null;
   /** ISO-8601, as the JSON holds it; null while the exam date is as first set. */
