@@ -53,7 +53,7 @@ function UserView({ user, isViewer }: { user: User; isViewer: boolean }) {
       <EditDetails user={user} />
       <RolesAndState user={user} isViewer={isViewer} />
       <ResetLink user={user} />
-      {/* Below the details, and the page's largest part: it loads after them (and apart from the first load). */}
+      {/* Below the details: its code (the audit log's words, paging) loads after them, outside the first load. */}
       <Suspense fallback={<Spinner label="Loading audit entries" />}>
         <UserHistory user={user} />
       </Suspense>
