@@ -91,7 +91,10 @@ export function forgetSavedAnswers() {
 export function forgetUser(client: QueryClient, { byLogout = false } = {}) {
   rememberUser(null);
   forgetSavedAnswers();
-  loggedOutOnPurpose = byLogout || logoutPending;
+  // A 401 that arrives after the deliberate logout (the event stream the server closed, a list
+  // refetched while the login page's navigation was still on its way) is part of it: it must not
+  // turn the logout into a session that ran out, which would send back to the previous user's page.
+  loggedOutOnPurpose = loggedOutOnPurpose || byLogout || logoutPending;
   client.setQueryData(currentUserKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });
 }
