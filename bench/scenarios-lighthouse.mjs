@@ -95,7 +95,7 @@ function pageRow(label, runs, load) {
     scenario,
     value:
       `score ${known.length ? median(known) : '?'} (runs ${scores.map((s) => s ?? '?').join(', ')}), median FCP ${ms(numeric('first-contentful-paint'))}, ` +
-      `LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${ms(numeric('total-blocking-time'))}, SI ${ms(numeric('speed-index'))}, ${compression}; ${context}${warnings}`,
+      `LCP ${ms(numeric('largest-contentful-paint'))}, TBT ${ms(numeric('total-blocking-time'))}, CLS ${numeric('cumulative-layout-shift').toFixed(3)}, SI ${ms(numeric('speed-index'))}, ${compression}; ${context}${warnings}`,
   };
 }
 

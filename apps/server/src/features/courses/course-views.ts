@@ -3,6 +3,7 @@ import { userChanged } from '../../platform/auth/sessions';
 import { FreshCache } from '../../platform/cache/fresh-cache';
 import type { Db } from '../../platform/db/database';
 import { existingId } from '../../platform/http/ids';
+import type { KeptAnswer } from '../../platform/http/kept-answer';
 import { announce, topic, type Bus } from '../../platform/realtime/bus';
 import type { CourseView } from './courses.queries';
 import { courseViewOr404 } from './courses.service';
@@ -12,33 +13,41 @@ const courseChanged = topic('stale', z.object({ topic: z.literal('course'), id: 
 const TTL_MS = 10_000;
 const MAX_COURSES = 5_000;
 
+/** A course's page as written: whose it is (their name is on it), and the answer. */
+interface KeptCourse {
+  ownerId: string;
+  answer: KeptAnswer;
+}
+
 /**
  * Course pages (getcourse, the most read answer after current-user) from this instance's copy
- * when it holds one: no query when nothing changed. A change to a course (edited, deleted, a
+ * when it holds one: no query, no JSON, no hashing and (compressed once by its tag) no
+ * compression when nothing changed. A change to a course (edited, deleted, a
  * student joined, left or was removed) is forgotten here at once and, through the bus, on every
  * instance; so is every course of an owner whose account changed (their name is on the page).
  */
 export class CourseViews {
-  private readonly cache = new FreshCache<CourseView>(TTL_MS, MAX_COURSES);
+  private readonly cache = new FreshCache<KeptCourse>(TTL_MS, MAX_COURSES);
 
   constructor(
     private readonly db: Db,
     bus: Bus,
   ) {
     bus.on(courseChanged, ({ id }) => this.cache.forget(id));
-    bus.on(userChanged, ({ user }) => this.cache.forgetWhere((view) => view.row.ownerId === user));
+    bus.on(userChanged, ({ user }) => this.cache.forgetWhere((kept) => kept.ownerId === user));
     bus.onResume(() => this.cache.clear());
   }
 
-  /** The course with its owner's name and students, or 404. */
-  async get(courseId: string, now = Date.now()): Promise<CourseView> {
+  /** The course's page, kept or written by `write` from the course with its owner's name and students; 404 for none. */
+  async answerOf(courseId: string, write: (view: CourseView) => KeptAnswer, now = Date.now()): Promise<KeptAnswer> {
     const id = existingId(courseId, 'course');
     const cached = this.cache.get(id, now);
-    if (cached) return cached;
+    if (cached) return cached.answer;
     const generation = this.cache.generation;
     const view = await courseViewOr404(this.db, id);
-    this.cache.put(id, view, generation, now);
-    return view;
+    const answer = write(view);
+    this.cache.put(id, { ownerId: view.row.ownerId, answer }, generation, now);
+    return answer;
   }
 
   /** Call after a course changed: no instance serves the old page any more. */

@@ -6,6 +6,7 @@ import type { CourseRow, UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { keptSuccess, sendKept } from '../../platform/http/kept-answer';
 import { needed } from '../../platform/provide';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -13,6 +14,7 @@ import { withUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
 import { limiter } from '../../platform/limits/limiter';
 import { assertOwner, canCreateCourses } from './courses.policy';
+import { CataloguePages } from './catalogue-pages';
 import { CourseViews } from './course-views';
 import { courseListJson, presentCourse } from './courses.presenter';
 import { listCourses, type CourseFilter, type Page } from './courses.queries';
@@ -38,6 +40,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
   const views = new CourseViews(db, app.bus);
+  const cataloguePages = new CataloguePages(app.bus);
   const deps: CoursesDeps = { db, notify: needed(app, 'notify'), today: () => todayIn(app.config.campusTimeZone, app.config.now()) };
 
   /** The course of the path, which `user` must own: 404 for no such course, then 403. */
@@ -48,33 +51,43 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
   };
 
   /**
-   * After any change to a course: every instance forgets its cached view (`getcourse`), and the
-   * caller gets the course as it now is.
+   * After any change to a course: every instance forgets its cached view (`getcourse`) and its
+   * catalogue pages (this one at once, the others through the bus), and the caller gets the
+   * course as it now is.
    */
   const changed = async (courseId: string): Promise<Course> => {
+    cataloguePages.forget();
     await views.changed(courseId);
     return presentCourse(await courseViewOr404(db, courseId));
   };
   const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, LIMIT_REASONS.courses, (r) => r.user!.id);
 
-  /** A listing's answer ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
-  const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<void> => {
+  /** A listing's data ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
+  const listingJson = async (filter: CourseFilter, page: Page): Promise<string> => {
     const { courses: list, nextCursor } = await listCourses(db, filter, page);
     // Only callers that page get a cursor; existing clients see exactly { listofcourses }.
     const cursor = page.limit !== undefined ? `,"nextCursor":${JSON.stringify(nextCursor)}` : '';
-    await sendJson(reply, `{"listofcourses":${courseListJson(list)}${cursor}}`, 'courses fetched successfully');
+    return `{"listofcourses":${courseListJson(list)}${cursor}}`;
   };
+  const LISTED = 'courses fetched successfully';
+  /** A listing that is the same for everyone, from this instance's kept pages. */
+  const catalogue = async (reply: FastifyReply, filter: Omit<CourseFilter, 'ownerId' | 'studentId'>, page: Page): Promise<void> => {
+    const key = JSON.stringify([filter.semester, filter.branch, filter.title, page.limit, page.cursor]);
+    await sendKept(reply, await cataloguePages.answerOf(key, LISTED, () => listingJson(filter, page)));
+  };
+  /** A listing of one user's courses. */
+  const listing = async (reply: FastifyReply, filter: CourseFilter, page: Page): Promise<void> => sendJson(reply, await listingJson(filter, page), LISTED);
 
   app.route({
     ...route(courses.all, { access: 'user', etag: true }),
-    handler: async (request, reply) => listing(reply, {}, request.query),
+    handler: async (request, reply) => catalogue(reply, {}, request.query),
   });
 
   app.route({
     ...route(courses.bySemester, { access: 'user', etag: true }),
     handler: async (request, reply) => {
       const { semester, branch, ...page } = request.query;
-      return listing(reply, { semester, branch }, page);
+      return catalogue(reply, { semester, branch }, page);
     },
   });
 
@@ -82,7 +95,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.byTitle, { access: 'user', etag: true }),
     handler: async (request, reply) => {
       const { title, semester, branch, ...page } = request.query;
-      return listing(reply, { title: title.trim(), semester, branch }, page);
+      return catalogue(reply, { title: title.trim(), semester, branch }, page);
     },
   });
 
@@ -127,15 +140,19 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(createCourseBody, form.fields);
         const view = await createCourse(deps, request.user!, body, form.file);
+        cataloguePages.forget();
         return ok(reply, { course: presentCourse(view) }, SUCCESSES.courseCreated, 201);
       }),
   });
 
   app.route({
-    ...route(courses.get, { access: 'user' }),
+    ...route(courses.get, { access: 'user', etag: true }),
     handler: async (request, reply) => {
-      const view = await views.get(request.params.courseId);
-      return ok(reply, { course: presentCourse(view), owner: view.ownername }, 'course fetched successfully');
+      // Written once per change of the course.
+      const answer = await views.answerOf(request.params.courseId, (view) =>
+        keptSuccess(reply, { course: presentCourse(view), owner: view.ownername }, 'course fetched successfully'),
+      );
+      return sendKept(reply, answer);
     },
   });
 
@@ -168,6 +185,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       const course = await ownCourse(request.user!, request.params.courseId);
       await removeStored(app.fileStore, await deleteCourse(deps, byRequest(request), course, request.user!), request.log);
       // Forgotten on every instance; there is nothing left to present.
+      cataloguePages.forget();
       await views.changed(course.id);
       return ok(reply, {}, MESSAGES.courseDeleted);
     },

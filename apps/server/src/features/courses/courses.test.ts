@@ -769,3 +769,63 @@ describe('course pages from the instance’s copy', () => {
     await soon(async () => expect((await page(other, course._id, student)).statusCode).toBe(404));
   });
 });
+
+describe('catalogue pages from the instance’s copy', () => {
+  const list = (app: typeof ctx.app, url: string, who: TestUser) => app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+  const soon = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 2_000, interval: 20 });
+
+  it('answers a repeated page, the same for everyone, without a query and with the same tag', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app);
+    await buildCourse(ctx.app, prof, { title: 'Kept' });
+    const first = await list(ctx.app, `${paths.courses.all}?limit=48`, prof);
+    let again!: Awaited<ReturnType<typeof list>>;
+    // On PostgreSQL the database's word of the course just created may come after the first
+    // page was kept, and drop it once: the page is kept again after that.
+    await soon(async () => {
+      const queries = await queriesDuring(async () => {
+        again = await list(ctx.app, `${paths.courses.all}?limit=48`, student);
+      });
+      expect(queries.filter((q) => q.includes('"courses"'))).toEqual([]);
+    });
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // A user's own list is theirs: never from the shared pages.
+    expect(titles(await list(ctx.app, paths.courses.byStudent, student))).toEqual([]);
+  });
+
+  it('shows a change made by anything, on this instance and another: the database itself announces it', async () => {
+    const other = await ctx.extraApp({});
+    const prof = await buildProfessor(ctx.app, { fullname: 'First Name' });
+    const student = await buildStudent(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Before' });
+    const urls = [paths.courses.all, `${paths.courses.all}?limit=48`, `${paths.courses.byTitle}?title=Before`, `${paths.courses.bySemester}?semester=3`];
+    const everywhere = async (check: (listed: Course | undefined, url: string) => void) => {
+      for (const app of [ctx.app, other])
+        for (const url of urls) {
+          const listed = ((await list(app, url, student)).json().data.listofcourses as Course[]).find((c) => c._id === course._id);
+          check(listed, url);
+        }
+    };
+    await everywhere((c, url) => expect(c?.title, url).toBe('Before'));
+
+    // Joining on the other instance: this one hears of it from the database.
+    await joinCourse(other, student, course._id);
+    await soon(() => everywhere((c, url) => expect(c?.students, url).toEqual([student.user._id])));
+
+    // Written past the courses API (as the registrar's roster or an operator would).
+    await ctx.database.db.execute(sql`update courses set description = 'Written elsewhere' where id = ${course._id}`);
+    await soon(() => everywhere((c, url) => expect(c?.description, url).toBe('Written elsewhere')));
+
+    // The owner's name is on every listed course.
+    await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: prof.cookie }, payload: { email: prof.user.email, fullname: 'Second Name', branch: prof.user.branch, semester: prof.user.semester } });
+    await soon(() => everywhere((c, url) => expect(c?.ownername, url).toBe('Second Name')));
+
+    // The owner's own change shows at once on the instance that made it.
+    await patch(paths.courses.update(course._id), prof, { title: 'Before, renamed', description: 'x', semester: 3, branch: 'Computer Engineering' });
+    expect(titles(await list(ctx.app, paths.courses.all, student))).toContain('Before, renamed');
+    await ctx.app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } });
+    expect(titles(await list(ctx.app, paths.courses.all, student))).not.toContain('Before, renamed');
+    await soon(() => everywhere((c, url) => expect(c, url).toBeUndefined()));
+  });
+});

@@ -2,8 +2,9 @@ import { RECENT_DEFAULT, REFUSALS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../platform/errors/app-error';
-import { ok, sendJson } from '../../platform/errors/envelope';
+import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
+import { sendKept } from '../../platform/http/kept-answer';
 import { openEventStream } from './event-stream';
 import { NotificationLists } from './notification-lists';
 import { markAllRead, markRead, recentUnread, seqOf, unreadCounts } from './notifications.service';
@@ -19,7 +20,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
 
   app.route({
     ...route(notifications.list, { access: 'user', etag: true }),
-    handler: async (request, reply) => sendJson(reply, await lists.jsonOf(request.user!.id), 'notifications fetched successfully'),
+    handler: async (request, reply) => sendKept(reply, await lists.answerOf(request.user!.id, 'notifications fetched successfully')),
   });
 
   app.route({

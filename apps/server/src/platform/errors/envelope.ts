@@ -11,6 +11,10 @@ export function failureBody(statusCode: number, message: string, errors: string[
   return { statusCode, data: null, message, errors: errors.length > 0 ? errors : [message], success: false };
 }
 
+/** The success envelope around `dataJson` (data already written as JSON), as the JSON text `ok` would send. */
+export const successJson = (dataJson: string, message = 'success', status = 200): string =>
+  `{"statusCode":${status},"data":${dataJson},"message":${JSON.stringify(message)},"success":true}`;
+
 /**
  * Sends the success envelope around `dataJson`, data already written as JSON (a large listing's
  * fast path): the same answer `ok` gives, as a string Fastify sends unchanged, past the response
@@ -19,9 +23,6 @@ export function failureBody(statusCode: number, message: string, errors: string[
  * answer while the first still passed the onSend hooks (ETag, compression).
  */
 export async function sendJson(reply: FastifyReply, dataJson: string, message = 'success', status = 200): Promise<void> {
-  reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send(`{"statusCode":${status},"data":${dataJson},"message":${JSON.stringify(message)},"success":true}`);
+  reply.code(status).type('application/json; charset=utf-8').send(successJson(dataJson, message, status));
   await reply;
 }

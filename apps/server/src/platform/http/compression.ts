@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { ByteBudgetCache } from '../cache/byte-budget-cache';
 
 /**
  * Answers above 1 KB are compressed on the fly, brotli or gzip as the client accepts, at a
@@ -55,47 +56,37 @@ const gzipAsync = promisify(zlib.gzip);
  * once per request, until it changes. Compression runs on zlib's thread pool, off the event loop.
  */
 export class CompressedBodies {
-  private readonly bodies = new Map<string, Buffer>();
+  private readonly bodies: ByteBudgetCache<Buffer>;
   /** Compressions under way: requests for the same body at once wait for one, not each their own. */
   private readonly pending = new Map<string, Promise<Buffer>>();
-  private bytes = 0;
 
-  constructor(private readonly budgetBytes = 32 * 1024 * 1024) {}
+  constructor(budgetBytes = 32 * 1024 * 1024) {
+    this.bodies = new ByteBudgetCache<Buffer>(budgetBytes, (body) => body.length);
+  }
 
   get(tag: string, encoding: Encoding, payload: string | Buffer): Promise<Buffer> {
     const key = `${tag} ${encoding}`;
     const kept = this.bodies.get(key);
-    if (kept) {
-      // Most recently used last (a Map keeps insertion order).
-      this.bodies.delete(key);
-      this.bodies.set(key, kept);
-      return Promise.resolve(kept);
-    }
+    if (kept) return Promise.resolve(kept);
     let compressing = this.pending.get(key);
     if (!compressing) {
-      compressing = this.compress(key, encoding, payload).finally(() => this.pending.delete(key));
+      compressing = this.compress(encoding, payload)
+        .then((body) => {
+          this.bodies.set(key, body);
+          return body;
+        })
+        .finally(() => this.pending.delete(key));
       this.pending.set(key, compressing);
     }
     return compressing;
   }
 
-  private async compress(key: string, encoding: Encoding, payload: string | Buffer): Promise<Buffer> {
+  private async compress(encoding: Encoding, payload: string | Buffer): Promise<Buffer> {
     const size = Buffer.byteLength(payload);
     const large = size > COMPRESSION.syncThreshold;
-    const body =
-      encoding === 'br'
-        ? await brotliAsync(payload, brotli(large ? COMPRESSION.largeBrotliQuality : COMPRESSION.smallBrotliQuality, size))
-        : await gzipAsync(payload, { level: COMPRESSION.gzipLevel });
-    if (body.length <= this.budgetBytes / 4) {
-      this.bodies.set(key, body);
-      this.bytes += body.length;
-      for (const [oldKey, old] of this.bodies) {
-        if (this.bytes <= this.budgetBytes) break;
-        this.bodies.delete(oldKey);
-        this.bytes -= old.length;
-      }
-    }
-    return body;
+    return encoding === 'br'
+      ? brotliAsync(payload, brotli(large ? COMPRESSION.largeBrotliQuality : COMPRESSION.smallBrotliQuality, size))
+      : gzipAsync(payload, { level: COMPRESSION.gzipLevel });
   }
 }
 

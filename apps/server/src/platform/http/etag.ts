@@ -10,13 +10,17 @@ import { COMPRESSION, CompressedBodies, acceptedEncoding } from './compression';
  * the list. The tag is of the JSON whatever the encoding (weak, as RFC 9110 wants then), and the
  * compressed body is kept by tag, so a list the same for everyone is compressed once.
  */
+/** The weak ETag of a body: of the JSON, whatever encoding it is sent in. */
+export const etagOf = (payload: string | Buffer): string => `W/"${hash('sha1', payload, 'base64url')}"`;
+
 export function registerEtags(app: FastifyInstance): void {
   const compressed = new CompressedBodies();
   // A callback hook: every answer passes it, and most are not tagged (see security-headers.ts).
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.routeOptions.config?.etag || reply.statusCode !== 200) return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    const tag = `W/"${hash('sha1', payload, 'base64url')}"`;
+    // A kept answer (kept-answer.ts) brings the tag it was written with: no hashing per request.
+    const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', tag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     const asked = request.headers['if-none-match'];
     if (asked !== undefined && asked.split(',').some((t) => t.trim() === tag || t.trim() === '*')) {
