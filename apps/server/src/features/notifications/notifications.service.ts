@@ -1,9 +1,10 @@
 import { READ_CAP, UNREAD_CAP, type NotificationItem, type NotificationKind } from '@campus/contract';
 import { and, between, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
+import { prepared } from '../../platform/db/prepared';
 import { wakeMailWorkers } from '../../platform/mail/mail-queue';
 import { announce } from '../../platform/realtime/bus';
 import { immediateEmails } from './notification-emails';
@@ -162,11 +163,21 @@ export async function notificationsJsonOf(db: Db, userId: string): Promise<strin
  * grow: a new one raises the unread newest, a read one moves a row from one count to the other,
  * a deleted one lowers a count. So an equal version is an equal list.
  */
+const listVersionQuery = prepared((db) => {
+  const state = (read: SQL) =>
+    sql`(select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${users.id} and ${read})`;
+  // From the user's row (by its key) so that the statement takes its one value as a placeholder.
+  return db
+    .select({ version: sql<string>`${state(sql`read_at is null`)} || '/' || ${state(sql`read_at is not null`)}` })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('notification_list_version');
+});
+
 export async function listVersionOf(db: Db, userId: string): Promise<string> {
-  const result = await db.execute(sql`
-    select (select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${userId} and read_at is null)
-        || '/' || (select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${userId} and read_at is not null) as version`);
-  return rowsOf<{ version: string }>(result)[0]!.version;
+  const [row] = await listVersionQuery(db).execute({ userId });
+  // A user deleted meanwhile has no list: a version no list was kept under.
+  return row?.version ?? 'none';
 }
 
 /** The user's newest `limit` unread notifications, newest first (the unread partial index). */
