@@ -47,7 +47,10 @@ export const BUDGETS: readonly Budget[] = [
       'src/features/notifications/HomeNotifications.tsx',
       'src/features/events/HomeEvents.tsx',
     ],
-    maxKb: 107,
+    // 107 KB until the home page stopped shifting as it loads (issue 28): its cards' frames while
+    // their code arrives (about 200 bytes in every page's entry) and the event sections' card
+    // skeletons (about 300 in their chunk) put it 157 bytes over. Half a KB more.
+    maxKb: 107.5,
   },
   // 104 KB until the signed documents' routes joined the table every page carries (about 70
   // bytes), which left 44 of it: less than the entry's own wobble as chunk hashes change (about

@@ -3,11 +3,12 @@ import { ALL_BRANCHES } from '@campus/contract/constants';
 import type { Course } from '@campus/contract/courses';
 import { todayIn } from '@campus/contract/dates';
 import { Link } from 'react-router';
-import { DashboardCard } from '../../components/DashboardCard';
+import { DashboardCard, DashboardCardLoading } from '../../components/DashboardCard';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { isExamOffice, isStudent, useCurrentUser } from '../auth';
 import { useMyCourses } from './api/list-courses';
 import { formatDay } from '../../lib/dates';
+import { coursesCard } from './home-slot';
 
 /** The home card lists this many; "See all" leads to the rest. */
 export const HOME_COURSES = 5;
@@ -26,16 +27,20 @@ export function byNextExam(courses: Course[], today: string): Course[] {
  * exam date. Not for the exam office, which has no courses. It shares /my-courses' query.
  */
 export default function HomeCourses() {
-  const viewer = useCurrentUser().data;
+  const user = useCurrentUser();
   const config = usePortalConfig();
-  if (!viewer || !config.data || isExamOffice(viewer)) return null;
+  const viewer = user.data;
+  if (viewer && isExamOffice(viewer)) return null;
+  // Until the server has confirmed the user and the campus day is known, the card stays in its
+  // place, loading: gone and back a moment later, it pushed everything below it down (layout shift).
+  if (!viewer || !config.data) return user.isPending || config.isPending ? <DashboardCardLoading {...coursesCard} /> : null;
   return <CoursesCard role={isStudent(viewer) ? 'student' : 'professor'} today={todayIn(config.data.campusTimeZone)} />;
 }
 
 function CoursesCard({ role, today }: { role: 'student' | 'professor'; today: string }) {
   const courses = useMyCourses(role, 9, ALL_BRANCHES);
   return (
-    <DashboardCard id="courses" title="My courses" action={{ to: pages.myCourses, label: 'See all' }} query={courses}>
+    <DashboardCard {...coursesCard} query={courses}>
       {() => {
         const list = byNextExam(courses.data ?? [], today).slice(0, HOME_COURSES);
         if (list.length === 0) {

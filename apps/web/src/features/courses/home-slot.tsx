@@ -1,13 +1,22 @@
+import { pages } from '@campus/contract/pages';
 import { Suspense } from 'react';
-import { CardSkeleton } from '../../components/DashboardCard';
+import { DashboardCardLoading, type CardFrame } from '../../components/DashboardCard';
 import { lazyPage } from '../../components/lazy-page';
+import { isExamOffice, useViewer } from '../auth';
 
 const HomeCourses = lazyPage(() => import('./HomeCourses'));
 
-/** The home page's "My courses" card; its code is its own chunk, fetched with a logged-in home. */
+/** The card's frame, shared by its loading state here and the card in HomeCourses. */
+export const coursesCard: CardFrame = { id: 'courses', title: 'My courses', action: { to: pages.myCourses, label: 'See all' } };
+
+/**
+ * The home page's "My courses" card; its code is its own chunk, fetched with a logged-in home.
+ * Meanwhile the card's own frame holds its place (the exam office, which has no courses, gets none).
+ */
 export function HomeCourseSection() {
+  const { viewer } = useViewer();
   return (
-    <Suspense fallback={<CardSkeleton label="Loading my courses" />}>
+    <Suspense fallback={viewer && !isExamOffice(viewer) ? <DashboardCardLoading {...coursesCard} /> : null}>
       <HomeCourses />
     </Suspense>
   );

@@ -19,8 +19,8 @@ function splitAtDay(listings: readonly EventListing[], today: string): { upcomin
 }
 
 /**
- * A list's three states: a spinner only while the first answer is on its way, the error with Retry,
- * or the grid / the empty heading ('No Event Yet', …). `limit` keeps the first few (the
+ * A list's three states: a spinner (or `loading`) only while the first answer is on its way, the
+ * error with Retry, or the grid / the empty heading ('No Event Yet', …). `limit` keeps the first few (the
  * home sections show three). With `splitAt` (today on campus) past events follow the upcoming
  * ones in a section of their own, each card marked Past.
  */
@@ -32,6 +32,7 @@ export function EventListResult({
   columns = 4,
   splitAt,
   markPastBefore,
+  loading = <Spinner label="Loading events" />,
 }: {
   query: Pick<UseQueryResult<EventListing[]>, 'data' | 'isPending' | 'isError' | 'error' | 'isFetching'> & { refetch: () => unknown };
   empty: string;
@@ -44,9 +45,11 @@ export function EventListResult({
   splitAt?: string;
   /** Today on campus: past events stay where the list has them, marked Past (the home page's few). */
   markPastBefore?: string;
+  /** What shows while the first answer is on its way (the home sections: a card's skeleton). */
+  loading?: ReactNode;
 }) {
   if (query.isError) return <LoadError error={query.error} onRetry={query.refetch} retrying={query.isFetching} />;
-  if (query.isPending || !query.data) return <Spinner label="Loading events" />;
+  if (query.isPending || !query.data) return loading;
   if (query.data.length === 0) {
     const Heading = level === 2 ? 'h2' : 'h3';
     return <Heading className="py-10 text-center text-lg font-semibold text-slate-600">{empty}</Heading>;

@@ -11,7 +11,9 @@ import { aCourse } from '../courses/test-data';
 import { listings } from '../events/test-data';
 
 // The dashboard's cards are lazy chunks of their own: on a busy machine they take more than a second.
-const section = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 5000 }));
+// Meanwhile a card's loading frame is a busy region of the same name, which the
+// card then replaces: find the card itself.
+const section = async (name: string) => within(await screen.findByRole('region', { name, busy: false }, { timeout: 5000 }));
 const course = (n: number, title: string, examDate: string | null) => aCourse({ _id: `7c0a0000-0000-4000-8000-00000000000${n}`, title, examDate });
 const note = (n: number, content: string, link?: string): NotificationItem => ({
   notificationid: String(n),

@@ -8,7 +8,9 @@ import { loggedInAs, ok, server } from '../../test/server';
 import { listings } from '../events/test-data';
 
 // The dashboard's cards are lazy chunks of their own: on a busy machine they take more than a second.
-const section = async (name: string) => within(await screen.findByRole('region', { name }, { timeout: 5000 }));
+// Meanwhile a card's loading frame is a busy region of the same name, which the
+// card then replaces: find the card itself.
+const section = async (name: string) => within(await screen.findByRole('region', { name, busy: false }, { timeout: 5000 }));
 
 describe('HomePage', () => {
   it('welcomes a visitor with the logo and the way in, and asks for no events', async () => {

@@ -1,10 +1,11 @@
 import { pages } from '@campus/contract/pages';
 import type { NotificationItem } from '@campus/contract/notifications';
 import { Link } from 'react-router';
-import { DashboardCard } from '../../components/DashboardCard';
+import { DashboardCard, DashboardCardLoading } from '../../components/DashboardCard';
 import { formatMoment } from '../../lib/dates';
 import { useCurrentUser } from '../auth';
 import { useReadNotification, useRecentNotifications } from './api/notifications';
+import { notificationsCard } from './home-slot';
 
 /**
  * The home page's unread notifications: the newest five (GET recent, not the whole list), each
@@ -12,7 +13,9 @@ import { useReadNotification, useRecentNotifications } from './api/notifications
  * stream refreshes it (live.ts marks every query but the count stale).
  */
 export default function HomeNotifications() {
-  if (!useCurrentUser().data) return null;
+  const user = useCurrentUser();
+  // Loading in its place until the server has confirmed the user, not absent and then inserted.
+  if (!user.data) return user.isPending ? <DashboardCardLoading {...notificationsCard} /> : null;
   return <NotificationsCard />;
 }
 
@@ -20,7 +23,7 @@ function NotificationsCard() {
   const recent = useRecentNotifications();
   const unread = recent.data?.unread ?? 0;
   return (
-    <DashboardCard id="notifications" title="Unread notifications" action={{ to: pages.notifications, label: 'See all' }} query={recent}>
+    <DashboardCard {...notificationsCard} query={recent}>
       {() =>
         unread === 0 ? (
           <p className="text-slate-600">You are all caught up.</p>
