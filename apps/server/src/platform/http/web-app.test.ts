@@ -120,4 +120,17 @@ describe('the built web app', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-frame-options']).toBe('DENY');
   });
+
+  it('sends the document-only headers with documents and the service worker, not with each built script', async () => {
+    const documentOnly = ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'];
+    const script = await app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(script.statusCode).toBe(200);
+    for (const name of documentOnly) expect(script.headers, name).not.toHaveProperty(name);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['referrer-policy']).toBe('same-origin');
+    for (const url of ['/', '/sw.js', '/favicon.svg', '/api/v1/health']) {
+      const res = await app.inject({ method: 'GET', url });
+      for (const name of documentOnly) expect(res.headers, `${url} ${name}`).toHaveProperty(name);
+    }
+  });
 });

@@ -27,6 +27,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<WebApp> {
     index: false,
     // The build writes .br and .gz copies (quality 11, level 9): sent as they are by Accept-Encoding.
     preCompressed: true,
+    // A hashed file is never asked for again and the rest revalidate by ETag: Last-Modified adds
+    // nothing, nor do ranges of scripts and icons. Both are bytes on every script of a first load.
+    lastModified: false,
+    acceptRanges: false,
     setHeaders: (res, filePath) => {
       const rel = path.relative(root, filePath);
       res.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
