@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -131,6 +132,36 @@ describe('the built web app', () => {
     for (const url of ['/', '/sw.js', '/favicon.svg', '/api/v1/health']) {
       const res = await app.inject({ method: 'GET', url });
       for (const name of documentOnly) expect(res.headers, `${url} ${name}`).toHaveProperty(name);
+    }
+  });
+
+  it('keeps a built script’s headers, as they cross the socket, within what the JavaScript budget counts for each', async () => {
+    // apps/web/build/js-budget.ts counts SCRIPT_HEADER_BYTES (420) a script, on every route's first load.
+    const SCRIPT_HEADER_BYTES = 420;
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = new URL(address);
+      const head = await new Promise<string>((resolve, reject) => {
+        let got = '';
+        const socket = net.connect(Number(port), '127.0.0.1', () =>
+          socket.write(`GET /assets/app-def456.js HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip, deflate, br, zstd\r\n\r\n`),
+        );
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          got += chunk;
+          const end = got.indexOf('\r\n\r\n');
+          if (end >= 0) {
+            socket.destroy();
+            resolve(got.slice(0, end + 4));
+          }
+        });
+        socket.on('error', reject);
+      });
+      expect(head).toMatch(/^HTTP\/1\.1 200 /);
+      expect(head).toMatch(/content-encoding: br/i);
+      expect(head.length).toBeLessThanOrEqual(SCRIPT_HEADER_BYTES);
+    } finally {
+      await app.close();
     }
   });
 });
