@@ -157,12 +157,6 @@ export async function notificationsJsonOf(db: Db, userId: string): Promise<strin
   return `{"unreadnotifications":[${unread.join(',')}],"readnotifications":[${read.join(',')}],"notifications":[${all.join(',')}]}`;
 }
 
-/**
- * What a user's list depends on, in one short read of the two indexes: the newest seq and the
- * number of rows in each state. Notifications never change but to become read, and seqs only
- * grow: a new one raises the unread newest, a read one moves a row from one count to the other,
- * a deleted one lowers a count. So an equal version is an equal list.
- */
 const listVersionQuery = prepared((db) => {
   const state = (read: SQL) =>
     sql`(select coalesce(max(seq), 0) || ':' || count(*) from ${notifications} where recipient_id = ${users.id} and ${read})`;
@@ -174,6 +168,12 @@ const listVersionQuery = prepared((db) => {
     .prepare('notification_list_version');
 });
 
+/**
+ * What a user's list depends on, in one short read of the two indexes: the newest seq and the
+ * number of rows in each state. Notifications never change but to become read, and seqs only
+ * grow: a new one raises the unread newest, a read one moves a row from one count to the other,
+ * a deleted one lowers a count. So an equal version is an equal list.
+ */
 export async function listVersionOf(db: Db, userId: string): Promise<string> {
   const [row] = await listVersionQuery(db).execute({ userId });
   // A user deleted meanwhile has no list: a version no list was kept under.

@@ -13,7 +13,7 @@ export interface KeptAnswer {
 }
 
 /** A whole answer's JSON, kept. */
-export function keptBody(json: string): KeptAnswer {
+function keptBody(json: string): KeptAnswer {
   const body = Buffer.from(json);
   return { body, etag: etagOf(body) };
 }
