@@ -1,7 +1,7 @@
 import { pages } from '@campus/contract/pages';
 import type { Course, CourseWithOwner } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from './Tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { SuccessBanner } from '../../components/Banner';

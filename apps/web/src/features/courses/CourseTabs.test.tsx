@@ -66,6 +66,36 @@ describe('course tabs in the URL', () => {
     await waitFor(() => expect(where.pathname).toBe(base));
   });
 
+  it('the arrows wrap around, Home and End reach the ends, and only the open tab is in the Tab order', async () => {
+    loggedInAs(aStudent());
+    serve();
+    const { where } = renderApp(base);
+    const courseTab = await screen.findByRole('tab', { name: 'Course' }, PAGE_LOAD);
+    const tabIndexes = () => screen.getAllByRole('tab').map((t) => t.getAttribute('tabindex'));
+    expect(tabIndexes()).toEqual(['0', '-1', '-1']);
+    // The open panel is the selected tab's, and named by it.
+    const panel = screen.getByRole('tabpanel');
+    expect(courseTab).toHaveAttribute('aria-controls', panel.id);
+    expect(panel).toHaveAttribute('aria-labelledby', courseTab.id);
+    expect(panel).toHaveAccessibleName('Course');
+
+    act(() => courseTab.focus());
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveFocus();
+    await waitFor(() => expect(where.pathname).toBe(`${base}/notes`));
+    expect(tabIndexes()).toEqual(['-1', '-1', '0']);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(courseTab).toHaveFocus();
+    await waitFor(() => expect(where.pathname).toBe(base));
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Notes' })).toHaveFocus();
+    await waitFor(() => expect(where.pathname).toBe(`${base}/notes`));
+    await userEvent.keyboard('{Home}');
+    expect(courseTab).toHaveFocus();
+    await waitFor(() => expect(where.pathname).toBe(base));
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+  });
+
   it("an unknown tab, or an owner's tab opened by someone else, shows the first tab at the bare address", async () => {
     loggedInAs(aStudent());
     serve();

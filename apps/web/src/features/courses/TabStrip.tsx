@@ -1,4 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from './Tabs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
