@@ -39,6 +39,8 @@ describe('the home dashboard', () => {
     expect(rows[3]).toHaveTextContent('Exam was Sat, 5 May 2001');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/course/7c0a0000-0000-4000-8000-000000000004');
     expect(mine.getByRole('link', { name: /^See all/ })).toHaveAttribute('href', '/my-courses');
+    // The exam office's card is not a student's.
+    expect(screen.queryByRole('region', { name: 'Marksheet requests' })).toBeNull();
   });
 
   it("a professor's card lists the courses they teach", async () => {

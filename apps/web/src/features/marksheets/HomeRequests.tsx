@@ -1,7 +1,7 @@
-import { pages } from '@campus/contract/pages';
 import { DashboardCard } from '../../components/DashboardCard';
 import { isExamOffice, useCurrentUser } from '../auth';
 import { useAllApplications } from './api/marksheets';
+import { requestsCard } from './home-slot';
 
 /**
  * The exam office's home card: how many marksheet requests are still open (not yet answered by an
@@ -17,7 +17,7 @@ export default function HomeRequests() {
 function RequestsCard() {
   const all = useAllApplications();
   return (
-    <DashboardCard id="requests" title="Marksheet requests" action={{ to: pages.applications, label: 'See all' }} query={all}>
+    <DashboardCard {...requestsCard} query={all}>
       {() => {
         const open = (all.data ?? []).filter((a) => !a.replied).length;
         return (
