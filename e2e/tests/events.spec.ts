@@ -68,7 +68,8 @@ test('an event from creation to deletion: drafted description, thumbnail, its pa
   await expect(host.locator(`time[datetime="${today}"]`)).toHaveText(longDay(today));
   const thumbnail = host.getByRole('img', { name: new RegExp(title) });
   await expect(thumbnail).toBeVisible();
-  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is laid out, not loaded: the picture's bytes may still be on their way (CI met it at 0).
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(host, 'events-02-page');
 
   // Another user sees it in Today, All and on the home page. Only the host gets Delete.
