@@ -68,7 +68,7 @@ export async function signIn({ port }) {
   const certFile = join(process.env.TMPDIR ?? '/tmp', `campus-bench-oidc-${process.pid}.pem`);
   writeFileSync(certFile, op.certificate.cert);
   const db = await benchDatabase('signin');
-  const server = await startServer({ port, dataDir: db.dataDir, env: { ...db.env, AUTH_PROVIDERS: JSON.stringify([provider]), NODE_EXTRA_CA_CERTS: certFile } });
+  const server = await startServer({ port, dataDir: db.dataDir, env: { ...db.env, AUTH_PROVIDERS: JSON.stringify([provider]), PUBLIC_ORIGIN: base, NODE_EXTRA_CA_CERTS: certFile } });
   const bare = await client.discovery(new URL(op.issuer), 'bare', undefined, client.ClientSecretBasic(SECRET));
 
   async function viaPortal(sub) {

@@ -122,6 +122,8 @@ export default defineConfig({
         TEXTGEN_MODEL: 'fake-model',
         TEXTGEN_API_KEY: TEXTGEN.apiKey,
         AUTH_PROVIDERS: JSON.stringify(authProviders),
+        // Providers need it: the redirect URI, SAML audience and recipient are built on it alone.
+        PUBLIC_ORIGIN: portal,
         NODE_EXTRA_CA_CERTS: oidcCertFile,
       },
     },

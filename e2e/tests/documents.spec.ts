@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { paths } from '@campus/contract/paths';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { decode } from 'fast-png';
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { openCode } from '@campus/contract/document-code';
+import { compactVerify, createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import jsQR from 'jsqr';
 import { EXAM_OFFICE } from '../support/env';
 import { pdf, shot, uniqueRegistrationId } from '../support/fixtures';
@@ -35,10 +36,10 @@ async function data<T>(response: Promise<APIResponse>): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-/** The first QR code on page one of a PDF, printed at 150 dpi. */
-function qrOfPdf(file: string): string {
+/** The first QR code on page one of a PDF, printed at `dpi`. */
+function qrOfPdf(file: string, dpi = 150): string {
   const dir = mkdtempSync(join(tmpdir(), 'admit-card-'));
-  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', file, join(dir, 'page')]);
+  execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', '1', '-l', '1', file, join(dir, 'page')]);
   const png = decode(readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.png'))!)));
   const { width, height, channels } = png;
   const rgba = new Uint8ClampedArray(width * height * 4);
@@ -47,7 +48,7 @@ function qrOfPdf(file: string): string {
     rgba[i * 4 + 3] = 255;
   }
   const code = jsQR(rgba, width, height);
-  expect(code, 'a QR code on page one of the admit card').not.toBeNull();
+  expect(code, `a QR code on page one of the admit card at ${dpi} dpi`).not.toBeNull();
   return code!.data;
 }
 
@@ -64,7 +65,7 @@ test('an invigilator checks a printed admit card with no network; an edited card
   test.setTimeout(120_000);
   const id = uniqueRegistrationId();
 
-  // A professor's five dated courses, and a student in all of them (through the API: the screens are other journeys').
+  // A professor's eight dated courses with long titles, and a student in all of them (through the API: the screens are other journeys').
   const profContext = await browser.newContext();
   const prof = newUser('professor', id);
   await register(profContext.request, prof);
@@ -73,10 +74,22 @@ test('an invigilator checks a printed admit card with no network; an edited card
   const studentContext = await browser.newContext();
   const { _id: studentId } = await register(studentContext.request, studentUser);
   await login(studentContext.request, studentUser.registrationId, studentUser.password);
-  const titles = ['Signals and Systems', 'Data Structures', 'Database Systems', 'Computer Networks', 'Operating Systems'];
+  const titles = [
+    'Signals and Systems: Continuous and Discrete Time, Fourier, Laplace and Z Transforms',
+    'Data Structures and Algorithms with Applications to Databases and Operating Systems',
+    'Database Systems: Relational Design, Query Processing, Transactions and Recovery',
+    'Computer Networks: Protocols, Routing, Congestion Control and Network Security',
+    'Operating Systems: Processes, Scheduling, Memory Management and File Systems',
+    'Theory of Computation: Automata, Formal Languages, Computability and Complexity',
+    'Compiler Construction: Lexing, Parsing, Semantic Analysis and Code Generation',
+    'Software Engineering: Requirements, Design Patterns, Testing and Project Management',
+  ];
+  const courses = [];
   for (const [i, title] of titles.entries()) {
-    const course = await createCourse(profContext.request, { title, coursenumber: id + 10 + i, semester: 3, branch: studentUser.branch, examDate: `2099-12-0${i + 1}` });
+    const fields = { title, coursenumber: id + 10 + i, semester: 3, branch: studentUser.branch, examDate: `2099-12-0${i + 1}` };
+    const course = await createCourse(profContext.request, fields);
     await joinCourse(studentContext.request, course._id);
+    courses.push({ ...fields, _id: course._id });
   }
 
   // The student's admit card: its QR code on screen, and in the PDF.
@@ -86,26 +99,39 @@ test('an invigilator checks a printed admit card with no network; an edited card
   await shot(student, 'documents-01-hallticket');
   const downloading = student.waitForEvent('download');
   await student.getByRole('button', { name: 'Download admit card (PDF)' }).click();
-  const link = qrOfPdf((await (await downloading).path())!);
-  expect(link.startsWith(`${baseURL}/verify#`), link).toBe(true);
-  const token = link.slice(link.indexOf('#') + 1);
+  // Printed at a phone photo's resolution up to a good printer's, the code reads back the same.
+  const file = (await (await downloading).path())!;
+  const link = qrOfPdf(file, 150);
+  for (const dpi of [100, 200, 300]) expect(qrOfPdf(file, dpi), `${dpi} dpi`).toBe(link);
+  expect(link).toMatch(new RegExp(`^${baseURL}/verify#\\d+$`));
+  const code = link.slice(link.indexOf('#') + 1);
 
-  // The token verifies against the published key set (any JOSE library), and by the portal.
+  // The code is a JWS over the card's facts: any JOSE library checks it against the published key set; the portal too.
   const keys = (await (await studentContext.request.get(paths.documents.keys)).json()) as JSONWebKeySet;
-  const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(keys), { algorithms: ['ES256'] });
+  const opened = openCode(code, keys.keys.map((k) => k.kid!))!;
+  const { protectedHeader } = await compactVerify(opened.jws, createLocalJWKSet(keys), { algorithms: ['ES256'] });
   expect(protectedHeader.alg).toBe('ES256');
-  expect(payload).toMatchObject({ typ: 'admitcard', sub: String(studentUser.registrationId), name: studentUser.fullname, semester: 3 });
-  expect((payload.courses as unknown[]).length).toBe(5);
-  const checked = await data<{ valid: boolean }>(studentContext.request.post(paths.documents.verify, { data: { token } }));
-  expect(checked.valid).toBe(true);
+  expect(opened.facts).toMatchObject({ sub: String(studentUser.registrationId), name: studentUser.fullname, semester: 3 });
+  expect(opened.facts.papers).toEqual(courses.map((c) => ({ coursenumber: c.coursenumber, examDate: c.examDate })));
+  const checked = await data<{ valid: boolean; current: boolean; photo: string }>(studentContext.request.post(paths.documents.verify, { data: { token: code } }));
+  expect(checked).toMatchObject({ valid: true, current: true });
+  // The full token, as the API gives it, verifies too (any JOSE library, as a JWT).
+  const { token } = await data<{ token: string }>(studentContext.request.get(paths.documents.admitCard));
+  const { payload } = await jwtVerify(token, createLocalJWKSet(keys), { algorithms: ['ES256'] });
+  expect((payload.courses as unknown[]).length).toBe(8);
 
   // The invigilator: a phone, nobody logged in. She opens /verify once (the keys are kept), opens the code's link…
   const gateContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const gate = await gateContext.newPage();
   await gate.goto(link);
   await expect(verdict(gate, 'Genuine')).toBeVisible();
-  await expect(gate.getByText(studentUser.fullname)).toBeVisible();
+  await expect(gate.getByText(studentUser.fullname).first()).toBeVisible();
   await expect(gate.getByText('Ready to check without a network', { exact: false })).toBeVisible();
+  // Online, the portal's photo of the student the card names (a link that needs no session).
+  const photo = gate.getByRole('img', { name: `The portal's photo of ${studentUser.fullname}` });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(gate.getByRole('alert')).toHaveCount(0);
+  await shot(gate, 'documents-02a-verify-online-photo');
 
   // …and then the network goes: she pastes the code's link, and the phone checks it alone.
   await gateContext.setOffline(true);
@@ -115,6 +141,11 @@ test('an invigilator checks a printed admit card with no network; an edited card
   await expect(gate.getByText('Checked on this device without a network', { exact: false })).toBeVisible();
   await expect(gate.getByText('Thu, 3 Dec 2099')).toBeVisible();
   await shot(gate, 'documents-02-verify-offline-genuine');
+
+  // A code with one digit changed: not genuine, still offline.
+  const at = code.length - 50;
+  await check(gate, `${code.slice(0, at)}${code[at] === '1' ? '2' : '1'}${code.slice(at + 1)}`);
+  await expect(verdict(gate, 'Not genuine')).toBeVisible();
 
   // A card edited to name someone else: not genuine, still offline.
   const [head, body, signature] = token.split('.') as [string, string, string];
@@ -149,6 +180,17 @@ test('an invigilator checks a printed admit card with no network; an edited card
   await expect(verdict(gate, 'Replaced')).toBeVisible();
   await expect(gate.getByText(studentUser.fullname)).toBeVisible();
   await shot(gate, 'documents-05-verify-replaced');
+
+  // An exam moves: the printed card is still the portal's, but no longer the student's dates. Online the gate says so.
+  const moved = courses[1]!;
+  const edit = await profContext.request.patch(paths.courses.update(moved._id), {
+    data: { title: moved.title, description: 'Seeded for the routes tour.', semester: moved.semester, branch: moved.branch, examDate: '2099-12-20' },
+  });
+  expect(edit.ok(), await edit.text()).toBe(true);
+  await check(gate, link);
+  await expect(verdict(gate, 'Genuine')).toBeVisible();
+  await expect(gate.getByRole('alert')).toContainText('An exam date has changed since this card was printed');
+  await shot(gate, 'documents-06-verify-newer-card');
 
   for (const context of [profContext, studentContext, gateContext, officeContext]) await context.close();
 });

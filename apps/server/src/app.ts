@@ -32,6 +32,7 @@ import { registerApiDocs } from './platform/http/api-docs';
 import { registerCompression } from './platform/http/compression';
 import { registerEtags } from './platform/http/etag';
 import { registerBodyWatchdog, serverTimeouts } from './platform/http/connection-limits';
+import { registerHostCheck } from './platform/http/host-check';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { trustProxyOption } from './platform/http/proxy';
 import { OneLinePerRequest } from './platform/http/request-log';
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First, so that a body refused by any later hook is still drained within bounds.
   registerBodyWatchdog(app);
   registerSecurityHeaders(app);
+  // Before anything reads the host (the origin check, links built on it).
+  registerHostCheck(app);
   registerOriginCheck(app);
   // Tags the JSON before it is compressed.
   registerEtags(app);

@@ -21,6 +21,7 @@ import { ACCESS_FILE, BACKUP_PATH, type BackupAccess } from './platform/backup/b
 import { readArchive, restoreBackup, RestoreError, writeBackup, type Manifest } from './platform/backup/archive';
 import { loadConfigOrExit } from './platform/config/config';
 import { openPgliteCluster, pgliteSnapshot, type MigrationLevel } from './platform/db/database';
+import { createFilesPrivately, PRIVATE_FILE_MODE } from './platform/files/private-data';
 
 export class BackupError extends Error {}
 
@@ -49,7 +50,7 @@ function fetchFromPortal(access: BackupAccess, target: string): Promise<void> {
         reject(new BackupError(`the portal on port ${access.port} refused the backup (HTTP ${response.statusCode}); is DATA_DIR the one it runs on?`));
         return;
       }
-      pipeline(response, fs.createWriteStream(target, { mode: 0o600 })).then(resolve, reject);
+      pipeline(response, fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE })).then(resolve, reject);
     });
     request.on('error', (err) => reject(new BackupError(`the portal (process ${access.pid}, port ${access.port}) did not answer: ${err.message}. If it is stopping, run the backup again once it has stopped.`)));
     request.end();
@@ -70,7 +71,7 @@ async function backupWithoutPortal(dataDir: string, target: string): Promise<voi
         },
         filesDir: path.join(dataDir, 'files'),
       },
-      fs.createWriteStream(target, { mode: 0o600 }),
+      fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE }),
     );
   } finally {
     await client.close();
@@ -108,6 +109,8 @@ export async function restore(dataDir: string, file: string): Promise<Manifest> 
 }
 
 async function main(): Promise<void> {
+  // The archive holds the whole database; what a restore writes is the portal's alone.
+  createFilesPrivately();
   const [command, file, ...rest] = process.argv.slice(2);
   if ((command !== 'backup' && command !== 'restore') || !file || rest.length > 0) {
     console.error('usage: npm run backup -- FILE | npm run restore -- FILE');

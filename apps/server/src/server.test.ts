@@ -6,6 +6,7 @@ import path from 'node:path';
 import { paths } from '@campus/contract';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeTextgen, type FakeTextgen } from '../test/fake-textgen';
+import { notPrivate } from '../test/file-modes';
 import { tinyPng } from '../test/fixtures';
 import { openSse } from '../test/sse-client';
 
@@ -41,6 +42,46 @@ describe('start-up', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('CAMPUS_NAME must be a single line of text');
   });
+});
+
+describe('DATA_DIR', () => {
+  it('is the portal user\'s alone: every folder 0700 and every file 0600, an older open DATA_DIR closed', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-private-'));
+    // Left open as an older portal (or a loose umask) left it: the server closes the folder itself.
+    const dataDir = path.join(root, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o755 });
+    fs.chmodSync(dataDir, 0o755);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STORAGE: 'local', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'no-web') },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    onTestFinished(() => {
+      child.kill('SIGKILL');
+      fs.rmSync(root, { recursive: true, force: true });
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${base}${paths.ready}`).then((r) => r.ok, () => false);
+      if (up) break;
+      // Up to a minute: tsx compiles the server first, slow on a loaded machine.
+      if (i > 300) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // An account with a photo: rows in the database, a file in the store.
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ registrationId: '300000043', email: 'private@campus.test', fullname: 'Pri Vate', password: 'correct horse battery staple', branch: 'Computer Engineering', userrole: '2' })) form.append(k, v);
+    form.append('avatar', new Blob([tinyPng()], { type: 'image/png' }), 'a.png');
+    expect((await fetch(`${base}${paths.users.register}`, { method: 'POST', body: form })).status).toBe(201);
+    expect(fs.readdirSync(path.join(dataDir, 'files')).length).toBeGreaterThan(0);
+    // While it runs (the backup route's token is there) and after it stops.
+    expect(notPrivate(dataDir)).toEqual([]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(notPrivate(dataDir)).toEqual([]);
+  }, 120_000);
 });
 
 describe('SIGTERM', () => {

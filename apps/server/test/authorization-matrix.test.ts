@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
-import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
+import { photoLink } from '../src/features/documents/photo-links';
+import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
  * Every registered /api, /files and /calendar route × every actor → the expected status, with valid input so
@@ -33,7 +34,7 @@ afterAll(async () => {
 // Unsubscribe links verify with MAIL_SECRET.
 const MAIL_SECRET = 'matrix-test-mail-secret-long-enough-to-pass';
 const providers = await offlineProviders();
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers }));
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers, publicOrigin: OFFLINE_ORIGIN }));
 /** An unsubscribe link of `professor`'s: the token, not a session, decides, so every actor may use it. */
 const unsubscribeUrl = (url: string, actors: Actors) => `${url}?token=${signUnsubscribe(signingKey(MAIL_SECRET), actors.professor.user._id, 'courses')}`;
 
@@ -361,6 +362,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/documents/admitcard': { request: () => ({ method: 'GET', url: paths.documents.admitCard }), expected: students(400) },
   'GET /api/v1/documents/marksheet/:marksheetId': { records: true, request: (_a, _as, w) => ({ method: 'GET', url: paths.documents.marksheet(w.marksheet!._id) }), expected: selfAndOffice },
   'POST /api/v1/documents/verify': { request: () => ({ method: 'POST', url: paths.documents.verify, payload: { token: 'a.b.c' } }), expected: all(200) },
+  'GET /api/v1/documents/students-without-photo': { request: () => ({ method: 'GET', url: paths.documents.withoutPhoto }), expected: officeOnly(200) },
+  // The link decides, not a session: a live link to the student's photo opens it for anyone.
+  'GET /api/v1/documents/photo/:link': { request: (_a, actors) => ({ method: 'GET', url: photoLink(ctx.app.appSecret, actors.student.user.avatar.split('/').pop()!, new Date())! }), expected: all(200) },
   'GET /api/v1/auth/providers': { request: () => ({ method: 'GET', url: paths.auth.providers }), expected: all(200) },
   'GET /api/v1/auth/:providerId/start': { request: () => ({ method: 'GET', url: `${paths.auth.start(OFFLINE_SAML)}?next=/my-courses` }), expected: all(302) },
   'GET /api/v1/auth/:providerId/callback': { request: () => ({ method: 'GET', url: `${paths.auth.callback(OFFLINE_SAML)}?state=gone` }), expected: all(302) },

@@ -7,7 +7,7 @@ import { send } from './send';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
-import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
+import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
  * Every registered /api, /files and /calendar route gets wrong types, missing fields, huge values, malformed bodies and
@@ -17,7 +17,7 @@ import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-provider
 // Unsubscribe links verify with MAIL_SECRET: a real link's bad body is refused for its body.
 const MAIL_SECRET = 'bad-input-test-mail-secret-long-enough-to-pass';
 const providers = await offlineProviders();
-const ctx = useTestApp({ mailSecret: MAIL_SECRET, signInProviders: providers });
+const ctx = useTestApp({ mailSecret: MAIL_SECRET, signInProviders: providers, publicOrigin: OFFLINE_ORIGIN });
 
 /** What the cases act on: a student (`me`), a professor owning `course`, in which `me` is enrolled, and `event`, hosted by `me`; `admin` administers. */
 interface World {
@@ -56,8 +56,11 @@ const LINE_BREAKS = [['a newline', '\n'], ['CRLF', '\r\n'], ['a line separator',
 /** A valid value with a line break inside it (not at an end, where trimming might seem to excuse it). */
 const withBreak = (value: string, lineBreak: string) => `${value.slice(0, 1)}${lineBreak}${value.slice(1)}`;
 
-/** The usual abuse of a JSON body route, built from a valid body. */
-function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as']): Case[] {
+/**
+ * The usual abuse of a JSON body route, built from a valid body. `optional`: fields the body may
+ * leave out (no case leaves them out; every wrong value is still refused).
+ */
+function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as'], optional: readonly string[] = []): Case[] {
   const json = (w: World, payload: string): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': 'application/json' }, payload });
   const body = (w: World, payload: Record<string, unknown>): InjectOptions => ({ method, url: urlOf(url, w), payload });
   const cases: Case[] = [
@@ -79,7 +82,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
     if (SINGLE_LINE.has(field)) cases.push(...LINE_BREAKS.map(([label, lineBreak]): Case => ({ name: `${field} with ${label}`, names: field, request: (w) => body(w, { ...valid(w), [field]: withBreak(String(valid(w)[field]), lineBreak) }) })));
     // null means "clear it" for the optional exam date; for every other field it is wrong.
     if (field !== 'examDate') cases.push({ name: `${field} as null`, request: (w) => body(w, { ...valid(w), [field]: null }) });
-    if (field !== 'examDate') {
+    if (field !== 'examDate' && !optional.includes(field)) {
       cases.push({
         name: `${field} missing`,
         request: (w) => {
@@ -225,7 +228,8 @@ const CASES: Record<string, Case[]> = {
   'POST /api/v1/users/logout': noInputCases('POST', paths.users.logout),
   'POST /api/v1/users/login': jsonCases('POST', paths.users.login, (w) => ({ registrationId: w.me.user.registrationId ?? 300000000, password: 'wrong password' })),
   'PATCH /api/v1/users/update-account': [
-    ...jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', currentPassword: DEFAULT_PASSWORD, fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 })),
+    // Branch and semester left out keep the account's own (a professor may have none).
+    ...jsonCases('PATCH', paths.users.updateAccount, () => ({ email: 'fresh@campus.test', currentPassword: DEFAULT_PASSWORD, fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 }), undefined, ['branch', 'semester']),
     // A new email needs the account's password: missing, empty or wrong, it is refused naming it.
     ...([['no currentPassword', undefined], ['an empty currentPassword', ''], ['a wrong currentPassword', 'not the password at all'], ['currentPassword too long', 'x'.repeat(1025)]] as const).map(
       ([name, currentPassword]): Case => ({ name, names: 'currentPassword', request: () => ({ method: 'PATCH', url: paths.users.updateAccount, payload: { email: 'fresh@campus.test', currentPassword, fullname: 'Fresh', branch: 'Civil Engineering', semester: 2 } }) }),
@@ -417,9 +421,11 @@ const CASES: Record<string, Case[]> = {
   'GET /api/v1/documents/admitcard': noInputCases('GET', paths.documents.admitCard),
   'GET /api/v1/documents/marksheet/:marksheetId': idCases((id) => paths.documents.marksheet(id)),
   'POST /api/v1/documents/verify': jsonCases('POST', paths.documents.verify, () => ({ token: 'a.b.c' })),
+  'GET /api/v1/documents/photo/:link': idCases((link) => paths.documents.photo(link)),
+  'GET /api/v1/documents/students-without-photo': noInputCases('GET', paths.documents.withoutPhoto, 'office'),
   'GET /api/v1/auth/providers': noInputCases('GET', paths.auth.providers),
   'GET /api/v1/auth/:providerId/start': [
-    ...queryCases(paths.auth.start(OFFLINE_SAML), { next: ['//evil.example', 'https://evil.example/', '/\\evil.example', 'relative/page', '', `/${'x'.repeat(2100)}`, '/a\nb'], test: ['yes', '1', 'TRUE'] }),
+    ...queryCases(paths.auth.start(OFFLINE_SAML), { next: ['//evil.example', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', '/%2F%2Fevil.example', 'relative/page', '', `/${'x'.repeat(2100)}`, '/a\nb'], test: ['yes', '1', 'TRUE'] }),
     ...idCases((id) => paths.auth.start(id)),
   ],
   'GET /api/v1/auth/:providerId/callback': [

@@ -60,7 +60,7 @@ export const localPart = (url: string) => {
   return `${u.pathname}${u.search}`;
 };
 
-/** The error a refused sign-in shows on the login page, from the 302 to /login?error=…. */
+/** The refusal code a refused sign-in sends to the login page, from the 302 to /login?error=<code>. */
 export function refusalOf(res: LightMyRequestResponse): string | null {
   const location = String(res.headers.location ?? '');
   if (!location.startsWith('/login?')) return null;

@@ -7,8 +7,9 @@ import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import type { RateLimit } from '../src/platform/config/config';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { photoLink } from '../src/features/documents/photo-links';
 import { startAttempt } from '../src/features/sign-in/attempts';
-import { OFFLINE_OIDC, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
+import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 import { useTestApp } from './build-app';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
@@ -42,7 +43,7 @@ afterAll(async () => {
 const MAIL_SECRET = 'refusals-test-mail-secret-long-enough-to-pass';
 // Mail and drafting on, so that forgot-password and draft-description succeed when nothing is wrong.
 const providers = await offlineProviders();
-const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers }), { resetEachTest: false });
+const ctx = useTestApp(() => ({ textgen: textgen.openai(), mail: testMailConfig(smtp), mailSecret: MAIL_SECRET, signInProviders: providers, publicOrigin: OFFLINE_ORIGIN }), { resetEachTest: false });
 
 /**
  * The same app with every rate limit at 1 (login throttle included), for the 429s. Its counters
@@ -687,6 +688,19 @@ const TABLE: Record<string, Row> = {
       400: [longParam('marksheetId', () => paths.documents.marksheet(LONG))],
       401: [loggedOut],
       404: [unknown('an unknown marksheet', () => paths.documents.marksheet(UNKNOWN_ID)), { name: "another student's marksheet", as: 'otherStudent' }],
+    },
+  },
+  'GET /api/v1/documents/students-without-photo': {
+    as: 'office',
+    valid: () => get(paths.documents.withoutPhoto),
+    refusals: { 401: [loggedOut], 403: [as('me', 'as a student'), as('professor', 'as a professor')] },
+  },
+  'GET /api/v1/documents/photo/:link': {
+    as: 'anonymous',
+    valid: (w) => get(photoLink(ctx.app.appSecret, w.me.user.avatar.split('/').pop()!, new Date())!),
+    refusals: {
+      400: [longParam('link', () => paths.documents.photo(LONG))],
+      404: [unknown('a link the portal did not make', (w) => paths.documents.photo(`${w.me.user.avatar.split('/').pop()}.99999999999.forged`))],
     },
   },
   'POST /api/v1/documents/verify': {

@@ -9,6 +9,8 @@ import { selfSignedCertificate } from './self-signed';
  */
 export const OFFLINE_SAML = 'campus-saml';
 export const OFFLINE_OIDC = 'campus-oidc';
+/** Providers need PUBLIC_ORIGIN: the address the injected requests name (light-my-request's default Host). */
+export const OFFLINE_ORIGIN = 'http://localhost';
 
 const claims = { registrationId: 'studentId', email: 'mail', fullname: 'displayName' };
 const roles = [{ claim: 'affiliation', value: 'student', role: 'student' as const }];

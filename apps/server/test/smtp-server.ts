@@ -38,7 +38,8 @@ export interface TestSmtp {
 
 const LOGIN = { user: 'portal', pass: 'relay-password' };
 
-export async function startSmtpServer(options: { auth?: boolean } = {}): Promise<TestSmtp> {
+/** `port`: listen there (a relay brought back where the portal expects it); any free one by default. */
+export async function startSmtpServer(options: { auth?: boolean; port?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let refusals: { left: number; code: number } = { left: 0, code: 451 };
   const waiters: (() => void)[] = [];
@@ -92,7 +93,7 @@ export async function startSmtpServer(options: { auth?: boolean } = {}): Promise
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as { port: number };
   return {

@@ -16,12 +16,55 @@ import { userSchema } from './users';
 /** The longest `next` path kept: a page's path and query, never a whole document. */
 export const NEXT_PATH_MAX = 2000;
 
+/** The C0 and C1 controls and DEL: a browser drops some from a URL (tab, line breaks) and reads others otherwise. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Stands for the portal's origin where none is given: a path alone cannot change the origin it is resolved against. */
+const SOME_ORIGIN = 'https://portal.invalid';
+
 /**
- * Where to send the browser after sign-in: a path on this site only. `//host` and `/\host` are
- * other sites to a browser, so a path must start with one slash followed by something else.
+ * Where to send the browser after sign-in, as a path on this site: the path, query and fragment of
+ * `value` resolved against the portal's origin with the WHATWG URL parser (what a browser does with
+ * a Location header), or null when it is anything but a path here. A browser drops tabs and line
+ * breaks from a URL and reads `\` as `/`, so `/\tevil.example` or `/\evil` would be `//evil…`,
+ * another site: text with control characters or backslashes is refused before parsing, and so is
+ * a path whose first segment is empty, even once percent-decoded (`//evil`, `/%2F%2Fevil`, which a
+ * client router may decode). Only the normalised form is kept and redirected to.
  */
-export const isLocalPath = (v: string) => /^\/(?![/\\])/.test(v) && v.length <= NEXT_PATH_MAX;
-export const nextPathField = lineField('next').refine(isLocalPath, { error: `${label('next')} must be a path on this site` });
+export function localPathOf(value: string, origin: string = SOME_ORIGIN): string | null {
+  if (value.length > NEXT_PATH_MAX || !value.startsWith('/')) return null;
+  if (CONTROL.test(value) || value.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (/^\/[/\\]/.test(decoded) || CONTROL.test(decoded)) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.length <= NEXT_PATH_MAX ? path : null;
+}
+
+/** Whether `value` is a path on this site (see `localPathOf`). */
+export const isLocalPath = (value: string) => localPathOf(value) !== null;
+
+/** `next`, refused unless it is a path on this site, and kept in its normalised form. */
+export const nextPathField = lineField('next').transform((value, ctx) => {
+  const path = localPathOf(value);
+  if (path === null) {
+    ctx.addIssue({ code: 'custom', message: `${label('next')} must be a path on this site` });
+    return z.NEVER;
+  }
+  return path;
+});
 
 /** GET /auth/:providerId/start: the page to come back to, and whether an administrator is only testing. */
 export const signInStartQuery = z.object({
@@ -120,7 +163,7 @@ export const authApi = {
   callback: endpoint({
     method: 'GET',
     path: `${AUTH}/:providerId/callback`,
-    summary: 'The browser back from the provider: 302 to `next` with a session cookie; a refusal 302s to /login?error=<message>',
+    summary: 'The browser back from the provider: 302 to `next` with a session cookie; a refusal 302s to /login?error=<code> (SIGN_IN_ERROR_CODES)',
     query: signInCallbackQuery,
     data: z.never(),
     status: 302,

@@ -19,6 +19,8 @@ export const portalConfigSchema = z.object({
   campusName: z.string(),
   /** The exam centre printed for a paper whose course names none (EXAM_CENTRE); null when unset. */
   examCentre: z.string().nullable(),
+  /** Whom people ask about their account (SUPPORT_CONTACT: an email address or an office), named where one is switched off; null when unset. */
+  supportContact: z.string().nullable(),
   branches: z.array(z.enum(BRANCHES)),
   semesters: z.array(z.number().int()),
 });

@@ -51,12 +51,22 @@ export const VERIFY_REASONS = ['expired', 'replaced', 'invalid'] as const;
 export type VerifyReason = (typeof VERIFY_REASONS)[number];
 
 export const verificationSchema = z.union([
-  z.object({ valid: z.literal(true), claims: documentClaimsSchema }),
+  z.object({
+    valid: z.literal(true),
+    claims: documentClaimsSchema,
+    /** The portal's photo of the person the document names: a link that loads without a session for a while; null without one. */
+    photo: z.string().nullable(),
+    /**
+     * An admit card: whether its exam dates are still the student's (false: a date moved, or a
+     * paper is no longer theirs, since it was issued: a newer card exists). Null for other documents.
+     */
+    current: z.boolean().nullable(),
+  }),
   z.object({ valid: z.literal(false), reason: z.enum(VERIFY_REASONS) }),
 ]);
 export type Verification = z.infer<typeof verificationSchema>;
 
-/** A compact JWS is a few hundred bytes; an admit card with many papers, a few kilobytes. */
+/** A compact JWS is a few hundred bytes; an admit card with many papers, a few kilobytes (its printed code, a few hundred digits). */
 export const TOKEN_MAX = 8 * 1024;
 export const verifyBody = z.object({
   token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(TOKEN_MAX, { error: `${label('token')} is too long` }),
@@ -65,6 +75,12 @@ export const verifyBody = z.object({
 /** A public key as a JSON Web Key (EC P-256 for ES256). */
 export const publicJwkSchema = z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.string(), crv: z.string(), x: z.string(), y: z.string() }).meta({ id: 'PublicJwk' });
 export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) });
+
+/** A student the exam office should ask for a photo: none on record, and an exam coming (their first from today, YYYY-MM-DD). */
+export const studentWithoutPhotoSchema = z
+  .object({ _id: z.string(), fullname: z.string(), registrationId: z.number().int(), email: z.string(), semester: z.number().int().nullable(), branch: z.string().nullable(), nextExam: z.string() })
+  .meta({ id: 'StudentWithoutPhoto' });
+export type StudentWithoutPhoto = z.infer<typeof studentWithoutPhotoSchema>;
 
 const D = `${API_PREFIX}/documents`;
 
@@ -79,8 +95,13 @@ export const documentsApi = {
   admitCard: endpoint({
     method: 'GET',
     path: `${D}/admitcard`,
-    summary: "The student's admit card, signed: valid until the day after the last exam date (400 with no exam date yet)",
-    data: z.object({ token: z.string(), claims: admitCardClaimsSchema }),
+    summary: "The student's admit card, signed: valid until the day after the last exam date (400 with no exam date yet); `code` is what its QR code prints",
+    data: z.object({
+      token: z.string(),
+      claims: admitCardClaimsSchema,
+      /** The same facts, titles aside, signed compactly as decimal digits for the QR code (document-code.ts); /verify takes it as a token. */
+      code: z.string(),
+    }),
     errors: [400],
   }),
   marksheet: endpoint({
@@ -90,10 +111,25 @@ export const documentsApi = {
     data: z.object({ token: z.string(), claims: marksheetClaimsSchema }),
     errors: [404],
   }),
+  withoutPhoto: endpoint({
+    method: 'GET',
+    path: `${D}/students-without-photo`,
+    summary: 'The exam office: students with no photo on record who have an exam from today on, soonest exam first (their admit card has no photo to check)',
+    data: z.object({ students: z.array(studentWithoutPhotoSchema) }),
+  }),
+  photo: endpoint({
+    method: 'GET',
+    path: `${D}/photo/:link`,
+    summary: "The photo of the person a verified document names: the link POST /verify answered as `photo`, which loads without a session for 10 minutes and opens that avatar only (404 once it has ended, or for any other link)",
+    // No envelope: the answer is the picture's bytes.
+    data: z.never(),
+    produces: 'application/octet-stream',
+    errors: [404],
+  }),
   verify: endpoint({
     method: 'POST',
     path: `${D}/verify`,
-    summary: 'Checks a document token: valid with its claims, or why not (expired, replaced, invalid)',
+    summary: "Checks a document token (or an admit card's printed code): valid with its claims, the named person's photo and whether an admit card is still current, or why not (expired, replaced, invalid)",
     body: verifyBody,
     data: verificationSchema,
   }),

@@ -15,6 +15,8 @@ export interface ApiFailure {
   message: string;
   errors: string[];
   success: false;
+  /** Why, for a client to act on rather than show: a 401's reason the session ended (SessionEndCode). */
+  code?: string;
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
@@ -25,6 +27,7 @@ export const apiFailureSchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).min(1),
   success: z.literal(false),
+  code: z.string().optional(),
 }).meta({ id: 'Failure' });
 
 export const successSchema = <T extends z.ZodType>(data: T) =>

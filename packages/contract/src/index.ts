@@ -24,3 +24,5 @@ export * from './roster';
 export * from './auth-provider';
 export * from './auth';
 export * from './documents';
+export * from './sign-in-errors';
+export * from './session-end';

@@ -15,6 +15,7 @@ export const REFUSALS = {
   loginRequired: 'you must be logged in',
   notAllowed: 'you are not allowed to do this',
   crossOrigin: 'cross-origin request refused',
+  badHost: 'the Host header is not a valid host',
   notFound: 'not found',
   alreadyExists: 'already exists',
   requestTooLarge: 'request is too large',
@@ -75,6 +76,12 @@ export const REFUSALS = {
   accountDeactivated: 'account deactivated',
   /** A change that would leave the portal with no active administrator. */
   lastAdmin: 'the last active administrator can be neither demoted nor deactivated',
+  /**
+   * A student whose directory and roster gave no semester or branch, asking for something that
+   * needs them (a marksheet request; the admit card says `admitCardNeedsCohort`): she chooses them
+   * once (update-account).
+   */
+  chooseSemesterAndBranch: 'choose your semester and branch first',
   /** Public signup when SIGNUP=closed: accounts come from the roster or a campus sign-in provider. */
   signupClosed: 'signup is closed',
   // Campus sign-in: each is shown on the login page (/login?error=…) when a sign-in is refused.
@@ -97,6 +104,8 @@ export const REFUSALS = {
   logoutTokenInvalid: 'the logout token is not valid',
   /** An admit card asked for before any of the student's courses has an exam date. */
   noExamDatesYet: 'no exam dates yet',
+  /** An admit card asked for by a student whose semester or branch is not set yet (a first campus sign-in). */
+  admitCardNeedsCohort: 'semester and branch must be set before an admit card is issued',
   /** A test sign-in started by someone who is no administrator. */
   signInTestAdminsOnly: 'only an administrator can test a sign-in provider',
   /** A roster import naming no file, or one that is not UTF-8 text. */

@@ -4,6 +4,7 @@
  * the routes. No zod: the web app's first load reads this.
  */
 import { NOTIFICATION_SETTINGS_PAGE, UNSUBSCRIBE_PAGE } from './constants';
+import type { SignInErrorCode } from './sign-in-errors';
 
 /** Client routes (docs/product.md#screens): the server answers index.html for each. `:param` marks a segment. */
 export const CLIENT_ROUTES = [
@@ -61,6 +62,8 @@ export const CLIENT_ROUTES = [
   '/link-account',
   /** Anyone (no login) checks a signed document: pasted, scanned, or opened from its QR code (`/verify#<token>`). */
   '/verify',
+  /** A student whose directory gave no semester or branch chooses them here, before any other page (`?next=` where she was going). */
+  '/welcome',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
@@ -124,11 +127,15 @@ export const pages = {
   adminSignInTest: (testId: string) => `/admin/sign-in/${segment(testId)}`,
   linkAccount: '/link-account',
   verify: '/verify',
+  welcome: '/welcome',
   /**
    * What a document's QR code holds (after the public origin): the check of that token. In the
    * fragment, not the query, so the token never reaches a server's or a proxy's request log.
    */
   verifyToken: (token: string) => `/verify#${token}`,
-  /** The login page telling why a campus sign-in was refused, and where a second try leads (the home page when `next` is that or not given). */
-  loginRefused: (message: string, next?: string) => `/login?${new URLSearchParams(next && next !== '/' ? { error: message, next } : { error: message })}`,
+  /**
+   * The login page telling why a campus sign-in was refused, by a code it words itself (never text
+   * from the address), and where a second try leads (the home page when `next` is that or not given).
+   */
+  loginRefused: (code: SignInErrorCode, next?: string) => `/login?${new URLSearchParams(next && next !== '/' ? { error: code, next } : { error: code })}`,
 } as const;

@@ -46,12 +46,14 @@ export type LoginBody = z.infer<typeof loginBody>;
  * PATCH /users/update-account. Unknown keys (registrationId, userrole, _id…) are dropped, not refused.
  * `currentPassword` is needed only when `email` changes (the server says so when it is missing):
  * a session left open on a shared computer must not be enough to take the account's email.
+ * `branch` and `semester` left out keep the account's own (a professor may have none); a managed
+ * account's are the registrar's, except that its owner fills them once while they are unknown.
  */
 export const updateAccountBody = z.object({
   email: emailField,
   fullname: fullnameField,
-  branch: branchField,
-  semester: semesterField,
+  branch: branchField.optional(),
+  semester: semesterField.optional(),
   currentPassword: textField('currentPassword').max(1024, { error: `${label('currentPassword')} is too long` }).optional(),
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
@@ -102,8 +104,9 @@ export const userSchema = z.object({
   registrationId: z.number().int(),
   email: z.string(),
   fullname: z.string(),
-  semester: z.number().int(),
-  branch: z.enum(BRANCHES),
+  /** Null until known: staff need neither; a student whose directory released none chooses them once (update-account). */
+  semester: z.number().int().nullable(),
+  branch: z.enum(BRANCHES).nullable(),
   userrole: z.union([z.literal(1), z.literal(2)]),
   avatar: z.string(),
   isExamOffice: z.boolean(),

@@ -16,8 +16,11 @@ export const users = pgTable(
     registrationId: bigint('registration_id', { mode: 'number' }).notNull().unique('users_registration_id_unique'),
     email: text('email').notNull(),
     fullname: text('fullname').notNull(),
-    semester: smallint('semester').notNull(),
-    branch: text('branch').notNull(),
+    // Null until known: a campus directory may release neither (Google Workspace, Entra). Staff
+    // need neither; a student without them chooses them once (update-account), then they are the
+    // registrar's (decision 0030).
+    semester: smallint('semester'),
+    branch: text('branch'),
     userrole: smallint('userrole').notNull(),
     avatarFileId: uuid('avatar_file_id'),
     // Null for an account the roster made: its owner sets a password through forgot-password.
@@ -75,6 +78,22 @@ export const sessions = pgTable(
     providerSid: text('provider_sid'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_provider_sid_idx').on(t.provider, t.providerSid)],
+);
+
+/**
+ * Why a session was ended by someone else (deactivation, a password reset or change, a provider's
+ * logout) or by its expiry, so that its next request's 401 can say so (decision 0034). Written in
+ * the statement that deletes the session; kept only until the session would have expired anyway
+ * (its own `expires_at`), after which its cookie is gone from the browser too.
+ */
+export const sessionEndings = pgTable(
+  'session_endings',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    reason: text('reason').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('session_endings_expires_at_idx').on(t.expiresAt)],
 );
 
 /**

@@ -12,6 +12,7 @@ import type { Lifecycle } from './lifecycle';
 import type { MailTemplates } from './mail/mail-template';
 import type { MailWorker } from './mail/mail-worker';
 import type { AppSecret } from './secrets/app-secret';
+import type { MailSecrets } from './mail/mail-secrets';
 import type { Metrics } from './metrics/metrics';
 
 /** What the platform adds to Fastify's instance, request and route config. */
@@ -33,6 +34,8 @@ declare module 'fastify' {
     mail: MailWorker | null;
     /** The emails this instance can render, by name: each feature adds its own (platform/mail). */
     mailTemplates: MailTemplates;
+    /** Seals the secret part of an email (a reset link's token) for the queue; the worker opens it (decision 0033). */
+    mailSecrets: MailSecrets;
     /** The key private addresses are derived from (calendar feeds). */
     appSecret: AppSecret;
     /** What features count for /metrics (failed logins); no-ops with METRICS=off. */

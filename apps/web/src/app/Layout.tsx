@@ -4,7 +4,7 @@ import { Button } from '../components/Button';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { ErrorPage } from '../components/ErrorPage';
 import { Spinner } from '../components/Spinner';
-import { useCurrentUser, useViewer } from '../features/auth';
+import { WelcomeFirst, useCurrentUser, useViewer } from '../features/auth';
 import { NotificationToasts } from '../features/notifications';
 import { errorText } from '../lib/api';
 import { FlashMessage } from '../lib/flash';
@@ -18,7 +18,7 @@ import { useHeadingFocusOnNavigate } from './use-heading-focus';
  * is what index.html paints before the scripts arrive: keep the two alike.
  */
 export function Layout() {
-  const { loading } = useViewer();
+  const { loading, unknown } = useViewer();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useHeadingFocusOnNavigate(main);
@@ -27,7 +27,7 @@ export function Layout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-campus-700">
         Skip to content
       </a>
-      {loading ? <HeaderFrame /> : <Header />}
+      {loading || unknown ? <HeaderFrame /> : <Header />}
       <main ref={main} id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
         {loading && <Spinner label="Loading your account" />}
         <SessionCheckFailed />
@@ -41,7 +41,10 @@ export function Layout() {
           {/* Reset on navigation, so one broken page does not take the others down with it. */}
           <ErrorBoundary resetKey={pathname} fallback={(error) => <ErrorPage error={error} />}>
             <Suspense fallback={<Spinner />}>
-              <Outlet />
+              {/* A student the directory left without a semester or branch chooses them first. */}
+              <WelcomeFirst>
+                <Outlet />
+              </WelcomeFirst>
             </Suspense>
           </ErrorBoundary>
         </Activity>

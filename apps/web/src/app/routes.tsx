@@ -3,6 +3,7 @@ import { NotFoundPage } from '../components/NotFound';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth';
 import { calendarRoutes } from '../features/calendar/routes';
+import { HomeMissingPhotosSection } from '../features/documents/home-slot';
 import { documentRoutes } from '../features/documents/routes';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
 import { HomeEventSections, eventRoutes } from '../features/events';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
           <>
             <HomeCourseSection />
             <HomeRequestSection />
+            <HomeMissingPhotosSection />
             <HomeNotificationSection />
           </>
         ),

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: readonly string[] = [message],
+    /** The envelope's `code`, when the server gave one: a 401's reason the session ended. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,12 +32,13 @@ export interface ApiResult<T> {
 
 export const NETWORK_ERROR = 'Cannot reach the server. Check your connection and try again.';
 
-let onUnauthorized: () => void = () => {};
+let onUnauthorized: (code: string | undefined) => void = () => {};
 /**
- * The auth layer says what a 401 means (the session is gone: forget the user). Kept as a hook
- * rather than an import so the client stays free of React and the query cache.
+ * The auth layer says what a 401 means (the session is gone: forget the user, and why, from the
+ * answer's `code`). Kept as a hook rather than an import so the client stays free of React and
+ * the query cache.
  */
-export function setUnauthorizedHandler(handler: () => void) {
+export function setUnauthorizedHandler(handler: (code: string | undefined) => void) {
   onUnauthorized = handler;
 }
 
@@ -47,10 +50,11 @@ export function unwrap<T>(status: number, body: unknown, { quiet401 = false } = 
   if (envelope.success === true && status < 400) {
     return { data: envelope.data as T, message: envelope.message ?? '' };
   }
-  if (status === 401 && !quiet401) onUnauthorized();
+  const code = 'code' in envelope && typeof envelope.code === 'string' ? envelope.code : undefined;
+  if (status === 401 && !quiet401) onUnauthorized(code);
   const listed = 'errors' in envelope && Array.isArray(envelope.errors) ? envelope.errors.filter((e) => typeof e === 'string') : [];
   const errors = listed.length > 0 ? listed : fallbackErrors(status);
-  throw new ApiError(status, errors[0]!, errors);
+  throw new ApiError(status, errors[0]!, errors, code);
 }
 
 export interface RequestOptions {

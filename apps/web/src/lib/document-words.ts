@@ -8,7 +8,10 @@ import type { REFUSALS } from '@campus/contract/messages';
 import { addWords } from './words';
 
 addWords({
-  exact: [['no exam dates yet' satisfies (typeof REFUSALS)['noExamDatesYet'], 'None of your courses has an exam date yet, so there is no admit card to sign.']],
+  exact: [
+    ['no exam dates yet' satisfies (typeof REFUSALS)['noExamDatesYet'], 'None of your courses has an exam date yet, so there is no admit card to sign.'],
+    ['semester and branch must be set before an admit card is issued' satisfies (typeof REFUSALS)['admitCardNeedsCohort'], 'Your admit card needs your semester and branch: choose them first.'],
+  ],
 });
 
 /** What /verify says of a document: the verdict's title and the sentence under it. */
@@ -21,5 +24,9 @@ export const VERDICTS = {
 
 /** Said under a verdict reached on this device, without the portal. */
 export const CHECKED_OFFLINE = 'Checked on this device without a network, against the portal’s keys saved';
+/** Said online of a genuine admit card whose exam dates are no longer the student's (POST /verify's `current: false`). */
+export const NEWER_CARD = 'An exam date has changed since this card was printed: it is not the current card. Ask the student for the new one (they download it again from the portal).';
+/** Said under an admit card checked without a network: its dates are the card's own. */
+export const DATES_NEED_NETWORK = 'The dates shown are the card’s own: whether one has changed since it was printed can only be checked online.';
 export const REPLACED_NEEDS_NETWORK = 'Whether the exam office has replaced this marksheet since can only be checked online.';
 export const NO_KEYS = 'This device cannot check the code: the portal cannot be reached and its keys were never saved here. Open this page once with a network, then it checks without one.';

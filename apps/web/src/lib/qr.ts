@@ -5,13 +5,12 @@ import { pages } from '@campus/contract/pages';
 
 /**
  * A signed document's QR code: `PUBLIC origin + /verify#<token>`, so any phone camera opens the
- * check. Byte mode (a compact JWS is base64url: neither numeric nor alphanumeric mode takes
- * lowercase) at error correction L: the token is long, and L keeps the symbol smallest.
- *
- * Measured with real ES256 tokens and the origin https://portal.example.edu (998 characters for
- * an admit card of five papers with 20 to 30 character titles; 458 for a marksheet): the admit
- * card is version 22 (105 × 105 modules; 26 at level M), a marksheet version 14 (73 × 73; 17 at
- * M). Each paper adds about 80 characters, about one version.
+ * check, at error correction L: the token is long, and L keeps the symbol smallest. A marksheet's
+ * token (a compact JWS, base64url) is in byte mode: version 14 (73 × 73) with the origin
+ * https://portal.example.edu. An admit card's is its printed code, digits in numeric mode
+ * (docs/decisions/0032-exam-day-that-holds.md): about version 10 for two papers and 13 for eight,
+ * where its full token was version 17 for two (each paper added about 80 characters, one
+ * version; a paper adds 16 digits to the code).
  *
  * Loaded only with the pages that draw a code (the admit card's PDF and its on-screen code, a
  * marksheet's code), never in a first load.
@@ -34,8 +33,22 @@ export interface QrSymbol {
   runs: [number, number, number][];
 }
 
+/**
+ * The segments of `text`: an admit card's printed code (digits after the link's `#`,
+ * @campus/contract/document-code) goes in numeric mode, 3⅓ bits a digit, after the link in byte
+ * mode; anything else is bytes.
+ */
+function segmentsOf(text: string) {
+  const code = /^(.*#)(\d+)$/.exec(text);
+  if (!code) return [{ data: new TextEncoder().encode(text), mode: 'byte' as const }];
+  return [
+    { data: new TextEncoder().encode(code[1]!), mode: 'byte' as const },
+    { data: code[2]!, mode: 'numeric' as const },
+  ];
+}
+
 export function qrSymbol(text: string): QrSymbol {
-  const { modules, version } = create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: QR_LEVEL, maskPattern: MASK });
+  const { modules, version } = create(segmentsOf(text), { errorCorrectionLevel: QR_LEVEL, maskPattern: MASK });
   const { size } = modules;
   const runs: [number, number, number][] = [];
   for (let y = 0; y < size; y++) {

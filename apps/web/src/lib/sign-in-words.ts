@@ -1,6 +1,7 @@
 /**
  * The campus sign-in's words: why a sign-in was refused, which the login page shows from
- * `/login?error=…` (and a password login's answer), the link page from its answer, and an
+ * `/login?error=<code>` (and a password login's answer) with why a session ended, the link page
+ * from its answer, and an
  * administrator's test page as what a real sign-in would meet; and what the routes the browser
  * and the providers go to themselves refuse. Added to lib/words when this module loads, which
  * only those pages do (features/auth/LoginPage.tsx, LinkAccountPage.tsx, the administration's
@@ -13,7 +14,9 @@
  */
 import { fieldLabel } from '@campus/contract/labels';
 import type { REFUSALS } from '@campus/contract/messages';
-import { addWords, hasSentence, type Rule } from './words';
+import type { SessionEndCode } from '@campus/contract/session-end';
+import { isSignInErrorCode, type SignInErrorCode } from '@campus/contract/sign-in-errors';
+import { addWords, type Rule } from './words';
 
 type Refusal = typeof REFUSALS;
 
@@ -53,9 +56,43 @@ addWords({
   ],
 });
 
+/** Said where an account was switched off: whom to ask, when the deployment names someone (SUPPORT_CONTACT). */
+export const deactivatedSentence = (supportContact: string | null) =>
+  `Your account has been deactivated. ${supportContact ? `Contact ${supportContact}.` : 'Ask the campus administration.'}`;
+
 /**
- * What the login page says for `/login?error=…`: the refusal when it is one of the server's, else
- * that the sign-in failed. Anyone can write a link with any `error`, and the page must not say in
- * its own voice what a stranger wrote.
+ * The login page's sentence for each code a refused campus sign-in sends it with
+ * (`/login?error=<code>`, SIGN_IN_ERROR_CODES). `Record` over the codes: a new code does not
+ * compile until it has its sentence.
  */
-export const refusalToShow = (message: string) => (hasSentence(message) ? message : SIGN_IN_FAILED);
+const SIGN_IN_ERRORS: Record<SignInErrorCode, (supportContact: string | null) => string> = {
+  no_role: () => 'Your campus account has no role in this portal. If you think it should, ask the registrar’s office.',
+  claims_unusable: () => `Your campus account did not give this portal what it needs to make your account (a registration id, an email address and a name). ${ASK_IT}`,
+  sign_in_provider_unknown: () => 'This way of logging in is not offered here. Start again from the login page.',
+  sign_in_unavailable: () => 'The campus sign-in is not answering. Please try again in a few minutes.',
+  sign_in_expired: () => 'This sign-in took too long or was already used. Please start again.',
+  sign_in_failed: () => FAILED,
+  sign_in_identity_taken: () => `Your registration id is already linked to another campus account. ${ASK_IT}`,
+  sign_in_email_taken: () => `Your campus account’s email address already belongs to another account here. ${ASK_IT}`,
+  account_deactivated: deactivatedSentence,
+};
+
+/**
+ * What the login page says for `/login?error=…`: the sentence of the server's code, and for
+ * anything else that the sign-in could not be completed. Anyone can write a link with any
+ * `error`: nothing of it is shown, not even a part that looks like one of the server's messages.
+ */
+export const signInErrorSentence = (error: string, supportContact: string | null) =>
+  isSignInErrorCode(error) ? SIGN_IN_ERRORS[error](supportContact) : FAILED;
+
+/** The login page's words after a session ended without the person's logout (the 401's code). */
+export function sessionEndSentence(code: SessionEndCode, supportContact: string | null): string {
+  switch (code) {
+    case 'account_deactivated':
+      return deactivatedSentence(supportContact);
+    case 'session_ended':
+      return 'Your session ended (you were signed out on another device or your password was changed). Please log in again.';
+    case 'session_expired':
+      return 'Your session expired. Please log in again.';
+  }
+}

@@ -12,3 +12,5 @@ export const PUBLIC_CACHE = 'campus-public';
 export const SHELL_PREFIX = 'campus-shell-';
 /** Set by the worker on each answer it keeps: when it was saved (ISO 8601). Absent on an answer fresh from the server. */
 export const SAVED_AT = 'x-campus-saved-at';
+/** The worker's message to its pages when it saved one of the user's answers: the admit card re-reads whether it is saved. */
+export const ANSWER_SAVED = 'campus-answer-saved';

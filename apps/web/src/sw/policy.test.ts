@@ -1,7 +1,7 @@
 import { api } from '@campus/contract/api';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_CACHE, SAVED_AT, USER_CACHE } from './names';
-import { changesSession, isCurrentUser, outcomeOf, routeOf, shellCache, stamped, staleCaches, userIdOf } from './policy';
+import { CARD_ANSWERS, CARD_PUBLIC_ANSWERS, changesSession, isCurrentUser, isStudentAnswer, outcomeOf, routeOf, shellCache, stamped, staleCaches, userIdOf } from './policy';
 
 const origin = 'https://portal.example.edu';
 const get = (path: string, mode = 'cors') => ({ method: 'GET', url: `${origin}${path}`, mode });
@@ -93,10 +93,19 @@ describe('what an answer from the network does to the saved copy', () => {
     expect(isCurrentUser(`${origin}${api.courses.examDates.path}`)).toBe(false);
   });
 
-  it('stamps a saved copy with the time, keeping the server’s headers', () => {
-    const headers = stamped(new Headers({ 'content-type': 'application/json' }), new Date('2026-12-03T03:45:00Z'));
+  it('stamps a saved copy with the time, keeping the server’s headers but Vary (the worker’s fetch and the page’s differ)', () => {
+    const headers = stamped(new Headers({ 'content-type': 'application/json', vary: 'Origin, Accept-Encoding' }), new Date('2026-12-03T03:45:00Z'));
     expect(headers.get(SAVED_AT)).toBe('2026-12-03T03:45:00.000Z');
     expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.get('vary')).toBeNull();
+  });
+
+  it('fetches for a signed-in student, at activation, every answer the card needs, each in the cache the page’s own would go to', () => {
+    expect(CARD_ANSWERS[0]).toBe(api.users.currentUser.path);
+    for (const path of CARD_ANSWERS) expect(routeOf(get(path), origin), path).toEqual({ kind: 'api', cache: USER_CACHE });
+    for (const path of CARD_PUBLIC_ANSWERS) expect(routeOf(get(path), origin), path).toEqual({ kind: 'api', cache: PUBLIC_CACHE });
+    expect(isStudentAnswer({ success: true, data: { _id: 'u1', userrole: 2 } })).toBe(true);
+    for (const other of [{ data: { userrole: 1 } }, { success: false, errors: ['you must be logged in'] }, null]) expect(isStudentAnswer(other)).toBe(false);
   });
 });
 

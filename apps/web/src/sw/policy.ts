@@ -1,4 +1,5 @@
 import { api } from '@campus/contract/api';
+import { ROLES } from '@campus/contract/constants';
 import { PUBLIC_CACHE, SAVED_AT, SHELL_PREFIX, USER_CACHE } from './names';
 
 /**
@@ -14,6 +15,21 @@ import { PUBLIC_CACHE, SAVED_AT, SHELL_PREFIX, USER_CACHE } from './names';
 const USER_GETS: ReadonlySet<string> = new Set([api.users.currentUser.path, api.courses.byStudent.path, api.courses.examDates.path, api.documents.admitCard.path]);
 /** The same for everyone: kept across logout, so /verify still checks tokens offline. */
 const PUBLIC_GETS: ReadonlySet<string> = new Set([api.system.config.path, api.documents.keys.path]);
+/**
+ * What the admit card needs, in the user's cache, fetched by the worker itself when it takes over
+ * pages of a signed-in student (their first visit was not yet its own: decision 0032); the page
+ * says "Saved on this device" once all of them are. Current-user first: it says whether to go on.
+ */
+export const CARD_ANSWERS: readonly string[] = [api.users.currentUser.path, api.courses.byStudent.path, api.courses.examDates.path, api.documents.admitCard.path];
+/** …and the answers of everyone's the card's page reads (the set-up) or /verify needs (the keys). */
+export const CARD_PUBLIC_ANSWERS: readonly string[] = [api.system.config.path, api.documents.keys.path];
+
+/** Whether a current-user answer (the envelope) names a student: only a student has a card to keep. */
+export function isStudentAnswer(body: unknown): boolean {
+  const data = (body as { data?: { userrole?: unknown } } | null)?.data;
+  return data?.userrole === ROLES.STUDENT;
+}
+
 /** A session begins or ends (a signup does not log in): whatever was kept of the previous user goes first. */
 const SESSION_CHANGES: ReadonlySet<string> = new Set([api.users.login.path, api.users.logout.path]);
 /** Navigations the web app does not own: downloads, the API's own pages, sign-in hops, feeds. */
@@ -92,9 +108,14 @@ export function staleCaches(names: readonly string[], version: string): string[]
   return names.filter((name) => name.startsWith('campus-') && !current.has(name));
 }
 
-/** The headers of an answer as saved: the server's, with the time it was saved. */
+/**
+ * The headers of an answer as saved: the server's, with the time it was saved, without `Vary`:
+ * the worker's own fetch at activation and the page's differ in headers the server varies on
+ * (Accept-Encoding, Origin), and a saved copy must answer the page whichever fetched it.
+ */
 export function stamped(headers: Headers, now: Date): Headers {
   const copy = new Headers(headers);
   copy.set(SAVED_AT, now.toISOString());
+  copy.delete('vary');
   return copy;
 }

@@ -4,8 +4,8 @@
  * answers the admit card needs, so /hallticket opens on exam day with no network
  * (docs/decisions/0025-offline-service-worker.md). The rules live in policy.ts.
  */
-import { USER_CACHE } from './names';
-import { changesSession, isCurrentUser, outcomeOf, routeOf, shellCache, stamped, staleCaches, userIdOf } from './policy';
+import { ANSWER_SAVED, PUBLIC_CACHE, USER_CACHE } from './names';
+import { CARD_ANSWERS, CARD_PUBLIC_ANSWERS, changesSession, isCurrentUser, isStudentAnswer, outcomeOf, routeOf, shellCache, stamped, staleCaches, userIdOf } from './policy';
 
 /** Written in by the build: the shell's URLs ('/' is index.html) and a hash of them and of index.html. */
 declare const __CAMPUS_PRECACHE__: string[];
@@ -20,8 +20,13 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface WorkerClients {
+  claim(): Promise<void>;
+  matchAll(options?: { type?: 'window' }): Promise<{ postMessage(message: unknown): void }[]>;
+}
 interface WorkerScope {
   readonly location: Location;
+  readonly clients: WorkerClients;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -55,8 +60,46 @@ worker.addEventListener('install', (event) => {
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil(caches.keys().then((names) => Promise.all(staleCaches(names, __CAMPUS_VERSION__).map((name) => caches.delete(name)))));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(staleCaches(names, __CAMPUS_VERSION__).map((name) => caches.delete(name))))
+      // The pages open now are this worker's from here on: a first visit is kept, not only the next.
+      .then(() => worker.clients.claim())
+      .then(() => keepTheCard()),
+  );
 });
+
+/** How long the worker waits for each answer it fetches as it takes over. */
+const ACTIVATION_FETCH_MS = 10_000;
+
+/**
+ * What a signed-in student's admit card needs, fetched and saved by the worker itself as it takes
+ * over: the visit that registered it fetched them before it was there (decision 0032). Someone
+ * else, or nobody, signed in: only current-user is asked (and a 401 keeps nothing).
+ */
+async function keepTheCard(): Promise<void> {
+  const began = session;
+  const [first, ...rest] = CARD_ANSWERS;
+  const who = await fetchAndKeep(first!, USER_CACHE, began);
+  if (!isStudentAnswer(who)) return;
+  await Promise.all([...rest.map((path) => fetchAndKeep(path, USER_CACHE, began)), ...CARD_PUBLIC_ANSWERS.map((path) => fetchAndKeep(path, PUBLIC_CACHE, began))]);
+}
+
+/** One kept GET as the page would make it, settled as `kept` settles it; its parsed body when kept, else null. */
+async function fetchAndKeep(path: string, cacheName: string, began: number): Promise<unknown> {
+  const request = new Request(new URL(path, origin), { credentials: 'same-origin' });
+  // Activation waits for these (the pages' own requests wait on activation): a slow server must not hold them long.
+  const response = await fetch(request, { signal: AbortSignal.timeout(ACTIVATION_FETCH_MS) }).catch(() => null);
+  if (!response) return null;
+  const outcome = outcomeOf(response.status, cacheName);
+  if (outcome === 'forget-user') await forgetUser();
+  else if (outcome === 'drop') await caches.open(cacheName).then((cache) => cache.delete(request));
+  if (outcome !== 'keep') return null;
+  const copy = response.clone();
+  await save(request, response, cacheName, began);
+  return copy.json().catch(() => null);
+}
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
@@ -136,6 +179,8 @@ async function save(request: Request, response: Response, cacheName: string, beg
   if (began !== session && cacheName === USER_CACHE) return;
   const cache = await caches.open(cacheName);
   await cache.put(request, new Response(body, { status: response.status, statusText: response.statusText, headers: stamped(response.headers, new Date()) }));
+  // The admit card's page says whether it is saved on this device: it reads again.
+  if (cacheName === USER_CACHE) for (const client of await worker.clients.matchAll({ type: 'window' })) client.postMessage(ANSWER_SAVED);
 }
 
 function parseJson(body: ArrayBuffer): unknown {

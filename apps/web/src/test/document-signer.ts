@@ -1,5 +1,6 @@
 import './jose-in-jsdom';
-import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { codeOf, codePayload, type CodeFacts } from '@campus/contract/document-code';
+import { CompactSign, SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 
 /**
  * A real ES256 key signing documents as the server does (apps/server/src/features/documents/
@@ -12,6 +13,20 @@ export async function documentSigner(kid: string) {
     /** Signs `claims`; `header` overrides the protected header's alg or kid (forgeries). */
     sign: (claims: JWTPayload, header: { alg?: string; kid?: string } = {}) =>
       new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT', ...header } as { alg: string }).sign(privateKey),
+  };
+}
+
+/**
+ * A real ES256 key signing admit cards' printed codes as the server does (document-keys.ts
+ * `signBytes`): its kid the public key's thumbprint, as the portal's are.
+ */
+export async function codeSigner() {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(jwk);
+  return {
+    publicJwk: { ...jwk, kid, alg: 'ES256', use: 'sig' },
+    sign: async (facts: CodeFacts) => codeOf(await new CompactSign(Uint8Array.from(Buffer.from(codePayload(facts)))).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey)),
   };
 }
 

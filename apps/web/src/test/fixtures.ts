@@ -39,6 +39,7 @@ export function aConfig(patch: Partial<PortalConfig> = {}): PortalConfig {
     campusTimeZone: 'Asia/Kolkata',
     campusName: 'Campus Portal',
     examCentre: null,
+    supportContact: null,
     branches: [],
     semesters: [1, 2, 3, 4, 5, 6, 7, 8],
     ...patch,

@@ -27,6 +27,8 @@ export const server = setupServer(
   http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })),
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
+  // The exam office's home card of students without a photo: none unless a test says otherwise.
+  http.get(paths.documents.withoutPhoto, () => ok({ students: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
   // A student's admit card is not signed until a paper has an exam date (the hall ticket's QR code).
   http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')),

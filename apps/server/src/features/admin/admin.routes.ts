@@ -16,7 +16,7 @@ const route = contractRoutes('admin');
 export async function adminRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const deps: AdminDeps = { db, mailOn: app.config.mail !== undefined, now: app.config.now };
+  const deps: AdminDeps = { db, mailOn: app.config.mail !== undefined, mailSecrets: app.mailSecrets, now: app.config.now };
 
   app.route({
     ...route(admin.users, { access: 'admin' }),

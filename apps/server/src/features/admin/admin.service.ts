@@ -1,12 +1,13 @@
 import { REFUSALS, type AdminUpdateUserBody, type AuditAction, type FieldChange } from '@campus/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '../../db/schema';
+import { endSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../platform/errors/app-error';
 import { isUuid } from '../../platform/http/ids';
+import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { audit, type AuditBy } from '../audit';
-import { emailReplacedBySomeoneElse, issueResetLink } from '../users';
-import { examOfficeFits, mayRemoveAnAdministrator, removesAnAdministrator } from './admin.policy';
+import { anotherActiveAdministrator, emailReplacedBySomeoneElse, examOfficeFits, issueResetLink, removesAnAdministrator } from '../users';
 
 /**
  * What the administration needs from outside the feature, bound once when its routes register:
@@ -15,6 +16,8 @@ import { examOfficeFits, mayRemoveAnAdministrator, removesAnAdministrator } from
 export interface AdminDeps {
   db: Db;
   mailOn: boolean;
+  /** Seals a reset link's token in the mail queue (app.mailSecrets). */
+  mailSecrets: MailSecrets;
   now: () => Date;
 }
 
@@ -45,20 +48,17 @@ function changed(before: UserRow, change: AdminUpdateUserBody, keys: readonly (k
  * entries that tell of it. Switching an account off deletes every session of it here; the caller
  * then tells every instance (`accountChanged`), whose cached copies and open streams end.
  *
- * The last active administrator stays one. When the change may take administration away, every
- * active administrator's row is locked first, always in id order, then counted: of two
- * administrators demoting each other at once, the second waits for the first, then finds itself
- * the last one and is refused (409), and the fixed order means the two cannot deadlock.
+ * The last active administrator stays one (the accounts' rule, `anotherActiveAdministrator`,
+ * counted under its lock after this row is locked): of two administrators demoting each other at
+ * once, or one demoted here while a campus sign-in demotes the other, the second waits for the
+ * first, then finds itself the last one and is refused (409).
  */
 export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: string, change: AdminUpdateUserBody): Promise<UserRow> {
   if (!isUuid(userId)) throw notFound(REFUSALS.userNotFound);
   return db.transaction(async (tx) => {
-    const admins = mayRemoveAnAdministrator(change)
-      ? await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.active, true))).orderBy(asc(users.id)).for('update')
-      : [];
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw notFound(REFUSALS.userNotFound);
-    if (removesAnAdministrator(before, change) && !admins.some((a) => a.id !== before.id)) throw conflict(REFUSALS.lastAdmin);
+    if (removesAnAdministrator(before, change) && !(await anotherActiveAdministrator(tx, before.id))) throw conflict(REFUSALS.lastAdmin);
     if (!examOfficeFits(before, change)) throw badRequest(REFUSALS.examOfficeProfessorsOnly);
     const entries: { action: AuditAction; changes: Record<string, FieldChange> }[] = [];
     for (const [action, keys] of Object.entries(FIELDS_BY_ACTION) as [AuditAction, readonly (keyof AdminUpdateUserBody)[]][]) {
@@ -71,18 +71,18 @@ export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: st
     if (entries.some((e) => 'email' in e.changes)) await emailReplacedBySomeoneElse(tx, userId);
     const [after] = await tx.update(users).set({ ...change, updatedAt: now() }).where(eq(users.id, userId)).returning();
     if (!after) throw new Error('user vanished during an administrator’s update');
-    if (change.active === false) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (change.active === false) await endSessions(tx, eq(sessions.userId, userId), 'account_deactivated');
     for (const { action, changes } of entries) await audit(tx, by, { action, targetId: userId, details: { changes } });
     return after;
   });
 }
 
 /** Emails the user a reset link, written in the audit trail with it (503 with mail off). */
-export async function sendResetLink({ db, mailOn, now }: AdminDeps, by: AuditBy, userId: string): Promise<void> {
+export async function sendResetLink({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string): Promise<void> {
   const user = await userOr404(db, userId);
   if (!mailOn) throw serviceUnavailable(REFUSALS.resetUnavailable);
   await db.transaction(async (tx) => {
-    await issueResetLink(tx, user, now());
+    await issueResetLink(tx, mailSecrets, user, now());
     await audit(tx, by, { action: 'user.reset_link_sent', targetId: user.id });
   });
 }

@@ -18,3 +18,16 @@ export function presentEntry({ entry, actor, target }: ListedEntry): AuditEntry 
     ip: entry.ip,
   };
 }
+
+/**
+ * An entry as its target reads it in My activity: the address it came from only when the
+ * caller did it themselves (their own sign-ins, their own password change). A staff member's,
+ * an administrator's or the registrar's address is theirs, not the target's to see; the
+ * administrators' audit log keeps it (presentEntry).
+ */
+export function presentOwnEntry(callerId: string) {
+  return (listed: ListedEntry): AuditEntry => {
+    const entry = presentEntry(listed);
+    return listed.entry.actorId === callerId ? entry : { ...entry, ip: null };
+  };
+}

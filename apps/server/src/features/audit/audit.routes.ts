@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { presentEntry } from './audit.presenter';
+import { presentOwnEntry } from './audit.presenter';
 import { listAuditEntries } from './audit.queries';
 
 const route = contractRoutes('users');
@@ -17,9 +17,10 @@ export async function auditRoutes(root: FastifyInstance): Promise<void> {
     ...route(api.users.activity, { access: 'user' }),
     handler: async (request, reply) => {
       const { limit, cursor } = request.query;
-      // Only entries whose target is the caller: nobody reads another person's.
+      // Only entries whose target is the caller: nobody reads another person's. Nor another
+      // person's address: the ip of an entry someone else made is left out.
       const { rows, nextCursor } = await listAuditEntries(db, { targetId: request.user!.id }, { limit, cursor });
-      return ok(reply, { entries: rows.map(presentEntry), nextCursor }, 'activity fetched successfully');
+      return ok(reply, { entries: rows.map(presentOwnEntry(request.user!.id)), nextCursor }, 'activity fetched successfully');
     },
   });
 }

@@ -2,7 +2,7 @@ import { paths, type AuditEntry } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queriesDuring, useTestApp } from '../../../test/build-app';
-import { buildCourse, buildProfessor, buildStudent, joinCourse, type TestUser } from '../../../test/factories';
+import { buildCourse, buildProfessor, buildStudent, joinCourse, loginAdmin, type TestUser } from '../../../test/factories';
 import { passwordResets, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 
@@ -72,6 +72,30 @@ describe('own credentials', () => {
     const device = first.cookies.find((c) => c.name === 'campus_device')!;
     await login(`campus_device=${device.value}`);
     expect((await activity(student)).map((e) => e.action)).toEqual(['user.signed_in_new_device', 'user.signed_in_new_device']);
+  });
+});
+
+describe('addresses', () => {
+  it('My activity shows the address of the caller\'s own acts only; the administrators\' log keeps every one', async () => {
+    const professor = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app);
+    const course = await buildCourse(ctx.app, professor);
+    await joinCourse(ctx.app, student, course._id);
+    // The professor acts from the staff room's address, the student from home.
+    const removed = await ctx.app.inject({ method: 'PATCH', url: paths.courses.removeStudent(course._id, student.user._id), headers: { cookie: professor.cookie }, remoteAddress: '10.20.30.40' });
+    expect(removed.statusCode).toBe(200);
+    const changed = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: student.cookie }, payload: { oldpassword: student.password, newpassword: NEW_PASSWORD }, remoteAddress: '192.0.2.55' });
+    expect(changed.statusCode).toBe(200);
+
+    const mine = await activity(student);
+    expect(mine.find((e) => e.action === 'course.student_removed')).toMatchObject({ actor: { _id: professor.user._id }, ip: null });
+    expect(mine.find((e) => e.action === 'user.password_changed')).toMatchObject({ actor: { _id: student.user._id }, ip: '192.0.2.55' });
+    expect(JSON.stringify(mine)).not.toContain('10.20.30.40');
+
+    const admin = await loginAdmin(ctx.app);
+    const log = await ctx.app.inject({ method: 'GET', url: `${paths.admin.audit}?target=${student.user._id}`, headers: { cookie: admin.cookie } });
+    expect(log.statusCode, log.body).toBe(200);
+    expect((log.json().data.entries as AuditEntry[]).find((e) => e.action === 'course.student_removed')?.ip).toBe('10.20.30.40');
   });
 });
 

@@ -56,16 +56,29 @@ export async function resetFeed(db: Db, secret: AppSecret, userId: string): Prom
   return token;
 }
 
-/** The owner of the feed a token opens, or undefined (unknown, revoked or malformed alike). */
+/**
+ * The owner of the feed a token opens, or undefined (unknown, revoked or malformed alike). A
+ * deactivated account's feed opens nothing while it stays deactivated: the account's sessions
+ * ended, and so does what its address gives away.
+ */
 export async function feedOwner(db: Db, token: string): Promise<UserRow | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const [row] = await db
     .select({ user: users })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
-    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), eq(users.active, true)))
     .limit(1);
   return row?.user;
+}
+
+/**
+ * Ends the user's feed for good, in the caller's transaction: its address answers 404 from now
+ * on, and the next GET /calendar/feed makes a new one. A password reset calls it: whoever took
+ * the account over may have copied the address, which works without a session.
+ */
+export async function endFeed(tx: Db, userId: string): Promise<void> {
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /**

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { logCollector, queriesDuring, useTestApp } from '../../../test/build-app';
-import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
+import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginAdmin, loginAs, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
 import { multipart } from '../../../test/fixtures';
+import { passwordResets } from '../../db/schema';
+import { hashToken } from '../../platform/auth/sessions';
 
 const ctx = useTestApp();
 
@@ -90,6 +92,36 @@ describe('POST /api/v1/calendar/feed/reset', () => {
     const res = await ctx.app.inject({ method: 'POST', url: paths.calendar.reset, headers: { cookie: student.cookie } });
     expect(res.statusCode).toBe(200);
     expect(await feedUrl(student)).toBe(res.json().data.url);
+  });
+});
+
+describe('a feed ends with its account', () => {
+  it('answers 404 while the account is deactivated (an administrator\'s PATCH), and serves again once it is reactivated', async () => {
+    const student = await buildStudent(ctx.app);
+    const url = await feedUrl(student);
+    const admin = await loginAdmin(ctx.app);
+    const setActive = (active: boolean) => ctx.app.inject({ method: 'PATCH', url: paths.admin.updateUser(student.user._id), headers: { cookie: admin.cookie }, payload: { active } });
+    expect((await setActive(false)).statusCode).toBe(200);
+    const gone = await fetchFeed(ctx.app, url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toMatch(/deactivated|inactive/i);
+    expect((await setActive(true)).statusCode).toBe(200);
+    expect((await fetchFeed(ctx.app, url)).statusCode).toBe(200);
+  });
+
+  it('a password reset ends the address for good: 404 from then on, and the owner is given a new one', async () => {
+    const student = await buildStudent(ctx.app);
+    const url = await feedUrl(student);
+    // The emailed link's token, as the reset page sends it (mail is off here: the row is the link).
+    await ctx.database.db.insert(passwordResets).values({ tokenHash: hashToken('calendar-reset-token'), userId: student.user._id, expiresAt: new Date(Date.now() + 60_000) });
+    const reset = await ctx.app.inject({ method: 'POST', url: paths.users.resetPassword, payload: { token: 'calendar-reset-token', newpassword: 'a brand new passphrase' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await fetchFeed(ctx.app, url)).statusCode).toBe(404);
+    const cookie = await loginAs(ctx.app, student.user.registrationId, 'a brand new passphrase');
+    const fresh = await feedUrl({ ...student, cookie });
+    expect(fresh).not.toBe(url);
+    expect((await fetchFeed(ctx.app, fresh)).statusCode).toBe(200);
+    expect((await fetchFeed(ctx.app, url)).statusCode).toBe(404);
   });
 });
 

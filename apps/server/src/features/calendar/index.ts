@@ -1,2 +1,3 @@
-/** What the app may use of the calendar feed: its routes. */
+/** What the app may use of the calendar feed: its routes; and what ends a feed, for the accounts' rules. */
 export { calendarRoutes } from './calendar.routes';
+export { endFeed } from './calendar.service';

@@ -160,12 +160,18 @@ function assertNotPast(examDate: string, today: string): void {
 /** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
 const longDay = (day: string) => calendarDayParts(day).long;
 
-/** What the enrolled students are told of a change of the exam date, in plain words. */
-function examNews(who: string, title: string, before: string | null, after: string | null): string {
+/**
+ * What a date set or moved asks of the students: a card printed before lists the old day (and
+ * /verify says a newer card exists), so the news links to the admit card, not the course.
+ */
+export const DOWNLOAD_AGAIN = 'download your admit card again';
+
+/** What the enrolled students are told of a change of the exam date, in plain words, and where it links. */
+function examNews(who: string, course: CourseRow, title: string, before: string | null, after: string | null): { content: string; link: string } {
   const by = professorName(who);
-  if (after === null) return `${by} removed the exam date of "${title}" (it was ${longDay(before!)}): the exam date is no longer set`;
-  if (before === null) return `${by} set the exam of "${title}" for ${longDay(after)}`;
-  return `${by} moved the exam of "${title}" from ${longDay(before)} to ${longDay(after)}`;
+  if (after === null) return { content: `${by} removed the exam date of "${title}" (it was ${longDay(before!)}): the exam date is no longer set`, link: courseLink(course.id) };
+  const news = before === null ? `${by} set the exam of "${title}" for ${longDay(after)}` : `${by} moved the exam of "${title}" from ${longDay(before)} to ${longDay(after)}`;
+  return { content: `${news}: ${DOWNLOAD_AGAIN}`, link: pages.hallTicket };
 }
 
 /**
@@ -206,7 +212,7 @@ export async function updateCourse({ db, notify, today }: CoursesDeps, editor: U
       })
       .where(eq(courses.id, course.id));
     if (!changed) return;
-    await notify(tx, enrolledIn(course.id), { content: examNews(editor.fullname, body.title, before, after), link: courseLink(course.id), kind: 'exams' });
+    await notify(tx, enrolledIn(course.id), { ...examNews(editor.fullname, course, body.title, before, after), kind: 'exams' });
   });
 }
 

@@ -291,29 +291,30 @@ const examNews = async () =>
   (await ctx.database.db.select({ to: notifications.recipientId, content: notifications.content, link: notifications.link }).from(notifications).where(eq(notifications.kind, 'exams')).orderBy(asc(notifications.seq)));
 
 describe('exam dates are news', () => {
-  it('setting, moving and clearing the date each tell every enrolled student, in plain words, with the course as link; nobody else', async () => {
+  it('setting, moving and clearing the date each tell every enrolled student, in plain words, with the admit card (or the course) as link; nobody else', async () => {
     const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
     const course = await buildCourse(ctx.app, prof, { title: 'Data Structures' });
     const [ada, bo, outsider] = [await buildStudent(ctx.app), await buildStudent(ctx.app), await buildStudent(ctx.app)];
     await joinCourse(ctx.app, ada, course._id);
     await joinCourse(ctx.app, bo, course._id);
     const edit = (changes: Record<string, unknown>) => patch(paths.courses.update(course._id), prof, editOf(course, changes));
-    const told = async (content: string) => {
+    // A date set or moved changes the admit card: the news links to it, to download again; a removed one, to the course.
+    const told = async (content: string, link = '/hallticket') => {
       const news = (await examNews()).filter((n) => n.content === content);
       expect(news.map((n) => n.to).sort()).toEqual([ada.user._id, bo.user._id].sort());
-      expect(news.every((n) => n.link === `/course/${course._id}`)).toBe(true);
+      expect(news.every((n) => n.link === link)).toBe(true);
     };
 
     // One INSERT … SELECT for the whole class, never one per student.
     const queries = await queriesDuring(async () => expect((await edit({ examDate: '2030-12-05' })).statusCode).toBe(200));
     expect(queries.filter((q) => /insert into "notifications"/i.test(q))).toHaveLength(1);
-    await told('Prof. Asha Rao set the exam of "Data Structures" for Thursday, 5 December 2030');
+    await told('Prof. Asha Rao set the exam of "Data Structures" for Thursday, 5 December 2030: download your admit card again');
 
     expect((await edit({ examDate: '2030-12-12' })).statusCode).toBe(200);
-    await told('Prof. Asha Rao moved the exam of "Data Structures" from Thursday, 5 December 2030 to Thursday, 12 December 2030');
+    await told('Prof. Asha Rao moved the exam of "Data Structures" from Thursday, 5 December 2030 to Thursday, 12 December 2030: download your admit card again');
 
     expect((await edit({ examDate: null })).statusCode).toBe(200);
-    await told('Prof. Asha Rao removed the exam date of "Data Structures" (it was Thursday, 12 December 2030): the exam date is no longer set');
+    await told('Prof. Asha Rao removed the exam date of "Data Structures" (it was Thursday, 12 December 2030): the exam date is no longer set', `/course/${course._id}`);
 
     expect(await examNews()).toHaveLength(6);
     expect((await examNews()).some((n) => n.to === outsider.user._id || n.to === prof.user._id)).toBe(false);

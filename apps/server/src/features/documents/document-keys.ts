@@ -1,4 +1,4 @@
-import { SignJWT, calculateJwkThumbprint, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { CompactSign, SignJWT, calculateJwkThumbprint, compactVerify, createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 import { and, asc, isNull, lt, sql } from 'drizzle-orm';
 import { documentKeys, type DocumentKeyRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -109,6 +109,26 @@ export class DocumentKeys {
   async sign(claims: JWTPayload): Promise<string> {
     const { kid, privateKey } = await this.current();
     return new SignJWT(claims).setProtectedHeader({ alg: ALG, kid, typ: 'JWT' }).sign(privateKey);
+  }
+
+  /**
+   * A compact JWS over `payload` as it is (an admit card's printed code: document-code.ts), its
+   * header the algorithm and the kid alone, so that a reader rebuilds it from the kid.
+   */
+  async signBytes(payload: string): Promise<string> {
+    const { kid, privateKey } = await this.current();
+    return new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: ALG, kid }).sign(privateKey);
+  }
+
+  /** The payload of a compact JWS signed by one of the published keys (what `signBytes` signed), or null. */
+  async verifyBytes(jws: string): Promise<string | null> {
+    const { keySet } = await this.current();
+    try {
+      const { payload } = await compactVerify(jws, keySet, { algorithms: [ALG] });
+      return new TextDecoder('utf-8', { fatal: true }).decode(payload);
+    } catch {
+      return null;
+    }
   }
 
   /** The claims of a token signed by one of the published keys, unexpired; or why not. */

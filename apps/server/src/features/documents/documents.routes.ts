@@ -1,9 +1,12 @@
-import { api } from '@campus/contract';
+import { api, todayIn } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { DocumentKeys } from './document-keys';
+import { sendPhoto } from './photo-route';
+import { photoLink } from './photo-links';
+import { studentsWithoutPhoto } from './without-photo';
 import { signedAdmitCard, signedMarksheet, verifyDocument, type DocumentsDeps } from './documents.service';
 
 const { documents } = api;
@@ -18,6 +21,7 @@ export async function documentsRoutes(root: FastifyInstance): Promise<void> {
     fileStore: app.fileStore,
     campusTimeZone: app.config.campusTimeZone,
     now: app.config.now,
+    photoLink: (fileId) => photoLink(app.appSecret, fileId, app.config.now()),
   };
 
   app.route({
@@ -34,6 +38,17 @@ export async function documentsRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(documents.marksheet, { access: 'user' }),
     handler: async (request, reply) => ok(reply, await signedMarksheet(deps, request.user!, request.params.marksheetId), 'marksheet signed'),
+  });
+
+  app.route({
+    ...route(documents.withoutPhoto, { access: 'examOffice' }),
+    handler: async (_request, reply) => ok(reply, { students: await studentsWithoutPhoto(deps.db, todayIn(deps.campusTimeZone, deps.now())) }, 'students without a photo'),
+  });
+
+  app.route({
+    ...route(documents.photo, { access: 'anyone' }),
+    // The link decides, not a session: /verify shows it to whoever checks the document.
+    handler: async (request, reply) => sendPhoto(app, request.params.link, reply),
   });
 
   app.route({

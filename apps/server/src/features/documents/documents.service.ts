@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { REFUSALS, admitCardClaimsSchema, marksheetClaimsSchema, wallClockIn, type AdmitCardClaims, type MarksheetClaims, type Verification } from '@campus/contract';
+import { codeOf, codePayload, looksLikeCode, openCode } from '@campus/contract/document-code';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { courses, enrollments, files, marksheets, users, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -15,6 +16,8 @@ export interface DocumentsDeps {
   fileStore: FileStore;
   campusTimeZone: string;
   now: () => Date;
+  /** A link to the avatar `fileId` that loads without a session for a while (photo-links.ts); null without one. */
+  photoLink: (fileId: string | null) => string | null;
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -34,13 +37,10 @@ const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDat
  * the day after the last exam ends on campus: short validity stands in for revocation, as the
  * EU's certificates did, so a gate needs no list of withdrawn cards.
  */
-export async function signedAdmitCard({ db, keys, campusTimeZone, now }: DocumentsDeps, student: UserRow): Promise<{ token: string; claims: AdmitCardClaims }> {
-  const papers = await db
-    .select({ coursenumber: courses.coursenumber, title: courses.title, examDate: courses.examDate })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.studentId, student.id), isNotNull(courses.examDate)))
-    .orderBy(asc(courses.examDate), asc(courses.coursenumber));
+export async function signedAdmitCard({ db, keys, campusTimeZone, now }: DocumentsDeps, student: UserRow): Promise<{ token: string; claims: AdmitCardClaims; code: string }> {
+  // A first campus sign-in may leave them unset until the student picks them: no card names none.
+  if (student.semester === null || student.branch === null) throw badRequest(REFUSALS.admitCardNeedsCohort);
+  const papers = await datedPapers(db, student.id);
   const last = papers.at(-1)?.examDate;
   if (!last) throw badRequest(REFUSALS.noExamDatesYet);
   const claims = admitCardClaimsSchema.parse({
@@ -53,7 +53,18 @@ export async function signedAdmitCard({ db, keys, campusTimeZone, now }: Documen
     iat: seconds(now()),
     exp: seconds(dayStartsAt(campusTimeZone, addDays(last, 2))),
   });
-  return { token: await keys.sign(claims), claims };
+  const code = codeOf(await keys.signBytes(codePayload({ ...claims, papers: claims.courses })));
+  return { token: await keys.sign(claims), claims, code };
+}
+
+/** A student's papers that have an exam date, soonest first: what their admit card lists. */
+function datedPapers(db: Db, studentId: string) {
+  return db
+    .select({ coursenumber: courses.coursenumber, title: courses.title, examDate: courses.examDate })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.studentId, studentId), isNotNull(courses.examDate)))
+    .orderBy(asc(courses.examDate), asc(courses.coursenumber));
 }
 
 /** The SHA-256 of a marksheet's file, read from the store once and kept on the row. */
@@ -86,16 +97,67 @@ export async function signedMarksheet(deps: DocumentsDeps, viewer: UserRow, mark
   return { token: await deps.keys.sign(claims), claims };
 }
 
+/** The student a document names (its `sub`, a registration id), or undefined. */
+async function namedStudent(db: Db, sub: string): Promise<UserRow | undefined> {
+  if (!/^\d{1,15}$/.test(sub)) return undefined;
+  const [user] = await db.select().from(users).where(eq(users.registrationId, Number(sub)));
+  return user;
+}
+
+/**
+ * Whether an admit card's papers are still the student's, on the same days: false when a date
+ * moved, or a paper is no longer theirs or no longer dated, since it was issued (a newer card
+ * exists). A paper added since leaves the card current: what it lists still holds.
+ */
+async function stillCurrent(db: Db, student: UserRow | undefined, papers: readonly { coursenumber: number; examDate: string }[]): Promise<boolean> {
+  if (!student) return false;
+  const now = new Map((await datedPapers(db, student.id)).map((p) => [p.coursenumber, p.examDate]));
+  return papers.every((p) => now.get(p.coursenumber) === p.examDate);
+}
+
+/** The answer for a genuine admit card: its claims, the student's photo, whether it is current. */
+async function admitCardVerdict(deps: DocumentsDeps, claims: AdmitCardClaims): Promise<Verification> {
+  const student = await namedStudent(deps.db, claims.sub);
+  return { valid: true, claims, photo: deps.photoLink(student?.avatarFileId ?? null), current: await stillCurrent(deps.db, student, claims.courses) };
+}
+
+/**
+ * An admit card's printed code (document-code.ts): its JWS checked with the same keys, then its
+ * expiry. The claims it answers are the contract's, each paper's title empty: the code does not
+ * carry them.
+ */
+async function verifyCode(deps: DocumentsDeps, code: string): Promise<Verification> {
+  const opened = openCode(code, (await deps.keys.jwks()).keys.map((k) => k.kid!));
+  const payload = opened && (await deps.keys.verifyBytes(opened.jws));
+  // The signed bytes must be the ones the code was read as: nothing else is trusted.
+  if (!opened || payload === null || payload !== codePayload(opened.facts)) return { valid: false, reason: 'invalid' };
+  const { facts } = opened;
+  if (facts.exp <= seconds(deps.now())) return { valid: false, reason: 'expired' };
+  const claims = admitCardClaimsSchema.safeParse({
+    typ: 'admitcard',
+    sub: facts.sub,
+    name: facts.name,
+    semester: facts.semester,
+    branch: facts.branch,
+    courses: facts.papers.map((p) => ({ coursenumber: p.coursenumber, title: '', examDate: p.examDate })),
+    iat: facts.iat,
+    exp: facts.exp,
+  });
+  if (!claims.success) return { valid: false, reason: 'invalid' };
+  return admitCardVerdict(deps, claims.data);
+}
+
 /**
  * Whether a token is a document this portal issued and still stands by: signed by a published
  * key, unexpired, of a known kind; a marksheet's file still the one its digest names (one since
  * replaced, or removed, is `replaced`).
  */
 export async function verifyDocument(deps: DocumentsDeps, token: string): Promise<Verification> {
+  if (looksLikeCode(token)) return verifyCode(deps, token);
   const signed = await deps.keys.verify(token, deps.now());
   if (!signed.ok) return { valid: false, reason: signed.reason };
   const admitCard = admitCardClaimsSchema.safeParse(signed.payload);
-  if (admitCard.success) return { valid: true, claims: admitCard.data };
+  if (admitCard.success) return admitCardVerdict(deps, admitCard.data);
   const marksheet = marksheetClaimsSchema.safeParse(signed.payload);
   if (!marksheet.success) return { valid: false, reason: 'invalid' };
   const { sub, semester, sha256 } = marksheet.data;
@@ -107,5 +169,6 @@ export async function verifyDocument(deps: DocumentsDeps, token: string): Promis
         .where(and(eq(users.registrationId, Number(sub)), eq(marksheets.semester, semester)))
     : [];
   if (!current || (await fileDigest(deps, current.marksheet)) !== sha256) return { valid: false, reason: 'replaced' };
-  return { valid: true, claims: marksheet.data };
+  const owner = await namedStudent(deps.db, sub);
+  return { valid: true, claims: marksheet.data, photo: deps.photoLink(owner?.avatarFileId ?? null), current: null };
 }

@@ -11,7 +11,7 @@ import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
 import { examOffice, oneUser, type NotifyingDeps } from '../notifications';
-import { findUserById } from '../users';
+import { cohortOf, findUserById } from '../users';
 import { canSeeRecordsOf } from './marksheets.policy';
 
 /**
@@ -38,7 +38,8 @@ export async function applicantOr404(db: Db, applicantId: string): Promise<UserR
  * requests give one success), and not when the marksheet already exists. The exam office is told.
  */
 export async function createApplication({ db, notify }: NotifyingDeps, student: UserRow, semester: number): Promise<ApplicationRow> {
-  if (semester > student.semester) throw badRequest(MESSAGES.cannotApply);
+  // A student who has not chosen a semester yet is asked to, before anything is compared with it.
+  if (semester > cohortOf(student).semester) throw badRequest(MESSAGES.cannotApply);
   try {
     return await db.transaction(async (tx) => {
       if (await marksheetFor(tx, student.id, semester)) throw conflict(REFUSALS.marksheetExists);
@@ -126,7 +127,8 @@ export async function uploadMarksheet(
   semester: number,
   upload: StoredUpload,
 ): Promise<{ marksheet: MarksheetRow; replacedKey: string | undefined }> {
-  if (semester > applicant.semester) throw badRequest(FIELD_MESSAGES.semesterAtMostApplicants(applicant.semester));
+  const { semester: applicantsSemester } = cohortOf(applicant);
+  if (semester > applicantsSemester) throw badRequest(FIELD_MESSAGES.semesterAtMostApplicants(applicantsSemester));
   let oldKey: string | undefined;
   let row: MarksheetRow | undefined;
   try {

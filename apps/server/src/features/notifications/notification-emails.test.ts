@@ -270,10 +270,11 @@ describe('exam dates by email', () => {
 
     const mails = await smtp.waitFor(2);
     expect(mails.map((m) => m.to[0]).sort()).toEqual([fresh.user.email, other.user.email].sort());
-    const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday, 9 April 2026';
+    const subject = 'Prof. Asha Rao set the exam of "Data Structures" for Thursday, 9 April 2026: download your admit card again';
     expect(mails.map((m) => m.parsed.subject)).toEqual([subject, subject]);
     const text = mails[0]!.parsed.text ?? '';
-    expect(text).toContain(`Open it on Campus Portal: ${ORIGIN}/course/${course._id}`);
+    // A card printed before lists the old day: the email says to download it again, and links to it.
+    expect(text).toContain(`Download your admit card again on Campus Portal: ${ORIGIN}/hallticket\n`);
     expect(text).toContain('You get this email because you chose to hear about exam dates by email at once.');
     expect((await jobs()).map((j) => j.recipient).sort()).toEqual([fresh.user.email, other.user.email].sort());
     expect((await jobs()).some((j) => [quiet, digest, outsider, prof].some((u) => u.user.email === j.recipient))).toBe(false);
@@ -283,7 +284,7 @@ describe('exam dates by email', () => {
     expect(await queueDigest(ctx.database.db, digestHour(), DAY)).toBe(1);
     const [, , daily] = await smtp.waitFor(3);
     expect(daily!.to).toEqual([digest.user.email]);
-    expect(daily!.parsed.text).toContain(['Exam dates (1)', `- ${subject}`, `  ${ORIGIN}/course/${course._id}`].join('\n'));
+    expect(daily!.parsed.text).toContain(['Exam dates (1)', `- ${subject}`, `  ${ORIGIN}/hallticket`].join('\n'));
   });
 
   it('the email\'s one-click link stops exam emails for a user who never saved a choice', async () => {

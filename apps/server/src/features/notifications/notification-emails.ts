@@ -11,7 +11,8 @@ import { KIND_WORDS, emailLinks, footer, unsubscribeHeaders } from './mailing';
  * the recipient's id and name (from the fan-out's own join with users: no query per email) and
  * the notification (kind, content, link); the words, links and unsubscribe token are made here
  * when the worker sends it. The content says who did what ("Prof. Asha Rao added notes …"), and
- * the link opens that very thing (a course's Notes tab, the applicant's request).
+ * the link opens that very thing (a course's Notes tab, the applicant's request; a moved exam's,
+ * the admit card to download again).
  */
 export const notificationEmail = mailTemplate({
   name: 'notification',
@@ -27,7 +28,7 @@ export const notificationEmail = mailTemplate({
   render: ({ userId, name, kind, content, link }, _secret, context) => {
     const links = emailLinks(context);
     const unsubscribe = links.unsubscribe(userId, kind);
-    const open = link ? `Open it on ${context.campusName}: ${links.page(link)}` : `Your notifications on ${context.campusName}: ${links.page(pages.notifications)}`;
+    const open = link ? `${link === pages.hallTicket ? 'Download your admit card again' : 'Open it'} on ${context.campusName}: ${links.page(link)}` : `Your notifications on ${context.campusName}: ${links.page(pages.notifications)}`;
     return {
       subject: subjectLine(content),
       text: [greeting(name), '', sentence(content), '', open, ...footer(links, `You get this email because you chose to hear about ${KIND_WORDS[kind]} by email at once.`, unsubscribe)].join('\n'),

@@ -84,11 +84,12 @@ export const coursesKind: RosterKind<'courses'> = {
         'owner', ${fieldChange('c.owner_id', 'o.id')},
         'examDate', ${fieldChange('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')}))), ${ip}
       from ${updating}`);
-    // Enrolled students hear of a moved exam date (kind `exams`), before the row forgets the old one.
+    // Enrolled students hear of a moved exam date (kind `exams`), before the row forgets the old one:
+    // a card printed before lists the old day, so the news links to the admit card (decision 0032).
     await notify.each(
       tx,
       eachTheirOwn(sql`
-        select e.student_id, format('The exam of "%s" is now on %s', s.title, to_char(s.exam_date, 'FMDay, FMDD FMMonth YYYY')), ${courseLink('c.id')}
+        select e.student_id, format('The exam of "%s" is now on %s: download your admit card again', s.title, to_char(s.exam_date, 'FMDay, FMDD FMMonth YYYY')), ${pages.hallTicket}::text
         from ${staged(importId)} s
         join ${courses} c using (coursenumber)
         join ${enrollments} e on e.course_id = c.id

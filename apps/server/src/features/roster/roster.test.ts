@@ -38,6 +38,13 @@ const ids = () => [0, 1, 2].map(() => Number(userFields().registrationId));
 const userByRegistrationId = async (registrationId: number) => (await ctx.database.db.select().from(users).where(eq(users.registrationId, registrationId)))[0];
 const entriesFor = (targetId: string) => ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, targetId));
 
+/** A student the registrar keeps (as a roster or a campus sign-in would have made it), who can log in. */
+async function managedStudent(fields: Parameters<typeof buildStudent>[1] = {}): Promise<TestUser> {
+  const student = await buildStudent(ctx.app, fields);
+  await ctx.database.db.update(users).set({ managed: true }).where(eq(users.id, student.user._id));
+  return student;
+}
+
 describe('a users file', () => {
   it('previews a real-looking export — BOM, columns in another order, a quoted comma, Devanagari, one bad semester — naming the bad line and column, and changes nothing', async () => {
     const admin = await loginAdmin(ctx.app);
@@ -77,26 +84,45 @@ describe('a users file', () => {
     expect(await entriesFor(ananya!.id)).toHaveLength(1);
   });
 
-  it('updates an account that signed up: it becomes managed, the change is on the student’s My activity, and the registrar’s fields are then theirs to keep', async () => {
+  it('updates an account the registrar keeps: the change is on the student’s My activity, and the registrar’s fields are theirs to keep', async () => {
     const admin = await loginAdmin(ctx.app);
-    const student = await buildStudent(ctx.app, { semester: 3 });
+    const student = await managedStudent({ semester: 3 });
     const { registrationId, email, fullname, branch } = student.user;
     const preview = await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${registrationId},${email},${fullname},student,4,${branch}\n`);
-    expect(preview.changes).toEqual([{ line: 2, action: 'update', key: String(registrationId), fields: ['semester', 'managed'] }]);
+    expect(preview.changes).toEqual([{ line: 2, action: 'update', key: String(registrationId), fields: ['semester'] }]);
     await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${registrationId},someone.else@campus.test,${fullname},student,4,${branch}\n`, false);
     const me = (await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: student.cookie } })).json().data;
     // The email stays the owner's: the roster's address is used only for a new account.
     expect(me).toMatchObject({ semester: 4, managed: true, email });
     const activity = (await ctx.app.inject({ method: 'GET', url: paths.users.activity, headers: { cookie: student.cookie } })).json().data.entries as AuditEntry[];
-    expect(activity[0]).toMatchObject({ action: 'import.applied', actor: null, details: { changes: { semester: { from: 3, to: 4 }, managed: { from: false, to: true } } } });
+    expect(activity[0]).toMatchObject({ action: 'import.applied', actor: null, details: { changes: { semester: { from: 3, to: 4 } } } });
     const res = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: student.cookie }, payload: { fullname, email, branch, semester: 5 } });
     expect(res.statusCode).toBe(403);
     expect(res.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('semester')]);
   });
 
+  it('never adopts an account made by public signup: its row is an error naming the id, the file applies nothing, and the account stays as its owner made it', async () => {
+    const admin = await loginAdmin(ctx.app);
+    // Someone signed up first with the registration id the registrar gives a real student.
+    const squatter = await buildStudent(ctx.app, { semester: 3 });
+    const { registrationId, email } = squatter.user;
+    const [fresh] = ids();
+    const csv = `registrationId,email,fullname,role,semester,branch\n${fresh},f.${fresh}@campus.test,Fresh,student,1,Civil Engineering\n${registrationId},real.owner@campus.test,Real Owner,professor,8,Computer Engineering\n`;
+    const refused = await importOf(admin, 'users', csv, false);
+    expect(refused.status).toBe('refused');
+    expect(refused.errors).toEqual([
+      { line: 3, column: 'registrationId', message: `Registration ID ${registrationId} belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)` },
+    ]);
+    expect(await userByRegistrationId(fresh!)).toBeUndefined();
+    const after = await userByRegistrationId(registrationId);
+    expect(after).toMatchObject({ managed: false, userrole: 2, semester: 3, email, fullname: squatter.user.fullname });
+    expect(after!.passwordHash).not.toBeNull();
+    expect((await entriesFor(after!.id)).filter((e) => e.action === 'import.applied')).toEqual([]);
+  });
+
   it('switches off an account with status inactive: its sessions end', async () => {
     const admin = await loginAdmin(ctx.app);
-    const student = await buildStudent(ctx.app);
+    const student = await managedStudent();
     const { registrationId, email, fullname, semester, branch } = student.user;
     await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch,status\n${registrationId},${email},${fullname},student,${semester},${branch},inactive\n`, false);
     expect((await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: student.cookie } })).statusCode).toBe(401);
@@ -120,6 +146,8 @@ describe('a users file', () => {
     expect(refused.errors).toEqual([
       { line: 3, column: 'registrationId', message: `Registration ID ${a} is also on line 2` },
       { line: 4, column: 'email', message: REFUSALS.emailTaken },
+      // The exam office's account was made at setup, with a password: no roster row takes it over either.
+      { line: 5, column: 'registrationId', message: expect.stringContaining(`Registration ID ${office.registrationId} belongs to an account made with a password`) },
       { line: 5, column: 'role', message: REFUSALS.examOfficeProfessorsOnly },
     ]);
     expect(await userByRegistrationId(a!)).toBeUndefined();

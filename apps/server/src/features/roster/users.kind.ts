@@ -1,17 +1,28 @@
 import { REFUSALS, ROLES } from '@campus/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { auditEntries, courses, rosterUserRows, sessions, users } from '../../db/schema';
+import { endSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
+import { conflict } from '../../platform/errors/app-error';
+import { assertAnActiveAdministrator } from '../users';
 import { compareRows, errorsOf, fieldChange, importOf, rowsOf, stagedRows, type RosterKind } from './roster-kind';
 
 const staged = (importId: string) => stagedRows(rosterUserRows, importId);
 
 /**
  * The registrar's list of people, keyed by registration id. A new account is made `managed`,
- * with no password (its owner sets one through "Forgot password"); an existing one takes the
- * file's name, role, semester, branch and (when given) state, and becomes managed. The email is
- * used only when the account is made: afterwards the address is its owner's.
+ * with no password (its owner sets one through "Forgot password"); an existing managed one takes
+ * the file's name, role, semester, branch and (when given) state. The email is used only when the
+ * account is made: afterwards the address is its owner's.
+ *
+ * A row never adopts an account made with a password (public signup, or the server's setup
+ * accounts): whoever signed up first with someone's registration id would otherwise keep their
+ * password and email, gain the registrar's role and courses, and the real owner's campus sign-in
+ * would then link to it without a password. Such a row is an error naming the id; its owner links
+ * the account by a campus sign-in, giving its password once, after which it is managed.
  */
+const ADOPTION_REFUSED = ' belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)';
+
 export const usersKind: RosterKind<'users'> = {
   table: rosterUserRows,
 
@@ -49,6 +60,9 @@ export const usersKind: RosterKind<'users'> = {
         from s where s.registration_id = ${reservedRegistrationId}
         and not exists (select 1 from ${users} x where x.registration_id = s.registration_id)
       union all
+      select s.line, 'registrationId', 'Registration ID ' || s.registration_id || ${ADOPTION_REFUSED}
+        from s join ${users} u using (registration_id) where not u.managed
+      union all
       select s.line, 'role', ${REFUSALS.examOfficeProfessorsOnly}
         from s join ${users} u using (registration_id) where u.is_exam_office and s.userrole = ${ROLES.STUDENT}
       union all
@@ -58,7 +72,7 @@ export const usersKind: RosterKind<'users'> = {
       union all
       select s.line, 'status', 'Registration ID ' || s.registration_id || ' is an administrator: switch an administrator off on their page, not from the roster'
         from s join ${users} u using (registration_id) where u.is_admin and u.active and s.active = false
-      order by 1`,
+      order by 1, 2, 3`,
     ),
 
   compare: (db, importId) =>
@@ -77,6 +91,11 @@ export const usersKind: RosterKind<'users'> = {
     }),
 
   async apply(tx: Db, { importId, ip }) {
+    // The check ran before this transaction: an account signed up since is still never adopted.
+    const adopted = rowsOf<{ registration_id: string }>(
+      await tx.execute(sql`select s.registration_id from ${staged(importId)} s join ${users} u using (registration_id) where not u.managed limit 1 for update of u`),
+    );
+    if (adopted[0]) throw conflict(`Registration ID ${adopted[0].registration_id}${ADOPTION_REFUSED}`);
     const updating = sql`${staged(importId)} s join ${users} u using (registration_id) where s.action = 'update'`;
     // The entries say what each field was, so they are written before the rows change.
     await tx.execute(sql`
@@ -94,7 +113,9 @@ export const usersKind: RosterKind<'users'> = {
       update ${users} u set fullname = s.fullname, userrole = s.userrole, semester = s.semester, branch = s.branch,
         active = coalesce(s.active, u.active), managed = true, updated_at = now()
       from ${staged(importId)} s where s.action = 'update' and u.registration_id = s.registration_id`);
-    if (switchedOff.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, switchedOff));
+    // The check refused switching an active administrator off; this holds the rule against one made meanwhile.
+    if (switchedOff.length > 0) await assertAnActiveAdministrator(tx);
+    if (switchedOff.length > 0) await endSessions(tx, inArray(sessions.userId, switchedOff), 'account_deactivated');
     // gen_random_uuid() is PostgreSQL's own (13 and later): no extension.
     await tx.execute(sql`
       with made as (

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, REFUSALS, ROLES, claimedAccountFields, type AccountRole, type Branch } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, ROLES, claimedAccountFields, type AccountRole, type Branch, type SignInErrorCode } from '@campus/contract';
 import type { ClaimsMap, RoleRule, SignInProviderConfig } from '../../platform/config/config';
 
 /**
@@ -12,7 +12,10 @@ export interface ClaimedAccount {
   registrationId: number;
   email: string;
   fullname: string;
-  /** Null when the provider releases none: the account keeps its own (a new one: semester 1, and a branch is needed). */
+  /**
+   * Null when the provider releases none: the account keeps its own; a new one has none (staff need
+   * neither, a student chooses them once: decision 0030).
+   */
   semester: number | null;
   branch: Branch | null;
 }
@@ -27,7 +30,7 @@ export interface MatchedRule {
 
 export type ClaimsVerdict =
   | { ok: true; account: ClaimedAccount; matched: MatchedRule }
-  | { ok: false; refusal: string; account: ClaimedAccount | null; matched: MatchedRule | null };
+  | { ok: false; code: SignInErrorCode; refusal: string; account: ClaimedAccount | null; matched: MatchedRule | null };
 
 /**
  * A claim by its name, or by a dotted path into nested claims when no claim has the whole name
@@ -99,10 +102,10 @@ export function readClaims(provider: SignInProviderConfig, claims: Record<string
   const matched = matchRole(claims, provider.roles);
   if (!matched) {
     const { account } = readAccount(claims, provider.claims);
-    return { ok: false, refusal: REFUSALS.noRole, account: account ?? null, matched: null };
+    return { ok: false, code: 'no_role', refusal: REFUSALS.noRole, account: account ?? null, matched: null };
   }
   const { account, refusal } = readAccount(claims, provider.claims);
-  if (!account) return { ok: false, refusal: refusal!, account: null, matched };
+  if (!account) return { ok: false, code: 'claims_unusable', refusal: refusal!, account: null, matched };
   return { ok: true, account, matched };
 }
 

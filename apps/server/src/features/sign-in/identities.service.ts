@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SEMESTER, FIELD_MESSAGES, REFUSALS, type FieldChange } from '@campus/contract';
+import { REFUSALS, type FieldChange, type SignInErrorCode } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { identities, users, type UserRow } from '../../db/schema';
 import type { SignInProviderConfig } from '../../platform/config/config';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { audit, type AuditBy } from '../audit';
-import { emailReplacedBySomeoneElse } from '../users';
+import { anotherActiveAdministrator, emailReplacedBySomeoneElse } from '../users';
 import { readClaims, roleColumns, type ClaimedAccount, type MatchedRule } from './claims';
 
 /** A person as a provider vouched for them: its subject (OIDC `sub`, SAML NameID) and what it released. */
@@ -19,14 +19,20 @@ export type SignInOutcome =
   | { kind: 'signedIn'; user: UserRow }
   /** An account made by public signup holds the registration id: its password links them (`linkWithPassword`). */
   | { kind: 'needsPassword'; user: UserRow }
-  | { kind: 'refused'; message: string };
+  /** `code` goes in the login page's address (`/login?error=`); `message` says it in English, for the log and an administrator's test. */
+  | { kind: 'refused'; code: SignInErrorCode; message: string };
 
 /** A refusal that ends the transaction, writing nothing. */
 class Refused extends Error {
-  constructor(readonly refusal: string) {
+  constructor(
+    readonly code: SignInErrorCode,
+    readonly refusal: string,
+  ) {
     super(refusal);
   }
 }
+
+const refused = (code: SignInErrorCode, message: string): SignInOutcome => ({ kind: 'refused', code, message });
 
 /**
  * Signs a campus identity in: the account linked to it, else the account with its registration
@@ -40,14 +46,14 @@ class Refused extends Error {
  */
 export async function signInWithIdentity(db: Db, provider: SignInProviderConfig, identity: CampusIdentity, by: { ip: string | null; now: Date }, passwordGiven = false): Promise<SignInOutcome> {
   const verdict = readClaims(provider, identity.claims);
-  if (!verdict.ok) return { kind: 'refused', message: verdict.refusal };
+  if (!verdict.ok) return refused(verdict.code, verdict.refusal);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) => signInOnce(tx, provider, identity.subject, verdict.account, verdict.matched, by, passwordGiven));
     } catch (err) {
-      if (err instanceof Refused) return { kind: 'refused', message: err.refusal };
+      if (err instanceof Refused) return refused(err.code, err.refusal);
       if (attempt < 2 && uniqueViolation(err) !== undefined) continue;
-      if (uniqueViolation(err) === 'users_email_lower_unique') return { kind: 'refused', message: REFUSALS.signInEmailTaken };
+      if (uniqueViolation(err) === 'users_email_lower_unique') return refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
       throw err;
     }
   }
@@ -67,14 +73,14 @@ class Previewed extends Error {
  */
 export async function previewSignIn(db: Db, provider: SignInProviderConfig, identity: CampusIdentity, by: { ip: string | null; now: Date }): Promise<SignInOutcome> {
   const verdict = readClaims(provider, identity.claims);
-  if (!verdict.ok) return { kind: 'refused', message: verdict.refusal };
+  if (!verdict.ok) return refused(verdict.code, verdict.refusal);
   try {
     await db.transaction(async (tx) => {
       throw new Previewed(await signInOnce(tx, provider, identity.subject, verdict.account, verdict.matched, by, false));
     });
   } catch (err) {
     if (err instanceof Previewed) return err.outcome;
-    if (err instanceof Refused) return { kind: 'refused', message: err.refusal };
+    if (err instanceof Refused) return refused(err.code, err.refusal);
     throw err;
   }
   throw new Error('a previewed sign-in ended without an outcome');
@@ -88,7 +94,7 @@ async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: strin
     .where(and(eq(identities.provider, provider.id), eq(identities.subject, subject)))
     .for('update');
   if (linked) {
-    if (!linked.user.active) throw new Refused(REFUSALS.accountDeactivated);
+    if (!linked.user.active) throw new Refused('account_deactivated', REFUSALS.accountDeactivated);
     await tx.update(identities).set({ lastSignedInAt: by.now }).where(and(eq(identities.provider, provider.id), eq(identities.subject, subject)));
     return { kind: 'signedIn', user: await applyClaims(tx, provider, linked.user, account, matched, by) };
   }
@@ -98,16 +104,15 @@ async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: strin
     // Another person of this provider already holds the account: a second campus account
     // claiming the same registration id is a directory error, not a second way in.
     const [other] = await tx.select({ subject: identities.subject }).from(identities).where(and(eq(identities.userId, holder.id), eq(identities.provider, provider.id))).limit(1);
-    if (other) throw new Refused(REFUSALS.signInIdentityTaken);
-    if (!holder.active) throw new Refused(REFUSALS.accountDeactivated);
+    if (other) throw new Refused('sign_in_identity_taken', REFUSALS.signInIdentityTaken);
+    if (!holder.active) throw new Refused('account_deactivated', REFUSALS.accountDeactivated);
     if (!holder.managed && !passwordGiven) return { kind: 'needsPassword', user: holder };
     await link(tx, provider, subject, holder.id, by);
     return { kind: 'signedIn', user: await applyClaims(tx, provider, holder, account, matched, by) };
   }
 
-  if (account.branch === null) throw new Refused(FIELD_MESSAGES.claimMissing('branch', provider.claims.branch ?? 'branch'));
   const [emailHolder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${account.email})`).limit(1);
-  if (emailHolder) throw new Refused(REFUSALS.signInEmailTaken);
+  if (emailHolder) throw new Refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
   const [created] = await tx
     .insert(users)
     .values({
@@ -115,7 +120,9 @@ async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: strin
       registrationId: account.registrationId,
       email: account.email,
       fullname: account.fullname,
-      semester: account.semester ?? DEFAULT_SEMESTER,
+      // Null when the directory releases none: staff need neither, and a student chooses them
+      // once on the first page after this sign-in (decision 0030).
+      semester: account.semester,
       branch: account.branch,
       ...roleColumns(matched.role),
       // Signed in through the provider only, until its owner sets a password (forgot-password).
@@ -139,13 +146,16 @@ async function link(tx: Db, provider: SignInProviderConfig, subject: string, use
 /**
  * The account as the claims have it now: name, email, semester and branch, and the role the
  * matching rule gives. The account becomes managed (its owner no longer edits what the directory
- * says). Each change is audited as the directory's (no actor). One exception: the rules never
- * take administration from the last active administrator, which would leave nobody able to
- * reach the administration pages; the flag stays until another administrator exists.
+ * says). A claim the provider does not release never overwrites a value. Each change is audited
+ * as the directory's (no actor). One exception: the rules never take administration from the last
+ * active administrator, which would leave nobody able to reach the administration pages; the flag
+ * stays until another administrator exists (the accounts' rule, counted under its lock: two
+ * administrators demoted at once by their sign-ins leave one).
  */
 async function applyClaims(tx: Db, provider: SignInProviderConfig, before: UserRow, account: ClaimedAccount, matched: MatchedRule, by: { ip: string | null; now: Date }): Promise<UserRow> {
   const roles = roleColumns(matched.role);
-  if (before.isAdmin && !roles.isAdmin && !(await anotherActiveAdmin(tx, before.id))) roles.isAdmin = true;
+  // The row is locked (the caller's select … for update), so the rule's lock comes after it.
+  if (before.isAdmin && before.active && !roles.isAdmin && !(await anotherActiveAdministrator(tx, before.id))) roles.isAdmin = true;
   const wanted = {
     fullname: account.fullname,
     email: account.email,
@@ -157,7 +167,7 @@ async function applyClaims(tx: Db, provider: SignInProviderConfig, before: UserR
   if (!details && !roleDetails && before.managed) return before;
   if (details && 'email' in details) {
     const [emailHolder] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${account.email})`, ne(users.id, before.id))).limit(1);
-    if (emailHolder) throw new Refused(REFUSALS.signInEmailTaken);
+    if (emailHolder) throw new Refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
     await emailReplacedBySomeoneElse(tx, before.id);
   }
   const [after] = await tx.update(users).set({ ...wanted, ...roles, managed: true, updatedAt: by.now }).where(eq(users.id, before.id)).returning();
@@ -166,11 +176,6 @@ async function applyClaims(tx: Db, provider: SignInProviderConfig, before: UserR
   if (details) await audit(tx, directory, { action: 'user.updated', targetId: before.id, details: { changes: details, provider: provider.label } });
   if (roleDetails) await audit(tx, directory, { action: 'user.role_changed', targetId: before.id, details: { changes: roleDetails, provider: provider.label } });
   return after;
-}
-
-async function anotherActiveAdmin(tx: Db, userId: string): Promise<boolean> {
-  const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.active, true), ne(users.id, userId))).limit(1);
-  return other !== undefined;
 }
 
 /** The fields of `wanted` whose value differs from the row's, as before and after; undefined when none does. */

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REFUSALS, pages, paths } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, pages, paths } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { identities, sessions, users } from '../../db/schema';
+import { auditEntries, identities, sessions, users } from '../../db/schema';
 import type { OidcProviderConfig } from '../../platform/config/config';
 import { useTestApp } from '../../../test/build-app';
 import { CampusBrowser, localPart, refusalOf } from '../../../test/campus-browser';
@@ -26,6 +26,9 @@ const accounts = {
   // Another person claiming Asha's registration id.
   'sub-twin': { ...ASHA, email: 'twin@campus.test', name: 'Asha Twin' },
   'sub-alumna': { email: 'meera@campus.test', name: 'Meera Iyer', student_id: '201070044', groups: ['alumni'], semester: 8, branch: 'Civil Engineering' },
+  // A Google-Workspace-like directory: a name, an email, an id and groups; no semester, no branch.
+  'sub-ravi': { email: 'ravi@campus.test', name: 'Ravi Kumar', student_id: '211070311', groups: ['students'] },
+  'sub-prof': { email: 'prof.sen@campus.test', name: 'Anita Sen', student_id: '211070312', groups: ['faculty'] },
 };
 
 // The portal's socket: the provider POSTs logout tokens to it; its address is the portal's public origin.
@@ -118,9 +121,9 @@ describe('OpenID Connect sign-in', () => {
 
   it('refuses someone whose role claim matches no rule, creating nothing', async () => {
     const end = await signIn('sub-alumna');
-    expect(refusalOf(end)).toBe(REFUSALS.noRole);
+    expect(refusalOf(end)).toBe('no_role');
     // A second try, with another account, still ends on the page asked for.
-    expect(end.headers.location).toBe(pages.loginRefused(REFUSALS.noRole, '/my-courses'));
+    expect(end.headers.location).toBe(pages.loginRefused('no_role', '/my-courses'));
     expect(await usersCalled(201070044)).toEqual([]);
     expect(browser.cookies.has('campus_session')).toBe(false);
   });
@@ -129,7 +132,7 @@ describe('OpenID Connect sign-in', () => {
     await signIn('sub-asha');
     browser = new CampusBrowser(ctx.app);
     atProvider = new OidcBrowser();
-    expect(refusalOf(await signIn('sub-impostor'))).toBe(REFUSALS.signInEmailTaken);
+    expect(refusalOf(await signIn('sub-impostor'))).toBe('sign_in_email_taken');
     expect(await usersCalled(211070302)).toEqual([]);
   });
 
@@ -137,7 +140,7 @@ describe('OpenID Connect sign-in', () => {
     await signIn('sub-asha');
     browser = new CampusBrowser(ctx.app);
     atProvider = new OidcBrowser();
-    expect(refusalOf(await signIn('sub-twin'))).toBe(REFUSALS.signInIdentityTaken);
+    expect(refusalOf(await signIn('sub-twin'))).toBe('sign_in_identity_taken');
     expect(await ctx.database.db.select().from(identities).where(eq(identities.subject, 'sub-twin'))).toEqual([]);
   });
 
@@ -147,7 +150,7 @@ describe('OpenID Connect sign-in', () => {
     const thief = new CampusBrowser(ctx.app);
     thief.cookies.set('campus_signin', browser.cookies.get('campus_signin')!);
     const again = await thief.get(callback);
-    expect(refusalOf(again)).toBe(REFUSALS.signInExpired);
+    expect(refusalOf(again)).toBe('sign_in_expired');
     expect(thief.cookies.has('campus_session')).toBe(false);
   });
 
@@ -155,9 +158,9 @@ describe('OpenID Connect sign-in', () => {
     const callback = new URL(await toCallback('sub-asha'));
     const forged = new URL(callback);
     forged.searchParams.set('state', 'x'.repeat(43));
-    expect(refusalOf(await browser.get(localPart(forged.toString())))).toBe(REFUSALS.signInExpired);
+    expect(refusalOf(await browser.get(localPart(forged.toString())))).toBe('sign_in_expired');
     const victim = new CampusBrowser(ctx.app);
-    expect(refusalOf(await victim.get(localPart(callback.toString())))).toBe(REFUSALS.signInExpired);
+    expect(refusalOf(await victim.get(localPart(callback.toString())))).toBe('sign_in_expired');
     expect(await usersCalled(211070301)).toEqual([]);
   });
 
@@ -170,7 +173,7 @@ describe('OpenID Connect sign-in', () => {
     it(`refuses an ID token with ${what}, creating nothing`, async () => {
       const callback = await toCallback('sub-asha');
       op.tamperNextIdToken(edit);
-      expect(refusalOf(await browser.get(localPart(callback)))).toBe(REFUSALS.signInFailed);
+      expect(refusalOf(await browser.get(localPart(callback)))).toBe('sign_in_failed');
       expect(await usersCalled(211070301)).toEqual([]);
       expect(browser.cookies.has('campus_session')).toBe(false);
     });
@@ -180,7 +183,7 @@ describe('OpenID Connect sign-in', () => {
     const authorization = new URL(await browser.start(ID));
     authorization.searchParams.set('client_id', 'library');
     const { callbackUrl } = await op.signIn(authorization.toString(), 'sub-asha', atProvider);
-    expect(refusalOf(await browser.get(localPart(callbackUrl)))).toBe(REFUSALS.signInFailed);
+    expect(refusalOf(await browser.get(localPart(callbackUrl)))).toBe('sign_in_failed');
     expect(await usersCalled(211070301)).toEqual([]);
   });
 
@@ -189,13 +192,99 @@ describe('OpenID Connect sign-in', () => {
     const back = new URL(`${origin}${paths.auth.callback(ID)}`);
     back.searchParams.set('error', 'access_denied');
     back.searchParams.set('state', authorization.searchParams.get('state')!);
-    expect(refusalOf(await browser.get(localPart(back.toString())))).toBe(REFUSALS.signInFailed);
+    expect(refusalOf(await browser.get(localPart(back.toString())))).toBe('sign_in_failed');
   });
 
   it('tells the login page when the provider does not answer', async () => {
     const down = await ctx.extraApp({ signInProviders: [{ ...provider(), issuer: 'https://127.0.0.1:9' }] });
     const res = await down.inject({ method: 'GET', url: paths.auth.start(ID) });
-    expect(refusalOf(res)).toBe(REFUSALS.signInUnavailable);
+    expect(refusalOf(res)).toBe('sign_in_unavailable');
+  });
+});
+
+describe('a directory that releases no semester or branch', () => {
+  const asRavi = async () => {
+    await signIn('sub-ravi');
+    return browser.session;
+  };
+  const updateAccount = (cookie: string, change: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie }, payload: { email: 'ravi@campus.test', fullname: 'Ravi Kumar', ...change } });
+
+  it('signs a professor in, who needs neither', async () => {
+    const end = await signIn('sub-prof', '/my-courses');
+    expect(end.headers.location).toBe('/my-courses');
+    expect((await currentUser(browser.session)).json().data).toMatchObject({ registrationId: 211070312, userrole: 1, semester: null, branch: null, managed: true });
+  });
+
+  it('signs a student in without them; what needs them asks her to choose them, never a 500', async () => {
+    const cookie = await asRavi();
+    expect((await currentUser(cookie)).json().data).toMatchObject({ registrationId: 211070311, userrole: 2, semester: null, branch: null, managed: true });
+    const apply = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie }, payload: { semester: 1 } });
+    expect(apply.statusCode).toBe(400);
+    expect(apply.json().errors).toEqual([REFUSALS.chooseSemesterAndBranch]);
+  });
+
+  it('lets her choose them once, audited; afterwards they are the registrar’s', async () => {
+    const cookie = await asRavi();
+    const chosen = await updateAccount(cookie, { semester: 3, branch: 'Civil Engineering' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.user).toMatchObject({ semester: 3, branch: 'Civil Engineering' });
+    const [row] = await usersCalled(211070311);
+    const entries = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.targetId, row!.id));
+    expect(entries.find((e) => e.action === 'user.updated')).toMatchObject({ actorId: row!.id, details: { changes: { semester: { from: null, to: 3 }, branch: { from: null, to: 'Civil Engineering' } } } });
+    const again = await updateAccount(cookie, { semester: 4, branch: 'Civil Engineering' });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('semester')]);
+    // The same values sent back, or left out, change nothing and are no refusal.
+    expect((await updateAccount(cookie, { semester: 3, branch: 'Civil Engineering' })).statusCode).toBe(200);
+    expect((await updateAccount(cookie, {})).statusCode).toBe(200);
+  });
+
+  it('keeps what she chose at her next sign-in (a claim not released overwrites nothing); a directory that later releases them wins', async () => {
+    await updateAccount(await asRavi(), { semester: 3, branch: 'Civil Engineering' });
+    browser = new CampusBrowser(ctx.app);
+    atProvider = new OidcBrowser();
+    await signIn('sub-ravi');
+    expect((await usersCalled(211070311))[0]).toMatchObject({ semester: 3, branch: 'Civil Engineering' });
+    op.accounts.set('sub-ravi', { ...accounts['sub-ravi'], semester: 4, branch: 'Information Technology' });
+    try {
+      browser = new CampusBrowser(ctx.app);
+      atProvider = new OidcBrowser();
+      await signIn('sub-ravi');
+      expect((await usersCalled(211070311))[0]).toMatchObject({ semester: 4, branch: 'Information Technology' });
+    } finally {
+      op.accounts.set('sub-ravi', accounts['sub-ravi']);
+    }
+  });
+
+  it('lets two requests choosing at once give one choice', async () => {
+    const cookie = await asRavi();
+    const [a, b] = await Promise.all([updateAccount(cookie, { semester: 2, branch: 'Civil Engineering' }), updateAccount(cookie, { semester: 5, branch: 'Civil Engineering' })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
+  });
+});
+
+describe('where the browser goes after sign-in (`next`)', () => {
+  // Each is another site to some browser, or nothing a path: refused before anyone is sent to the provider.
+  const elsewhere = ['//evil.example', '/\\evil.example', '/\t/evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', 'https://evil.example', ' /my-courses', 'javascript:alert(1)', 'my-courses'];
+  it.each(elsewhere)('refuses next=%j at the start, sending nobody anywhere', async (next) => {
+    const res = await browser.get(`${paths.auth.start(ID)}?${new URLSearchParams({ next })}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(['Next must be a path on this site']);
+  });
+
+  it('refuses next=/%09/evil.example as the address carries it (a tab once decoded)', async () => {
+    const res = await browser.get(`${paths.auth.start(ID)}?next=/%09/evil.example`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it.each([
+    ['/course/42?tab=notes#top', '/course/42?tab=notes#top'],
+    ['/a/../my-courses', '/my-courses'],
+    ['/my courses', '/my%20courses'],
+  ])('sends the browser to %j as the path %j on this site', async (next, location) => {
+    const end = await signIn('sub-asha', next);
+    expect(end.headers.location).toBe(location);
   });
 });
 
@@ -219,7 +308,7 @@ describe('logout at the provider', () => {
       expect((await currentUser(campusSession)).statusCode).toBe(401);
       browser = new CampusBrowser(ctx.app);
       atProvider = new OidcBrowser();
-      expect(refusalOf(await signIn('sub-asha'))).toBe(REFUSALS.signInFailed);
+      expect(refusalOf(await signIn('sub-asha'))).toBe('sign_in_failed');
       expect(browser.cookies.has('campus_session')).toBe(false);
     } finally {
       op.accounts.set('sub-asha', ASHA);

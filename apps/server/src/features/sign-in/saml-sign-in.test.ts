@@ -17,10 +17,12 @@ import { startSamlIdp, unsigned, wrapped, type SignInOptions, type TestSamlIdp }
 let idp: TestSamlIdp;
 const ID = 'campus-saml';
 const ASHA = { nameId: 'persistent-asha-7f3', attributes: { studentId: '211070301', mail: 'asha@campus.test', displayName: 'Asha Rao', semester: '5', branch: 'Information Technology', affiliation: ['member', 'student'] } };
+// An INFED-like directory releasing no semester or branch: a professor needs neither.
+const SEN = { nameId: 'persistent-sen-2b', attributes: { studentId: '211070321', mail: 'sen@campus.test', displayName: 'Anita Sen', affiliation: ['member', 'faculty'] } };
 const ALUMNA = { nameId: 'persistent-meera-1a', attributes: { studentId: '201070044', mail: 'meera@campus.test', displayName: 'Meera Iyer', affiliation: ['alum'] } };
 
 beforeAll(async () => {
-  idp = await startSamlIdp({ issuer: 'https://idp.campus.test', users: { asha: ASHA, alumna: ALUMNA } });
+  idp = await startSamlIdp({ issuer: 'https://idp.campus.test', users: { asha: ASHA, alumna: ALUMNA, sen: SEN } });
 });
 afterAll(async () => idp?.stop());
 
@@ -38,7 +40,9 @@ const provider = (): SamlProviderConfig => ({
   ],
 });
 
-const ctx = useTestApp(() => ({ signInProviders: [provider()] }));
+// The portal's public address: the SP's entity id, the ACS URL and what each assertion must name.
+const PORTAL = 'http://localhost';
+const ctx = useTestApp(() => ({ publicOrigin: PORTAL, signInProviders: [provider()] }));
 let browser: CampusBrowser;
 beforeEach(() => {
   browser = new CampusBrowser(ctx.app);
@@ -90,9 +94,15 @@ describe('SAML sign-in', () => {
     }
   });
 
+  it('signs in a professor whose directory releases no semester or branch, with neither', async () => {
+    const end = await signIn('sen');
+    expect(end.headers.location).toBe('/my-courses');
+    expect(await usersCalled(211070321)).toMatchObject([{ userrole: 1, semester: null, branch: null, managed: true }]);
+  });
+
   it('refuses someone no role rule matches, creating nothing', async () => {
     const end = await signIn('alumna');
-    expect(refusalOf(end)).toBe(REFUSALS.noRole);
+    expect(refusalOf(end)).toBe('no_role');
     expect(await usersCalled(201070044)).toEqual([]);
     expect(browser.cookies.has('campus_session')).toBe(false);
   });
@@ -111,12 +121,33 @@ describe('SAML sign-in', () => {
     it(`refuses ${what}: nobody is created or signed in`, async () => {
       const acs = await answerFromIdp('asha', options, edit);
       expect(acs.statusCode).toBe(302);
-      expect(refusalOf(acs)).toBe(REFUSALS.signInFailed);
+      expect(refusalOf(acs)).toBe('sign_in_failed');
       expect(await usersCalled(211070301)).toEqual([]);
       expect(await usersCalled(211070999)).toEqual([]);
       expect(browser.cookies.has('campus_session')).toBe(false);
     });
   }
+
+  it('checks the audience and recipient against PUBLIC_ORIGIN, never the Host: an assertion issued to another service provider, POSTed with its Host, is refused', async () => {
+    const other = 'http://other-sp.campus.test';
+    const toIdp = await browser.start(ID, { next: '/my-courses' });
+    const post = await idp.signIn(toIdp, 'asha', { audience: `${other}${paths.auth.metadata(ID)}`, recipient: `${other}${paths.auth.acs(ID)}` });
+    const acs = await ctx.app.inject({
+      method: 'POST',
+      url: paths.auth.acs(ID),
+      headers: { host: new URL(other).host, 'content-type': 'application/x-www-form-urlencoded', origin: idpOrigin(), 'sec-fetch-site': 'cross-site' },
+      payload: new URLSearchParams({ SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }).toString(),
+    });
+    expect(refusalOf(acs)).toBe('sign_in_failed');
+    expect(await usersCalled(211070301)).toEqual([]);
+    // And the metadata a Host names is still this portal's.
+    const metadata = await ctx.app.inject({ method: 'GET', url: paths.auth.metadata(ID), headers: { host: new URL(other).host } });
+    expect(metadata.body).toContain(`entityID="${PORTAL}${paths.auth.metadata(ID)}"`);
+  });
+
+  it('will not run providers without PUBLIC_ORIGIN (where the Host would have named the audience)', async () => {
+    await expect(ctx.extraApp({ publicOrigin: undefined })).rejects.toThrow('campus sign-in providers need PUBLIC_ORIGIN');
+  });
 
   it('takes a response once: the same POST again is refused', async () => {
     const toIdp = await browser.start(ID);
@@ -125,14 +156,14 @@ describe('SAML sign-in', () => {
     const first = await browser.postForm(localPart(post.action), fields, idpOrigin());
     expect(refusalOf(first)).toBeNull();
     const again = await browser.postForm(localPart(post.action), fields, idpOrigin());
-    expect(refusalOf(again)).toBe(REFUSALS.signInExpired);
+    expect(refusalOf(again)).toBe('sign_in_expired');
   });
 
   it('refuses an answer carried to another browser (login CSRF): only the browser that started may finish', async () => {
     const acs = await answerFromIdp('asha');
     const victim = new CampusBrowser(ctx.app);
     const end = await victim.get(String(acs.headers.location));
-    expect(refusalOf(end)).toBe(REFUSALS.signInExpired);
+    expect(refusalOf(end)).toBe('sign_in_expired');
     expect(victim.cookies.has('campus_session')).toBe(false);
   });
 
@@ -196,7 +227,7 @@ describe('accounts from the directory', () => {
     const [row] = await usersCalled(211070301);
     await ctx.app.inject({ method: 'PATCH', url: paths.admin.updateUser(row!.id), headers: { cookie: admin.cookie }, payload: { active: false } });
     browser = new CampusBrowser(ctx.app);
-    expect(refusalOf(await signIn('asha'))).toBe(REFUSALS.accountDeactivated);
+    expect(refusalOf(await signIn('asha'))).toBe('account_deactivated');
     expect(browser.cookies.has('campus_session')).toBe(false);
   });
 

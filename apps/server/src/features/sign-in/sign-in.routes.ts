@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, REFUSALS, SAML_RESPONSE_MAX, SUCCESSES, api, pages, paths } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, SAML_RESPONSE_MAX, SUCCESSES, api, localPathOf, pages, paths, type SignInErrorCode } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, lt } from 'drizzle-orm';
@@ -14,7 +14,6 @@ import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { acceptFormBodies } from '../../platform/http/form-body';
 import { isUuid } from '../../platform/http/ids';
-import { publicOrigin } from '../../platform/http/public-origin';
 import { findUserByRegistrationId, presentUser, recordSignIn } from '../users';
 import { answerAttempt, awaitingPassword, browserHashOf, browserOf, endAttempt, findAttempt, startAttempt, takeAttempt, type AttemptPurpose } from './attempts';
 import { readClaims } from './claims';
@@ -53,13 +52,24 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     if (!provider) throw notFound(REFUSALS.signInProviderUnknown);
     return provider;
   };
-  const redirectUri = (request: FastifyRequest, id: string) => `${publicOrigin(request)}${paths.auth.callback(id)}`;
-  const samlEndpoints = (request: FastifyRequest, provider: SamlProvider): SamlEndpoints => ({
-    acsUrl: `${publicOrigin(request)}${paths.auth.acs(provider.settings.id)}`,
-    entityId: provider.settings.entityId ?? `${publicOrigin(request)}${paths.auth.metadata(provider.settings.id)}`,
+  // The addresses providers are given and check answers against come from PUBLIC_ORIGIN alone,
+  // never from a request's Host: with the Host, an assertion a provider issued to another service
+  // provider (its audience and recipient that provider's address) would pass here when POSTed
+  // with that Host. The configuration refuses providers without PUBLIC_ORIGIN; this is its guard.
+  const origin = app.config.publicOrigin;
+  if (providers.size > 0 && origin === undefined) throw new Error('campus sign-in providers need PUBLIC_ORIGIN');
+  const redirectUri = (id: string) => `${origin}${paths.auth.callback(id)}`;
+  const samlEndpoints = (provider: SamlProvider): SamlEndpoints => ({
+    acsUrl: `${origin}${paths.auth.acs(provider.settings.id)}`,
+    entityId: provider.settings.entityId ?? `${origin}${paths.auth.metadata(provider.settings.id)}`,
   });
-  /** To the login page, saying why; with the page the sign-in was for, when it is known, so a second try still ends there. */
-  const refuse = (reply: FastifyReply, message: string, next?: string) => reply.redirect(pages.loginRefused(message, next), 302);
+  /**
+   * To the login page with the refusal's code, which the page words itself; with the page the
+   * sign-in was for, when it is known, so a second try still ends there.
+   */
+  const refuse = (reply: FastifyReply, code: SignInErrorCode, next?: string) => reply.redirect(pages.loginRefused(code, next), 302);
+  /** `next` as kept, checked again on the way out (an attempt begun before an upgrade kept it unchecked). */
+  const nextPage = (next: string) => localPathOf(next, origin) ?? pages.home;
 
   app.route({
     ...route(auth.providers, { access: 'anyone' }),
@@ -87,17 +97,17 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         // An XML ID must not start with a digit. The AuthnRequest is made here: the IdP is the browser's to reach.
         const samlRequestId = `_${randomUUID()}`;
         const state = await startAttempt(db, { ...base, samlRequestId }, now);
-        return reply.redirect(await provider.authorizeUrl(samlEndpoints(request, provider), state, samlRequestId), 302);
+        return reply.redirect(await provider.authorizeUrl(samlEndpoints(provider), state, samlRequestId), 302);
       }
       const checks = OidcProvider.newChecks();
       const state = await startAttempt(db, { ...base, ...checks }, now);
       let authorization: string;
       try {
         // The provider's discovery document, fetched the first time: the one call that can find it down.
-        authorization = await provider.authorizationUrl(redirectUri(request, provider.settings.id), { ...checks, state });
+        authorization = await provider.authorizationUrl(redirectUri(provider.settings.id), { ...checks, state });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in provider not reachable');
-        return refuse(reply, REFUSALS.signInUnavailable, base.next);
+        return refuse(reply, 'sign_in_unavailable', base.next);
       }
       return reply.redirect(authorization, 302);
     },
@@ -108,28 +118,28 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
       const { state } = request.query;
-      if (!state) return refuse(reply, REFUSALS.signInExpired);
+      if (!state) return refuse(reply, 'sign_in_expired');
       const now = app.config.now();
       const browser = browserHashOf(request);
       if (provider instanceof SamlProvider) {
         const attempt = await takeAttempt(db, provider.settings.id, state, browser, 'answered', now);
-        if (!attempt) return refuse(reply, REFUSALS.signInExpired);
+        if (!attempt) return refuse(reply, 'sign_in_expired');
         return finish(request, reply, attempt, attempt.answer as unknown as Answer);
       }
       const attempt = await takeAttempt(db, provider.settings.id, state, browser, 'started', now);
-      if (!attempt) return refuse(reply, REFUSALS.signInExpired);
+      if (!attempt) return refuse(reply, 'sign_in_expired');
       if (request.query.error) {
         request.log.info({ provider: provider.settings.id, error: request.query.error }, 'campus sign-in: the provider answered with an error');
-        return refuse(reply, REFUSALS.signInFailed, attempt.next);
+        return refuse(reply, 'sign_in_failed', attempt.next);
       }
       let answer: Answer;
       try {
-        const here = redirectUri(request, provider.settings.id);
+        const here = redirectUri(provider.settings.id);
         const currentUrl = new URL(`${here}${request.url.slice(request.url.indexOf('?'))}`);
         answer = await provider.callback(currentUrl, here, { state, nonce: attempt.nonce!, codeVerifier: attempt.codeVerifier! });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the provider’s answer was refused');
-        return refuse(reply, REFUSALS.signInFailed, attempt.next);
+        return refuse(reply, 'sign_in_failed', attempt.next);
       }
       return finish(request, reply, attempt, answer);
     },
@@ -142,17 +152,17 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       if (!(provider instanceof SamlProvider)) throw notFound(REFUSALS.signInProviderUnknown);
       const state = request.body.RelayState;
       const attempt = state ? await findAttempt(db, provider.settings.id, state, app.config.now()) : undefined;
-      if (!attempt?.samlRequestId || attempt.stage !== 'started') return refuse(reply, REFUSALS.signInExpired);
+      if (!attempt?.samlRequestId || attempt.stage !== 'started') return refuse(reply, 'sign_in_expired');
       let answer: Answer;
       try {
-        answer = { ...(await provider.verify(samlEndpoints(request, provider), request.body.SAMLResponse, attempt.samlRequestId, attempt.createdAt)), sid: null };
+        answer = { ...(await provider.verify(samlEndpoints(provider), request.body.SAMLResponse, attempt.samlRequestId, attempt.createdAt)), sid: null };
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the SAML response was refused');
         await endAttempt(db, attempt);
-        return refuse(reply, REFUSALS.signInFailed, attempt.next);
+        return refuse(reply, 'sign_in_failed', attempt.next);
       }
       // Once: a second POST of the same response finds the attempt answered already.
-      if (!(await answerAttempt(db, attempt, { ...answer }))) return refuse(reply, REFUSALS.signInExpired);
+      if (!(await answerAttempt(db, attempt, { ...answer }))) return refuse(reply, 'sign_in_expired');
       return reply.redirect(`${paths.auth.callback(provider.settings.id)}?${new URLSearchParams({ state: state! })}`, 302);
     },
   });
@@ -165,7 +175,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
   async function finish(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttemptRow, answer: Answer) {
     const provider = app.config.signInProviders.find((p) => p.id === attempt.provider);
     // Removed from AUTH_PROVIDERS while the browser was away.
-    if (!provider) return refuse(reply, REFUSALS.signInExpired);
+    if (!provider) return refuse(reply, 'sign_in_expired');
     const now = app.config.now();
     if (attempt.purpose === 'test') {
       const verdict = readClaims(provider, answer.claims);
@@ -187,13 +197,16 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       return reply.redirect(pages.adminSignInTest(id), 302);
     }
     const outcome = await signInWithIdentity(db, provider, answer, { ip: request.ip, now });
-    if (outcome.kind === 'refused') return refuse(reply, outcome.message, attempt.next);
+    if (outcome.kind === 'refused') {
+      request.log.info({ provider: provider.id, refusal: outcome.message }, 'campus sign-in refused');
+      return refuse(reply, outcome.code, attempt.next);
+    }
     if (outcome.kind === 'needsPassword') {
       await startAttempt(db, { provider: provider.id, purpose: 'signIn', testerId: null, browserHash: attempt.browserHash, next: attempt.next, stage: 'awaitingPassword', answer: { ...answer, registrationId: outcome.user.registrationId } }, now);
       return reply.redirect(pages.linkAccount, 302);
     }
     await startSession(request, reply, outcome.user.id, provider.id, answer.sid);
-    return reply.redirect(attempt.next, 302);
+    return reply.redirect(nextPage(attempt.next), 302);
   }
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, provider: string, providerSid: string | null) {
@@ -207,7 +220,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
       if (!(provider instanceof SamlProvider)) throw notFound(REFUSALS.signInProviderUnknown);
-      return reply.type('application/samlmetadata+xml').send(provider.metadata(samlEndpoints(request, provider)));
+      return reply.type('application/samlmetadata+xml').send(provider.metadata(samlEndpoints(provider)));
     },
   });
 
@@ -275,7 +288,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       if (outcome.kind === 'refused') throw forbidden(outcome.message);
       if (outcome.kind !== 'signedIn') throw new Error('a password given still asked for one');
       await startSession(request, reply, outcome.user.id, provider.id, answer.sid);
-      return ok(reply, { user: presentUser(outcome.user, now), next: attempt.next }, SUCCESSES.loggedIn);
+      return ok(reply, { user: presentUser(outcome.user, now), next: nextPage(attempt.next) }, SUCCESSES.loggedIn);
     },
   });
 

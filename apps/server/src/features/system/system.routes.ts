@@ -47,6 +47,7 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
           campusTimeZone: config.campusTimeZone,
           campusName: config.campusName,
           examCentre: config.examCentre ?? null,
+          supportContact: config.supportContact ?? null,
           branches: [...BRANCHES],
           semesters: [...SEMESTERS],
         },

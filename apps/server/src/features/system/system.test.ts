@@ -44,6 +44,7 @@ describe('system', () => {
       campusTimeZone: 'Asia/Kolkata',
       campusName: 'Campus Portal',
       examCentre: null,
+      supportContact: null,
       branches: [...BRANCHES],
       semesters: [1, 2, 3, 4, 5, 6, 7, 8],
     });
@@ -53,6 +54,12 @@ describe('system', () => {
     const app = await ctx.extraApp({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' });
     const res = await app.inject({ method: 'GET', url: paths.config });
     expect(res.json().data).toMatchObject({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' });
+  });
+
+  it('config names whom to ask about an account when SUPPORT_CONTACT is set', async () => {
+    const app = await ctx.extraApp({ supportContact: 'Registrar’s office, Room 12' });
+    const res = await app.inject({ method: 'GET', url: paths.config });
+    expect(res.json().data).toMatchObject({ supportContact: 'Registrar’s office, Room 12' });
   });
 
   it('config reports a staff code and a text generator when configured', async () => {

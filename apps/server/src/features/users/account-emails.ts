@@ -35,8 +35,9 @@ function campusTime(config: Pick<Config, 'campusTimeZone'>, at: string): string 
 }
 
 /**
- * The reset link, to the account's address. The token is the job's secret part: the worker
- * clears it once the email is sent or given up, so the database does not keep a working link.
+ * The reset link, to the account's address. The token is the job's secret part: sealed while it
+ * waits in the queue (opened only to render the email), and cleared once the email is sent or
+ * given up, so the database never holds a working link.
  */
 export const passwordResetEmail = mailTemplate({
   name: 'password-reset',
@@ -113,7 +114,7 @@ export const emailChangeRequestedEmail = mailTemplate({
   }),
 });
 
-/** To the new address: the link that makes it the account's. The token is the job's secret part. */
+/** To the new address: the link that makes it the account's. The token is the job's secret part, sealed in the queue like a reset link's. */
 export const emailChangeConfirmEmail = mailTemplate({
   name: 'email-change-confirm',
   priority: 'urgent',

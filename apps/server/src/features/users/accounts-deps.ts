@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import type { MailSecrets } from '../../platform/mail/mail-secrets';
 
 /**
  * What changes to accounts need from outside the feature, bound once when the users routes
@@ -8,6 +9,8 @@ import type { Db } from '../../platform/db/database';
 export interface AccountsDeps {
   db: Db;
   mailOn: boolean;
+  /** Seals a link's token in the mail queue (app.mailSecrets). */
+  mailSecrets: MailSecrets;
   now: () => Date;
 }
 

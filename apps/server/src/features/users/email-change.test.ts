@@ -1,5 +1,5 @@
 import { paths, type User } from '@campus/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { DEFAULT_PASSWORD, buildStudent, buildUser, loginAdmin, loginExamOffice, type TestUser } from '../../../test/factories';
@@ -281,5 +281,29 @@ describe('with mail on', () => {
     expect((await me(ada)).json().data.pendingEmail).toBeNull();
     expect((await confirm(token)).statusCode).toBe(400);
     expect((await me(ada)).json().data.email).toBe(ada.user.email);
+  });
+});
+
+describe('while the relay is down', () => {
+  it('the queue holds no form of the confirmation token; once it is back the link works', async () => {
+    const ada = await buildStudent(ctx.app);
+    const address = fresh(ada, 'sealed');
+    const port = Number(new URL(smtp.url).port);
+    await smtp.stop();
+    let waiting: string;
+    try {
+      expect((await update(ada, { email: address, currentPassword: DEFAULT_PASSWORD })).statusCode).toBe(200);
+      const [job] = await ctx.database.db.select().from(mailJobs).where(eq(mailJobs.recipient, address));
+      expect(job).toMatchObject({ template: 'email-change-confirm', sentAt: null });
+      expect(job!.secret).not.toBeNull();
+      waiting = JSON.stringify((await ctx.database.db.execute(sql`select m::text from mail_jobs m`)) as unknown);
+    } finally {
+      smtp = await startSmtpServer({ port });
+    }
+    const token = await confirmationToken(address);
+    expect(waiting).not.toContain(token);
+    expect(waiting).not.toContain('confirm-email');
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await me(ada)).json().data.email).toBe(address);
   });
 });

@@ -33,14 +33,16 @@ export type ProfileFields = Pick<UserRow, 'fullname' | 'branch' | 'semester'>;
 
 /**
  * Update-account with mail on and a new email (the caller checked the password): the profile
- * fields change now; the email waits for its link. In one transaction: the new address is
- * checked free, a token made (only its hash stored; any older pending change and its link are
- * replaced), the old address told of the request and the new one sent the link.
+ * fields change now; the email waits for its link. In one transaction: the profile as
+ * `profileOf` makes it (update-account's, checked on the locked row), the new address checked
+ * free, a token made (only its hash stored; any older pending change and its link are replaced),
+ * the old address told of the request and the new one sent the link.
  */
-export async function requestEmailChange({ db, now: clock }: AccountsDeps, user: UserRow, newEmail: string, profile: ProfileFields): Promise<UserRow> {
+export async function requestEmailChange({ db, mailSecrets, now: clock }: AccountsDeps, user: UserRow, newEmail: string, profileOf: (tx: Db) => Promise<ProfileFields>): Promise<UserRow> {
   const token = randomBytes(32).toString('base64url');
   const now = clock();
   return db.transaction(async (tx) => {
+    const profile = await profileOf(tx);
     if (await addressTaken(tx, newEmail, user.id)) throw conflict(TAKEN);
     const [row] = await tx
       .update(users)
@@ -58,7 +60,7 @@ export async function requestEmailChange({ db, now: clock }: AccountsDeps, user:
     await enqueueMail(tx, [
       emailChangeRequestedEmail.message(row.email, { ...who, newEmail, at: now.toISOString() }),
       emailChangeConfirmEmail.message(newEmail, who, { secret: { token } }),
-    ]);
+    ], mailSecrets);
     return row;
   });
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { storedFiles, useTestApp } from '../../../test/build-app';
-import { DEFAULT_PASSWORD, buildStudent, userFields } from '../../../test/factories';
+import { DEFAULT_PASSWORD, buildCourse, buildProfessor, buildStudent, joinCourse, loginAdmin, loginExamOffice, userFields } from '../../../test/factories';
 import { multipart, pngAvatar } from '../../../test/fixtures';
 
 /**
@@ -86,5 +86,51 @@ describe('a managed account', () => {
       expect(res.statusCode, password).toBeGreaterThanOrEqual(400);
       if (password !== '') expect(res.json().errors).toEqual([MESSAGES.invalidLogin]);
     }
+  });
+});
+
+describe('a student the directory and the roster left without a semester and branch', () => {
+  async function cohortless() {
+    const student = await buildStudent(ctx.app);
+    await ctx.database.db.update(users).set({ managed: true, semester: null, branch: null }).where(eq(users.id, student.user._id));
+    return student;
+  }
+  const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('is shown with null ones, to herself, the exam office and the administration', async () => {
+    const { user, cookie } = await cohortless();
+    expect((await get(paths.users.currentUser, cookie)).json().data).toMatchObject({ semester: null, branch: null });
+    const office = await loginExamOffice(ctx.app);
+    expect((await get(paths.users.getUser(user._id), office.cookie)).json().data.user).toMatchObject({ semester: null, branch: null });
+    const admin = await loginAdmin(ctx.app);
+    const found = await get(`${paths.admin.users}?q=${user.registrationId}`, admin.cookie);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.users).toMatchObject([{ _id: user._id, semester: null, branch: null }]);
+  });
+
+  it('is asked to choose them (400) where they are needed — a marksheet, the admit card — and nothing crashes around her', async () => {
+    const student = await cohortless();
+    const apply = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: student.cookie }, payload: { semester: 1 } });
+    expect(apply.statusCode).toBe(400);
+    expect(apply.json().errors).toEqual([REFUSALS.chooseSemesterAndBranch]);
+    // A course for a cohort is made (its fan-out passes her by), she may join it, and her card asks first.
+    const professor = await buildProfessor(ctx.app);
+    const course = await buildCourse(ctx.app, professor, { examDate: '2099-01-15' });
+    await joinCourse(ctx.app, student, course._id);
+    const card = await get(paths.documents.admitCard, student.cookie);
+    expect(card.statusCode).toBe(400);
+    expect(card.json().errors).toEqual([REFUSALS.admitCardNeedsCohort]);
+  });
+
+  it('chooses them once, then they are the registrar’s; with mail off or on, the choice is audited', async () => {
+    const { user, cookie } = await cohortless();
+    const chosen = await update(cookie, { fullname: user.fullname, email: user.email, semester: 2, branch: 'Civil Engineering' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.user).toMatchObject({ semester: 2, branch: 'Civil Engineering' });
+    const changed = await update(cookie, { fullname: user.fullname, email: user.email, semester: 2, branch: 'Mechanical Engineering' });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('branch')]);
+    const activity = (await get(paths.users.activity, cookie)).json().data.entries;
+    expect(activity[0]).toMatchObject({ action: 'user.updated', details: { changes: { semester: { from: null, to: 2 }, branch: { from: null, to: 'Civil Engineering' } } } });
   });
 });

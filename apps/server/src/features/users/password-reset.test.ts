@@ -1,4 +1,4 @@
-import { paths } from '@campus/contract';
+import { pages, paths } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
@@ -137,6 +137,31 @@ describe('password reset by email', () => {
     await emailsTo(user.email, CHANGED_SUBJECT);
     await queueSent();
     expect(await mailQueueText()).not.toContain(token);
+  });
+
+  it('keeps no form of the token in the queue while the relay is down; once it is back the emailed link works', async () => {
+    const { user } = await buildUser(ctx.app);
+    const port = Number(new URL(smtp.url).port);
+    await smtp.stop();
+    let waiting: string;
+    try {
+      expect((await forgot(user.registrationId)).statusCode).toBe(200);
+      // The worker tries, the relay does not answer: the job waits with its secret part.
+      const [job] = await ctx.database.db.select().from(mailJobs).where(eq(mailJobs.recipient, user.email));
+      expect(job).toMatchObject({ template: 'password-reset', sentAt: null });
+      expect(job!.secret).not.toBeNull();
+      await new Promise((r) => setTimeout(r, 300));
+      waiting = await mailQueueText();
+    } finally {
+      smtp = await startSmtpServer({ port });
+    }
+    const token = await resetLinkFor(user.email);
+    // Neither the token nor the link, in any column, while it waited.
+    expect(waiting).not.toContain(token);
+    expect(waiting).not.toContain(pages.resetPassword(token));
+    expect(waiting).not.toContain(Buffer.from(token, 'base64url').toString('hex'));
+    expect((await reset(token)).statusCode).toBe(200);
+    expect((await login(user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('a reset forgets every browser remembered for the account, and the notice says so', async () => {

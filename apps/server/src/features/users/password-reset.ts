@@ -1,14 +1,16 @@
 import { audit } from '../audit';
+import { endFeed } from '../calendar';
 import { randomBytes } from 'node:crypto';
 import { REFUSALS } from '@campus/contract';
 import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
-import { hashToken } from '../../platform/auth/sessions';
+import { endSessions, hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AccountsDeps } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
+import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { NO_PENDING_EMAIL } from './email-change';
 import { RESET_LINK_TTL_MS, passwordChangedEmail, passwordResetEmail } from './account-emails';
 import { assertPasswordAllowed, findUserByRegistrationId } from './users.service';
@@ -32,7 +34,7 @@ export const FORGOT_PASSWORD_FLOOR_MS = 300;
  * flood can fill the owner's inbox only so far, and never leave it without a working link.
  * An unknown id does nothing; the caller answers the same in every case.
  */
-export async function requestPasswordReset({ db, now: clock }: AccountsDeps, registrationId: number, overLimit: boolean): Promise<void> {
+export async function requestPasswordReset({ db, mailSecrets, now: clock }: AccountsDeps, registrationId: number, overLimit: boolean): Promise<void> {
   const user = await findUserByRegistrationId(db, registrationId);
   if (!user) return;
   const now = clock();
@@ -47,18 +49,20 @@ export async function requestPasswordReset({ db, now: clock }: AccountsDeps, reg
         .limit(1);
       if (live) return;
     }
-    await issueResetLink(tx, user, now);
+    await issueResetLink(tx, mailSecrets, user, now);
   });
 }
 
 /**
  * A new reset link for `user`, inside the caller's transaction: its token stored hashed, and the
- * email carrying it queued. Forgot-password and an administrator's "send a reset link" both send it.
+ * email carrying it queued, the token sealed (`mailSecrets`): a job waiting out a relay outage,
+ * or copied into a backup, holds no working link. Forgot-password and an administrator's "send a
+ * reset link" both send it.
  */
-export async function issueResetLink(tx: Db, user: UserRow, now: Date): Promise<void> {
+export async function issueResetLink(tx: Db, mailSecrets: MailSecrets, user: UserRow, now: Date): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-  await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })]);
+  await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })], mailSecrets);
 }
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */
@@ -73,7 +77,8 @@ const TOKEN_REFUSALS = {
  * use: only one of two requests racing with it finds `used_at` still null), the password set,
  * every session of the user deleted, every other link of theirs deleted, every browser
  * remembered for the account forgotten (the login throttle's device cookies: whoever reset the
- * password starts afresh), and the "your password was changed" email queued (when mail is on).
+ * password starts afresh), the calendar feed's address ended, and the "your password was
+ * changed" email queued (when mail is on).
  * Returns the user, whose caches the caller then forgets on every instance.
  */
 export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, ip: string, token: string, newPassword: string): Promise<UserRow> {
@@ -96,10 +101,13 @@ export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, ip
     // owner is taking the account back from.
     const [user] = await tx.update(users).set({ passwordHash, ...NO_PENDING_EMAIL, updatedAt: now }).where(eq(users.id, taken.userId)).returning();
     if (!user) throw new Error('user vanished during password reset');
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await endSessions(tx, eq(sessions.userId, user.id), 'session_ended', now);
     // Using one link ends them all (the used one stays, to say so if it comes again).
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), ne(passwordResets.tokenHash, tokenHash)));
     await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
+    // The calendar feed's address works without a session: whoever the owner takes the account
+    // back from may have copied it (a new one is made when the owner asks).
+    await endFeed(tx, user.id);
     // The link's holder acts for the account: it went to the account's own address.
     await audit(tx, { actorId: user.id, ip }, { action: 'user.password_reset', targetId: user.id });
     if (mailOn) {

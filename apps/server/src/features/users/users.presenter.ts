@@ -12,7 +12,7 @@ export function presentUser(row: UserRow, now: Date): User {
     email: row.email,
     fullname: row.fullname,
     semester: row.semester,
-    branch: row.branch as Branch,
+    branch: row.branch as Branch | null,
     userrole: row.userrole === 1 ? 1 : 2,
     avatar: row.avatarFileId ? fileUrl(row.avatarFileId) : '',
     isExamOffice: row.isExamOffice,

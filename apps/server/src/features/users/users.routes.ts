@@ -1,5 +1,5 @@
 import { byRequest } from '../audit';
-import { FIELD_MESSAGES, LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
+import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,8 @@ import { addressKey } from '../../platform/limits/client-address';
 import { limiter } from '../../platform/limits/limiter';
 import { USERS_MAIL_TEMPLATES } from './account-emails';
 import { FORGOT_PASSWORD_FLOOR_MS, requestPasswordReset, resetPassword } from './password-reset';
-import { canViewUser, registrarFieldChanged } from './users.policy';
+import { assertOwnerMayUpdate } from './account-rules';
+import { canViewUser } from './users.policy';
 import { presentUser } from './users.presenter';
 import { confirmEmailChange } from './email-change';
 import {
@@ -52,7 +53,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
   // pendingEmail is shown only while its link still works.
   const present = (user: UserRow) => presentUser(user, app.config.now());
-  const accounts: AccountsDeps = { db, mailOn: app.config.mail !== undefined, now: app.config.now };
+  const accounts: AccountsDeps = { db, mailOn: app.config.mail !== undefined, mailSecrets: app.mailSecrets, now: app.config.now };
   const signup: SignupRules = { reservedRegistrationId: app.config.examOffice.registrationId, staffSignupCode: app.config.staffSignupCode };
 
   /**
@@ -146,8 +147,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const user = request.user!;
       const { body } = request;
-      const kept = registrarFieldChanged(user, body);
-      if (kept) throw forbidden(FIELD_MESSAGES.setByRegistrar(kept));
+      // Checked again on the locked row as the change is written (the session's copy may be seconds old).
+      assertOwnerMayUpdate(user, body);
       // The email is the way to the password reset: a new address needs the password.
       const newAddress = changesEmail(user, body);
       if (newAddress) {

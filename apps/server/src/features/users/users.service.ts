@@ -1,6 +1,6 @@
 import { audit, type AuditBy } from '../audit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { FIELD_MESSAGES, REFUSALS, ROLES, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
+import { FIELD_MESSAGES, REFUSALS, ROLES, type FieldChange, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -11,7 +11,8 @@ import { deleteFileRow, insertFileRow } from '../../platform/files/files.service
 import type { StoredUpload } from '../../platform/files/upload';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { passwordChangedEmail } from './account-emails';
-import { NO_PENDING_EMAIL, requestEmailChange, sameAddress } from './email-change';
+import { assertOwnerMayUpdate } from './account-rules';
+import { NO_PENDING_EMAIL, requestEmailChange, sameAddress, type ProfileFields } from './email-change';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -98,16 +99,32 @@ export const changesEmail = (user: UserRow, body: UpdateAccountBody) => !sameAdd
 
 /**
  * Update-account (the caller checked the current password when the email changes). Name, branch
- * and semester change at once. So does the email when it is the same address (its case may
- * change) or when mail is off; with mail on, a new address waits for its link (requestEmailChange).
- * An email set at once ends any change still pending.
+ * and semester change at once (a branch or semester left out keeps the account's own). So does
+ * the email when it is the same address (its case may change) or when mail is off; with mail on,
+ * a new address waits for its link (requestEmailChange). An email set at once ends any change
+ * still pending.
+ *
+ * The row is locked and the registrar's fields checked again on it, not only on the session's
+ * copy, which may be seconds old: a semester and branch chosen once (decision 0030) cannot be
+ * chosen twice by two requests at once, nor a value left out written back from a stale copy.
+ * Choosing them is written in the audit trail, as a change of the registrar's record.
  */
 export async function updateAccount(deps: AccountsDeps, by: AuditBy, user: UserRow, body: UpdateAccountBody): Promise<UserRow> {
   const { db, mailOn, now } = deps;
-  const profile = { fullname: body.fullname, branch: body.branch, semester: body.semester };
   const newAddress = changesEmail(user, body);
-  if (newAddress && mailOn) return requestEmailChange(deps, user, body.email, profile);
+  const profileOf = async (tx: Db): Promise<ProfileFields> => {
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!current) throw new Error('user vanished during account update');
+    assertOwnerMayUpdate(current, body);
+    const profile = { fullname: body.fullname, branch: body.branch ?? current.branch, semester: body.semester ?? current.semester };
+    const chosen: Record<string, FieldChange> = {};
+    for (const field of ['semester', 'branch'] as const) if (current.managed && current[field] !== profile[field]) chosen[field] = { from: current[field], to: profile[field] };
+    if (Object.keys(chosen).length > 0) await audit(tx, by, { action: 'user.updated', targetId: user.id, details: { changes: chosen } });
+    return profile;
+  };
+  if (newAddress && mailOn) return requestEmailChange(deps, user, body.email, profileOf);
   return db.transaction(async (tx) => {
+    const profile = await profileOf(tx);
     const [row] = await tx
       .update(users)
       .set({ ...profile, email: body.email, ...(newAddress ? NO_PENDING_EMAIL : {}), updatedAt: now() })

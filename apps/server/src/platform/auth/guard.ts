@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { provide } from '../provide';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unauthorized } from '../errors/app-error';
+import { forbidden, sessionGone, unauthorized } from '../errors/app-error';
 import { DOCS_PREFIX } from '../http/api-docs';
 import { allows } from './access';
 import { SESSION_COOKIE, SessionResolver, sessionPolicy } from './sessions';
@@ -35,7 +35,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (access === undefined || access === 'anyone') return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await app.sessions.resolve(token) : null;
-    if (!session) throw unauthorized();
+    if (!session) {
+      // A cookie whose session someone ended (or that ran out) is told why: the web app says it
+      // on the login page (decision 0034). Looked up only here, on the way to a 401.
+      const why = token ? await app.sessions.whyEnded(token) : null;
+      throw why ? sessionGone(why) : unauthorized();
+    }
     request.user = session.user;
     request.sessionHash = session.tokenHash;
     request.sessionProvider = session.provider;

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sessions, users, type UserRow } from '../../db/schema';
+import type { SessionEndCode } from '@campus/contract';
+import { sessionEndings, sessions, users, type UserRow } from '../../db/schema';
 import type { Config } from '../config/config';
 import type { Db } from '../db/database';
 import { announce, topic, type Bus } from '../realtime/bus';
@@ -40,6 +41,36 @@ export async function createSession(db: Db, userId: string, policy: SessionPolic
   const expiresAt = new Date(now.getTime() + policy.maxMs);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt, ...origin });
   return { token, expiresAt };
+}
+
+/**
+ * Ends the sessions `which` selects, keeping why (`reason`) under each one's token hash until it
+ * would have expired anyway, so its next request's 401 says so (decision 0034). One statement, in
+ * the caller's transaction: a session never ends without its reason, nor a reason stays for a
+ * session that was not ended. Records past their expiry go at the same time. The caller tells the
+ * instances (`accountChanged`, or the deactivation's own announcement).
+ */
+export async function endSessions(db: Db, which: SQL, reason: SessionEndCode, now = new Date()): Promise<string[]> {
+  await db.delete(sessionEndings).where(sql`${sessionEndings.expiresAt} <= ${now}`);
+  const result = await db.execute<{ user_id: string }>(sql`
+    with gone as (delete from ${sessions} where ${which} returning token_hash, user_id, expires_at),
+    kept as (
+      insert into ${sessionEndings} (token_hash, reason, expires_at) select token_hash, ${reason}, expires_at from gone
+      on conflict (token_hash) do update set reason = excluded.reason, expires_at = excluded.expires_at
+    )
+    select distinct user_id from gone`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { user_id: string }[] }).rows) as { user_id: string }[];
+  return rows.map((r) => r.user_id);
+}
+
+/** Why the session of this token ended, while that is kept (endSessions); null when it left no trace. */
+export async function whySessionEnded(db: Db, tokenHash: string, now = new Date()): Promise<SessionEndCode | null> {
+  const [row] = await db
+    .select({ reason: sessionEndings.reason })
+    .from(sessionEndings)
+    .where(and(eq(sessionEndings.tokenHash, tokenHash), gt(sessionEndings.expiresAt, now)))
+    .limit(1);
+  return (row?.reason as SessionEndCode | undefined) ?? null;
 }
 
 /**
@@ -115,7 +146,9 @@ export class SessionResolver {
     // not serve it: deactivation deletes the rows, and this closes the gap until the cache forgets.
     if (!session.user.active) return null;
     if (this.expired(session, at)) {
-      await this.revoke(tokenHash);
+      this.cache.forget(tokenHash);
+      await endSessions(this.db, eq(sessions.tokenHash, tokenHash), 'session_expired', now);
+      await announce(this.db, userChanged, { user: session.user.id });
       return null;
     }
     if (at - session.lastSeenAt > TOUCH_INTERVAL_MS) {
@@ -123,6 +156,14 @@ export class SessionResolver {
       session.lastSeenAt = at;
     }
     return { user: session.user, tokenHash, provider: session.provider };
+  }
+
+  /**
+   * Why this token's session is gone (the guard's 401 says it): ended by someone else or expired,
+   * or null when nothing is kept (no such session ever, or a logout, whose browser holds no cookie).
+   */
+  async whyEnded(token: string, now = new Date()): Promise<SessionEndCode | null> {
+    return whySessionEnded(this.db, hashToken(token), now);
   }
 
   /** Revokes a session (logout); its open event streams, on any instance, close at once. */
@@ -134,7 +175,7 @@ export class SessionResolver {
 
   /** Revokes every session of a user except the one given (after a password change). */
   async revokeOthers(userId: string, keepTokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+    await endSessions(this.db, and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))!, 'session_ended');
     await this.accountChanged(userId);
   }
 
@@ -145,11 +186,8 @@ export class SessionResolver {
    */
   async revokeFromProvider(provider: string, userId: string | null, providerSid: string | null): Promise<void> {
     if (userId === null && providerSid === null) return;
-    const gone = await this.db
-      .delete(sessions)
-      .where(and(eq(sessions.provider, provider), userId === null ? undefined : eq(sessions.userId, userId), providerSid === null ? undefined : eq(sessions.providerSid, providerSid)))
-      .returning({ userId: sessions.userId });
-    for (const user of new Set(gone.map((g) => g.userId))) await this.accountChanged(user);
+    const which = and(eq(sessions.provider, provider), userId === null ? undefined : eq(sessions.userId, userId), providerSid === null ? undefined : eq(sessions.providerSid, providerSid))!;
+    for (const user of await endSessions(this.db, which, 'session_ended')) await this.accountChanged(user);
   }
 
   /** The user's row changed (profile, avatar, password): no instance may keep serving the old one. */

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { Transform, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { STORAGE_KEY_PATTERN } from '../files/file-store';
+import { makeTreePrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir } from '../files/private-data';
 import { openPgliteCluster, type MigrationLevel } from '../db/database';
 import { readTar, tarEnd, tarHeader, tarPadding } from './tar';
 
@@ -243,7 +244,7 @@ export async function readArchive(archivePath: string, targetOf?: (name: string)
         yield chunk;
       }
     };
-    if (targetOf) await pipeline(entry.body, counted, fs.createWriteStream(targetOf(entry.name), { mode: 0o600 }));
+    if (targetOf) await pipeline(entry.body, counted, fs.createWriteStream(targetOf(entry.name), { mode: PRIVATE_FILE_MODE }));
     else for await (const chunk of counted(entry.body)) void chunk;
     digests.set(entry.name, { size, sha256: hash.digest('hex') });
   }
@@ -266,14 +267,15 @@ export async function readArchive(archivePath: string, targetOf?: (name: string)
  * inside it while each entry's SHA-256 is worked out, checked against the manifest (every entry
  * named there present with its digest, nothing else), and only then moved into place: the
  * database loaded by PGlite into dataDir/db, the files into dataDir/files. A damaged archive
- * leaves dataDir as empty as it was.
+ * leaves dataDir as empty as it was. What it restores is the portal user's alone: every folder
+ * 0700, every file 0600.
  */
 export async function restoreBackup(archivePath: string, dataDir: string): Promise<Manifest> {
   const refusal = await restoreRefusal(dataDir);
   if (refusal) throw new RestoreError(refusal);
-  await fsp.mkdir(dataDir, { recursive: true });
+  await privateDir(dataDir);
   const staging = path.join(dataDir, `.restore-${randomUUID()}`);
-  await fsp.mkdir(path.join(staging, 'files'), { recursive: true });
+  await fsp.mkdir(path.join(staging, 'files'), { recursive: true, mode: PRIVATE_DIR_MODE });
   try {
     const manifest = await readArchive(archivePath, (name) => path.join(staging, name));
     const database = new Blob([await fsp.readFile(path.join(staging, DATABASE_ENTRY))]);
@@ -284,6 +286,9 @@ export async function restoreBackup(archivePath: string, dataDir: string): Promi
     await client.close();
     await fsp.rename(path.join(staging, 'files'), path.join(dataDir, 'files'));
     await fsp.rm(staging, { recursive: true, force: true });
+    // Modes set, not inherited: PGlite unpacks the cluster with the modes its archive holds, and
+    // a restore run under a loose umask would leave the signing keys readable (decision 0033).
+    await makeTreePrivate(dataDir);
     return manifest;
   } catch (err) {
     // Leave the folder as empty as it was found.

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { migrationLevel } from '../db/database';
 import { LocalFileStore } from '../files/local-file-store';
+import { PRIVATE_DIR_MODE } from '../files/private-data';
 import { writeBackup } from './archive';
 
 export const BACKUP_PATH = '/internal/backup';
@@ -82,7 +83,7 @@ export function registerBackupRoute(app: FastifyInstance): void {
     const address = app.server.address();
     if (address === null || typeof address === 'string') return;
     const access: BackupAccess = { port: address.port, pid: process.pid, token };
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = `${accessPath}.${process.pid}.tmp`;
     fs.writeFileSync(temp, JSON.stringify(access) + '\n', { mode: 0o600 });
     fs.renameSync(temp, accessPath);

@@ -12,6 +12,7 @@ import { backup, restore } from '../../backup';
 import { testConfig } from '../../../test/build-app';
 import { allIds, DRILL_TABLES, fileRows, idsOf, keepWriting, makeCampus, sha, type Campus } from '../../../test/drill';
 import { buildNote } from '../../../test/factories';
+import { notPrivate } from '../../../test/file-modes';
 import { textFile } from '../../../test/fixtures';
 import { ACCESS_FILE, BACKUP_PATH, type BackupAccess } from './backup.routes';
 import { RestoreError } from './archive';
@@ -99,6 +100,9 @@ describe('the restore drill', () => {
     const restoredDir = path.join(root, 'restored');
     const manifest = await restore(restoredDir, archive);
     expect(manifest.entries.length).toBe(result.manifest.entries.length);
+    // The database (its signing keys) and the files are the portal user's alone, whatever this
+    // process's umask (the test runner's is looser than the command's).
+    expect(notPrivate(restoredDir)).toEqual([]);
     const second = await buildApp(testConfig(restoredDir));
     try {
       for (const table of DRILL_TABLES) {
@@ -163,7 +167,11 @@ describe('the restore drill', () => {
     const result = await backup(dataDir, archive);
     expect(result.viaPortal).toBe(false);
     const restoredDir = path.join(root, 'restored-stopped');
+    // An empty DATA_DIR made beforehand by someone else's umask is closed too.
+    fs.mkdirSync(restoredDir, { mode: 0o755 });
+    fs.chmodSync(restoredDir, 0o755);
     await restore(restoredDir, archive);
+    expect(notPrivate(restoredDir)).toEqual([]);
     const second = await buildApp(testConfig(restoredDir));
     try {
       expect(await Promise.all(DRILL_TABLES.map(async (t) => (await idsOf(second.database.db, t)).size))).toEqual(counts);

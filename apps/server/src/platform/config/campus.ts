@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { concern } from './concern';
 
-/** The institution: its name, its time zone and its clock, and where its exams sit. */
+/** The institution: its name, its time zone and its clock, where its exams sit, and whom to ask. */
 
-/** The longest CAMPUS_NAME or EXAM_CENTRE: it heads a printed page and fills one table cell. */
+/** The longest CAMPUS_NAME, EXAM_CENTRE or SUPPORT_CONTACT: it heads a printed page, fills one table cell or ends a sentence. */
 const PRINTED_TEXT_MAX = 120;
 
 /** The institution's name when CAMPUS_NAME is unset. */
@@ -49,6 +49,7 @@ export const campus = concern({
       .refine(isTimeZone, { error: 'CAMPUS_TZ must be an IANA time zone such as Asia/Kolkata' }),
     CAMPUS_NAME: printedLine('CAMPUS_NAME').transform((v) => v ?? DEFAULT_CAMPUS_NAME),
     EXAM_CENTRE: printedLine('EXAM_CENTRE'),
+    SUPPORT_CONTACT: printedLine('SUPPORT_CONTACT'),
   },
   config: (e) => ({
     campusTimeZone: e.CAMPUS_TZ,
@@ -56,6 +57,11 @@ export const campus = concern({
     campusName: e.CAMPUS_NAME,
     /** EXAM_CENTRE: the exam centre printed on the admit card for a paper whose course names none; unset: none. */
     examCentre: e.EXAM_CENTRE,
+    /**
+     * SUPPORT_CONTACT: whom people ask about their account (an email address or an office), named
+     * on the login page after an administrator switched theirs off; unset: no one is named.
+     */
+    supportContact: e.SUPPORT_CONTACT,
     /** The clock: "today" in the campus time zone is read from it (tests fix it). */
     now: (): Date => new Date(),
   }),

@@ -69,6 +69,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAMPUS_NAME: '   ', EXAM_CENTRE: '' })).toMatchObject({ campusName: 'Campus Portal', examCentre: undefined });
   });
 
+  it('reads whom to ask about an account, trimmed; unset or blank names no one', () => {
+    expect(loadConfig({ SUPPORT_CONTACT: ' helpdesk@campus.example ' })).toMatchObject({ supportContact: 'helpdesk@campus.example' });
+    expect(loadConfig({ SUPPORT_CONTACT: '  ' })).toMatchObject({ supportContact: undefined });
+    expect(loadConfig({})).toMatchObject({ supportContact: undefined });
+  });
+
   it('reads an OpenAI-compatible text generator (the key is optional, a trailing slash dropped)', () => {
     const c = loadConfig({ TEXTGEN_PROVIDER: 'openai', TEXTGEN_BASE_URL: 'http://127.0.0.1:11434/v1/', TEXTGEN_MODEL: 'llama3' });
     expect(c.textgen).toEqual({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: undefined, timeoutMs: 15_000 });
@@ -127,6 +133,7 @@ describe('loadConfig', () => {
     [{ CAMPUS_NAME: 'Campus\tPortal' }, 'CAMPUS_NAME must be a single line of text'],
     [{ CAMPUS_NAME: 'C'.repeat(121) }, 'CAMPUS_NAME must be at most 120 characters'],
     [{ EXAM_CENTRE: 'Hall 2\r\nBlock B' }, 'EXAM_CENTRE must be a single line of text'],
+    [{ SUPPORT_CONTACT: 'helpdesk@campus.example\nor call' }, 'SUPPORT_CONTACT must be a single line of text'],
   ])('fails fast on %o naming the variable', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(expected);
   });

@@ -24,6 +24,8 @@ const saml = {
   roles: [{ claim: 'eduPersonAffiliation', value: 'faculty', role: 'professor' }],
 };
 
+const PUBLIC_ORIGIN = 'https://portal.example.edu';
+
 /** Every problem a start-up with `env` reports, as "VARIABLE: message". */
 function problems(env: Record<string, string>): string[] {
   try {
@@ -41,10 +43,21 @@ describe('AUTH_PROVIDERS and PASSWORD_LOGIN', () => {
   });
 
   it('read a JSON array of OIDC and SAML providers, from the variable or from a file', () => {
-    expect(loadConfig({ AUTH_PROVIDERS: JSON.stringify([oidc, saml]) }).signInProviders.map((p) => p.id)).toEqual(['campus', 'infed']);
+    expect(loadConfig({ AUTH_PROVIDERS: JSON.stringify([oidc, saml]), PUBLIC_ORIGIN }).signInProviders.map((p) => p.id)).toEqual(['campus', 'infed']);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'campus-auth-')), 'providers.json');
     fs.writeFileSync(file, JSON.stringify([saml]));
-    expect(loadConfig({ AUTH_PROVIDERS_FILE: file }).signInProviders).toMatchObject([{ id: 'infed', type: 'saml' }]);
+    expect(loadConfig({ AUTH_PROVIDERS_FILE: file, PUBLIC_ORIGIN }).signInProviders).toMatchObject([{ id: 'infed', type: 'saml' }]);
+  });
+
+  it('need PUBLIC_ORIGIN: the providers are given, and check answers against, addresses built on it alone', () => {
+    const message = "PUBLIC_ORIGIN: required when AUTH_PROVIDERS or AUTH_PROVIDERS_FILE is set: the providers' redirect, audience and recipient addresses are built on it";
+    expect(problems({ AUTH_PROVIDERS: JSON.stringify([oidc]) })).toEqual([message]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'campus-auth-')), 'providers.json');
+    fs.writeFileSync(file, JSON.stringify([saml]));
+    expect(problems({ AUTH_PROVIDERS_FILE: file })).toEqual([message]);
+    // Named even when the providers themselves are malformed: the operator sees both at once.
+    expect(problems({ AUTH_PROVIDERS: '[{' })).toEqual(['AUTH_PROVIDERS: must be a JSON array of providers', message]);
+    expect(problems({ AUTH_PROVIDERS: JSON.stringify([oidc]), PUBLIC_ORIGIN })).toEqual([]);
   });
 
   it.each([
@@ -58,12 +71,12 @@ describe('AUTH_PROVIDERS and PASSWORD_LOGIN', () => {
     ['an id that cannot be a URL segment', JSON.stringify([{ ...oidc, id: 'Campus/SSO' }]), 'AUTH_PROVIDERS: [0.id] must be 1–40 lowercase letters, digits or dashes'],
     ['a SAML certificate that is not PEM', JSON.stringify([{ ...saml, idpCert: 'MIIB' }]), 'AUTH_PROVIDERS: [0.idpCert]'],
   ])('refuse %s, naming where', (_what, value, expected) => {
-    expect(problems({ AUTH_PROVIDERS: value }).join('\n')).toContain(expected);
+    expect(problems({ AUTH_PROVIDERS: value, PUBLIC_ORIGIN }).join('\n')).toContain(expected);
   });
 
   it('name an unreadable file, and refuse both variables at once', () => {
-    expect(problems({ AUTH_PROVIDERS_FILE: '/nonexistent/providers.json' })).toEqual(['AUTH_PROVIDERS_FILE: cannot be read (ENOENT)']);
-    expect(problems({ AUTH_PROVIDERS: JSON.stringify([oidc]), AUTH_PROVIDERS_FILE: '/nonexistent/providers.json' })).toContain('AUTH_PROVIDERS_FILE: give AUTH_PROVIDERS or AUTH_PROVIDERS_FILE, not both');
+    expect(problems({ AUTH_PROVIDERS_FILE: '/nonexistent/providers.json', PUBLIC_ORIGIN })).toEqual(['AUTH_PROVIDERS_FILE: cannot be read (ENOENT)']);
+    expect(problems({ AUTH_PROVIDERS: JSON.stringify([oidc]), AUTH_PROVIDERS_FILE: '/nonexistent/providers.json', PUBLIC_ORIGIN })).toContain('AUTH_PROVIDERS_FILE: give AUTH_PROVIDERS or AUTH_PROVIDERS_FILE, not both');
   });
 
   it('PASSWORD_LOGIN=admins needs a provider, and signup closed', () => {
@@ -71,7 +84,7 @@ describe('AUTH_PROVIDERS and PASSWORD_LOGIN', () => {
       'PASSWORD_LOGIN: admins needs AUTH_PROVIDERS: nobody but administrators could sign in',
       'SIGNUP: must be closed when PASSWORD_LOGIN=admins: a signed-up account could never sign in',
     ]);
-    expect(loadConfig({ PASSWORD_LOGIN: 'admins', SIGNUP: 'closed', AUTH_PROVIDERS: JSON.stringify([oidc]) }).passwordLogin).toBe('admins');
+    expect(loadConfig({ PASSWORD_LOGIN: 'admins', SIGNUP: 'closed', AUTH_PROVIDERS: JSON.stringify([oidc]), PUBLIC_ORIGIN }).passwordLogin).toBe('admins');
     expect(problems({ PASSWORD_LOGIN: 'some' })).toEqual(['PASSWORD_LOGIN: PASSWORD_LOGIN must be on or admins']);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { concern } from './concern';
 import { optionalText } from './fields';
 import { accounts } from './accounts';
+import { server } from './server';
 
 /**
  * Campus sign-in: the identity providers campus IT plugs in (AUTH_PROVIDERS, or the file
@@ -124,10 +125,14 @@ export const signIn = concern({
     AUTH_PROVIDERS_FILE: providersFile,
     PASSWORD_LOGIN: z.enum(['on', 'admins'], { error: 'PASSWORD_LOGIN must be on or admins' }).default('on'),
   },
-  reads: { SIGNUP: accounts.env.SIGNUP },
+  reads: { SIGNUP: accounts.env.SIGNUP, PUBLIC_ORIGIN: server.env.PUBLIC_ORIGIN },
   check: ({ value, set }, report) => {
     if (set.AUTH_PROVIDERS && set.AUTH_PROVIDERS_FILE) report('AUTH_PROVIDERS_FILE', 'give AUTH_PROVIDERS or AUTH_PROVIDERS_FILE, not both');
     const some = set.AUTH_PROVIDERS || set.AUTH_PROVIDERS_FILE;
+    // A provider is given the portal's addresses (redirect URI, SAML audience and recipient), and
+    // checks answers against them: taken from a request's Host, an answer meant for another site
+    // would pass here (decision 0030).
+    if (some && !set.PUBLIC_ORIGIN) report('PUBLIC_ORIGIN', 'required when AUTH_PROVIDERS or AUTH_PROVIDERS_FILE is set: the providers\' redirect, audience and recipient addresses are built on it');
     if (value.PASSWORD_LOGIN === 'admins' && !some) report('PASSWORD_LOGIN', 'admins needs AUTH_PROVIDERS: nobody but administrators could sign in');
     if (value.PASSWORD_LOGIN === 'admins' && value.SIGNUP !== 'closed') report('SIGNUP', 'must be closed when PASSWORD_LOGIN=admins: a signed-up account could never sign in');
   },

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../../db/schema';
+import { makeTreePrivate, PRIVATE_DIR_MODE } from '../files/private-data';
 
 /**
  * The only module that knows which PostgreSQL is in use: PGlite (embedded, DATA_DIR/db) when no
@@ -116,7 +117,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // 'memory://' is PGlite's in-memory database (tests); anything else is a folder.
   const inMemory = options.pgliteDir.startsWith('memory://');
-  if (!inMemory) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  // The folder private to the portal's user (PostgreSQL's own rule for its data directory; decision 0033).
+  if (!inMemory) fs.mkdirSync(options.pgliteDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const seed = inMemory ? options.pgliteSnapshot : seedFor(options.pgliteDir);
   // pg_trgm backs the title searches' indexes (migration 0001); a PostgreSQL server ships it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -127,6 +129,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzle(client, { schema, logger });
   try {
     await migrate(db, { migrationsFolder: folder });
+    // PGlite unpacks the seed (and a restore's cluster) with its archive's modes, 0666, whatever
+    // the umask: set every mode explicitly. The files PostgreSQL makes later follow the umask.
+    if (!inMemory) await makeTreePrivate(options.pgliteDir);
   } catch (err) {
     await client.close();
     throw err;

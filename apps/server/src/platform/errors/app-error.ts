@@ -1,4 +1,4 @@
-import { REFUSALS } from '@campus/contract';
+import { REFUSALS, type SessionEndCode } from '@campus/contract';
 
 /**
  * The error catalogue: every refusal a route can make. The error handler turns these into the
@@ -7,6 +7,8 @@ import { REFUSALS } from '@campus/contract';
 export class AppError extends Error {
   readonly statusCode: number;
   readonly errors: string[];
+  /** A reason for the client to act on, sent as the envelope's `code` (a 401's SessionEndCode). */
+  code: string | undefined;
 
   constructor(statusCode: number, message: string, errors: string[] = [message]) {
     super(message);
@@ -18,6 +20,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, errors?: string[]) => new AppError(400, message, errors);
 export const unauthorized = (message: string = REFUSALS.loginRequired) => new AppError(401, message);
+/** The 401 of a request whose session someone or something ended, saying why (decision 0034). */
+export const sessionGone = (code: SessionEndCode) => Object.assign(unauthorized(), { code });
 export const forbidden = (message: string = REFUSALS.notAllowed) => new AppError(403, message);
 export const notFound = (message: string = REFUSALS.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);

@@ -7,8 +7,10 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'success', status 
   return { statusCode: status, data, message, success: true };
 }
 
-export function failureBody(statusCode: number, message: string, errors: string[] = [message]): ApiFailure {
-  return { statusCode, data: null, message, errors: errors.length > 0 ? errors : [message], success: false };
+export function failureBody(statusCode: number, message: string, errors: string[] = [message], code?: string): ApiFailure {
+  const body: ApiFailure = { statusCode, data: null, message, errors: errors.length > 0 ? errors : [message], success: false };
+  if (code !== undefined) body.code = code;
+  return body;
 }
 
 /** The success envelope around `dataJson` (data already written as JSON), as the JSON text `ok` would send. */

@@ -88,7 +88,7 @@ export function registerErrorHandling(
       // Validation should refuse a value before the database has to: when it did not, that gap
       // is a bug worth seeing, even though the client's answer is an ordinary 400.
       if (isInvalidInputError(err)) request.log.warn({ err, reqId: request.id }, 'the database refused a client value as invalid input');
-      return reply.code(known.statusCode).send(failureBody(known.statusCode, known.message, known.errors));
+      return reply.code(known.statusCode).send(failureBody(known.statusCode, known.message, known.errors, known.code));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
     return reply.code(500).send(failureBody(500, REFUSALS.internal));

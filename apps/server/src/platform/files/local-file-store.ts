@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { STORAGE_KEY_PATTERN as KEY_PATTERN, type FileStore, type ReferencedKeys } from './file-store';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-data';
 
 /** An upload still being written; one a crash interrupted stays until the sweeper removes it. */
 const TEMP_PREFIX = '.tmp-';
@@ -19,7 +20,7 @@ export class LocalFileStore implements FileStore {
   private held: string[] = [];
 
   constructor(readonly dir: string) {
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   }
 
   /**
@@ -53,7 +54,7 @@ export class LocalFileStore implements FileStore {
     const key = randomUUID();
     const finalPath = this.pathOf(key);
     const tempPath = path.join(this.dir, `${TEMP_PREFIX}${key}`);
-    const handle = await fsp.open(tempPath, 'wx', 0o600);
+    const handle = await fsp.open(tempPath, 'wx', PRIVATE_FILE_MODE);
     let size = 0;
     try {
       for await (const chunk of source) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { mailJobs } from '../../db/schema';
 import type { Db } from '../db/database';
 import { announce, topic } from '../realtime/bus';
+import type { MailSecrets } from './mail-secrets';
 import { MAIL_PRIORITY, type MailMessage } from './mail-template';
 
 export type { MailMessage } from './mail-template';
@@ -27,12 +28,18 @@ export async function wakeMailWorkers(db: Db): Promise<void> {
  * Build each with its template's `message(…)`. Pass the transaction of the change that causes
  * the emails: they are queued if and only if it commits, and the request never waits on an SMTP
  * server. Call it only when mail is on (`config.mail`): nothing sends what is queued while it is
- * off. Returns how many were queued.
+ * off. A message with a secret part (a link's token) needs `secrets` (`app.mailSecrets`): the
+ * part is stored sealed, never as it is (decision 0033). Returns how many were queued.
  */
-export async function enqueueMail(db: Db, messages: MailMessage[]): Promise<number> {
+export async function enqueueMail(db: Db, messages: MailMessage[], secrets?: MailSecrets): Promise<number> {
   if (messages.length === 0) return 0;
+  const sealed = (m: MailMessage) => {
+    if (m.secret === undefined) return null;
+    if (!secrets) throw new Error(`the "${m.template}" email carries a secret part: queue it with app.mailSecrets, which seals it`);
+    return secrets.seal(m.secret, m);
+  };
   const rows = JSON.stringify(
-    messages.map((m) => ({ to: m.to, template: m.template, params: m.params, secret: m.secret ?? null, priority: MAIL_PRIORITY[m.priority], dedupeKey: m.dedupeKey ?? null })),
+    messages.map((m) => ({ to: m.to, template: m.template, params: m.params, secret: sealed(m), priority: MAIL_PRIORITY[m.priority], dedupeKey: m.dedupeKey ?? null })),
   );
   const result = await db.execute(sql`
     with queued as (

@@ -32,7 +32,10 @@ export interface MailMessage {
   to: string;
   template: string;
   params: Record<string, unknown>;
-  /** The credential the email carries, cleared from the row once it is sent or given up. */
+  /**
+   * The credential the email carries: sealed in the queue (enqueueMail), opened only to render it,
+   * cleared from the row once it is sent or given up.
+   */
   secret?: Record<string, unknown>;
   priority: MailPriority;
   /** "This email once": a message whose key is already queued (or sent) is dropped. */

@@ -80,8 +80,8 @@ export class MailWorker {
     private readonly db: Db,
     private readonly config: MailConfig,
     private readonly log: FastifyBaseLogger,
-    /** The email of a job, or a MailRenderError (app.mailTemplates, with this server's context). */
-    private readonly render: (job: RenderableJob) => RenderedMail,
+    /** The email of a job, or a MailRenderError (app.mailTemplates, with this server's context; its secret part opened). */
+    private readonly render: (job: RenderableJob & { recipient: string }) => RenderedMail,
   ) {
     const { connections, smtpTimeoutMs } = config.worker;
     this.transport = nodemailer.createTransport({

@@ -88,7 +88,7 @@ describe('the mail queue', () => {
   it('renders a queued email from its template when it sends it, HTML and headers included, from MAIL_FROM', async () => {
     // A poll a minute away: the email can only arrive this soon because enqueueing woke the worker.
     await sender({ pollMs: 60_000 });
-    const queued = await enqueueMail(ctx.database.db, [linked.message('ada@campus.test', { name: 'Ada\nOpen this instead: https://evil.test' }, { secret: { token: 'tok-3f9a' } })]);
+    const queued = await enqueueMail(ctx.database.db, [linked.message('ada@campus.test', { name: 'Ada\nOpen this instead: https://evil.test' }, { secret: { token: 'tok-3f9a' } })], ctx.app.mailSecrets);
     expect(queued).toBe(1);
     const [mail] = await smtp.waitFor(1, 3_000);
     expect(mail!.to).toEqual(['ada@campus.test']);
@@ -103,6 +103,21 @@ describe('the mail queue', () => {
     expect(row).toMatchObject({ template: 'test-linked', params: { name: 'Ada\nOpen this instead: https://evil.test' }, priority: 0, attempts: 0, lastError: null, failedAt: null, secret: null });
     // Sent: the token is nowhere in the row any more.
     expect(await everyColumn()).not.toContain('tok-3f9a');
+  });
+
+  it('queues a secret part sealed, and one moved to another job does not open: given up, its value nowhere', async () => {
+    const { db } = ctx.database;
+    await enqueueMail(db, [linked.message('ada@campus.test', { name: 'Ada' }, { secret: { token: 'tok-moved-5b2e' } })], ctx.app.mailSecrets);
+    expect(await everyColumn()).not.toContain('tok-moved-5b2e');
+    // Without the sealer, a secret part is refused rather than stored as it is.
+    await expect(enqueueMail(db, [linked.message('bob@campus.test', { name: 'Bob' }, { secret: { token: 'tok-plain' } })])).rejects.toThrow(/secret part/);
+    // Someone with write access to the table points the job at their own address.
+    await db.update(mailJobs).set({ recipient: 'mallory@evil.test' });
+    await sender();
+    const [row] = await until(jobs, done);
+    expect(row).toMatchObject({ sentAt: null, secret: null, lastError: expect.stringMatching(/^cannot render: the secret part does not open/) });
+    expect(smtp.received).toEqual([]);
+    expect(await everyColumn()).not.toContain('tok-moved-5b2e');
   });
 
   it('queues an email with a dedupe key once, and nothing from a transaction that rolled back', async () => {
@@ -142,7 +157,7 @@ describe('the mail queue', () => {
     expect(row!.lastError).toContain('451');
 
     smtp.refuseNext(1, 550);
-    await enqueueMail(ctx.database.db, [linked.message('nobody@campus.test', { name: 'Nobody' }, { secret: { token: 'tok-given-up-77c1' } })]);
+    await enqueueMail(ctx.database.db, [linked.message('nobody@campus.test', { name: 'Nobody' }, { secret: { token: 'tok-given-up-77c1' } })], ctx.app.mailSecrets);
     const rows = await until(jobs, (all) => all[1]?.failedAt != null);
     expect(rows[1]).toMatchObject({ attempts: 1, sentAt: null, secret: null });
     expect(await everyColumn()).not.toContain('tok-given-up-77c1');

@@ -5,9 +5,10 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { paths } from '@campus/contract';
+import { api, paths } from '@campus/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { NO_ROUTE } from './tracing';
 
 /**
  * Traces as campus IT receives them: the real process, started as `npm start` does (from source
@@ -159,6 +160,47 @@ describe('traces', { timeout: 120_000 }, () => {
         if (database) expect(spans.some((s) => s.scope.includes('instrumentation-pg') && /select/i.test(String(attribute(s, 'db.statement') ?? attribute(s, 'db.query.text') ?? s.name))), 'a database span').toBe(true);
         if (process.env.TEST_REDIS_URL) expect(spans.some((s) => s.scope.includes('instrumentation-ioredis')), 'a Redis span').toBe(true);
       }
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('carry route patterns, never a query string, a token in the path or a statement\'s parameters', async () => {
+    const receiver = await otlpReceiver();
+    try {
+      const server = await startServer({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, ...(database ? { DATABASE_URL: database.url } : {}) });
+      // Each secret is unique, so finding any of them anywhere in what was exported is a leak.
+      const secret = () => `sEcReT${randomBytes(12).toString('hex')}`;
+      const secrets: string[] = [];
+      const get = async (url: string) => {
+        const res = await fetch(`${server.base}${url}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        return res.status;
+      };
+      const s = Array.from({ length: 8 }, secret);
+      secrets.push(...s);
+      // A calendar feed (the path is the credential), a reset link's page, an unsubscribe link's
+      // lookup, an identity provider's callback, a request no route matches; and a login whose
+      // registration id becomes a statement parameter.
+      expect(await get(paths.calendar.ics(s[0]!))).toBe(404);
+      await get(`/reset-password?token=${s[1]}`);
+      await get(`${paths.notifications.unsubscribeStatus}?token=${s[2]}`);
+      await get(`/api/v1/auth/campus/callback?code=${s[3]}&state=${s[4]}`);
+      await get(`/no/such/${s[5]}?token=${s[6]}`);
+      const res = await fetch(`${server.base}${paths.users.login}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registrationId: '100000009', password: s[7] }) });
+      expect(res.status).toBe(401);
+      expect(await server.stop()).toBe(0);
+
+      expect(receiver.spans.length).toBeGreaterThan(6);
+      const exported = JSON.stringify(receiver.spans);
+      for (const value of secrets) expect(exported, 'a secret in an exported span').not.toContain(value);
+      expect(exported).not.toContain('sEcReT');
+      const roots = receiver.spans.filter((span) => !span.parentSpanId);
+      const feed = roots.find((span) => attribute(span, 'http.route') === api.calendar.ics.path);
+      expect(feed && attribute(feed, 'url.path')).toBe(api.calendar.ics.path);
+      // Every request span's path is its route's pattern or says none matched.
+      for (const root of roots) expect([attribute(root, 'http.route'), NO_ROUTE]).toContain(attribute(root, 'url.path'));
+      if (database) expect(receiver.spans.some((span) => span.scope.includes('instrumentation-pg')), 'a database span').toBe(true);
     } finally {
       await receiver.close();
     }

@@ -1,9 +1,29 @@
 import { register } from 'node:module';
+import type { Span } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import type { FastifyRequest } from 'fastify';
+
+/** The semantic conventions' name (`ATTR_URL_PATH`), written out: the package is not loaded without tracing. */
+const ATTR_URL_PATH = 'url.path';
 
 /** What server.ts holds while tracing: flushed and stopped after the app closes. */
 export interface Tracing {
   shutdown(): Promise<void>;
+}
+
+/** `url.path` of a request no route matched (its own path may be anything, a mistyped token too). */
+export const NO_ROUTE = '(no route)';
+
+/**
+ * The request span's path as its route's pattern (`/calendar/:token.ics`, `/api/v1/users/:id`):
+ * @fastify/otel records `request.url`, query string included, and a URL can be a credential (a
+ * reset or confirmation link's `token`, an unsubscribe link's, an identity provider's `code`, a
+ * calendar feed's path). The request log hides them by name (request-log.ts); a trace store is
+ * kept longer and read by more people, so a trace carries no part of the URL as sent. A request
+ * no route matched is marked as such, its path not kept either.
+ */
+function routePatternOnly(span: Span, request: FastifyRequest): void {
+  span.setAttribute(ATTR_URL_PATH, request.routeOptions.url ?? NO_ROUTE);
 }
 
 /**
@@ -45,9 +65,12 @@ export async function startTracing(options: { endpoint: string; serviceName: str
     tracerProvider: provider,
     instrumentations: [
       // Only inside a request's trace: the mail worker's and sweeper's polling would be noise.
-      new PgInstrumentation({ requireParentSpan: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true }),
+      // The statement's text (placeholders, `$1`), never its parameters: they hold token hashes,
+      // password hashes, emails.
+      new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
+      // The command's name only: a counter's key names a registration id, an email or an address.
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+      new FastifyOtelInstrumentation({ registerOnInitialization: true, requestHook: routePatternOnly }),
     ],
   });
   return { shutdown: () => provider.shutdown() };

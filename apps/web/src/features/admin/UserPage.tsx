@@ -69,9 +69,10 @@ function Details({ user }: { user: User }) {
         <h1 className="break-words text-2xl font-bold text-campus-900">{user.fullname}</h1>
         <p className="text-slate-700">Registration ID: {user.registrationId}</p>
         <p className="break-words text-slate-600">{user.email}</p>
-        <p className="text-slate-700">
-          {user.branch}, semester {user.semester}
-        </p>
+        {/* A directory may give neither (staff need none; a student chooses them once): say only what is known. */}
+        {(user.branch !== null || user.semester !== null) && (
+          <p className="text-slate-700">{[user.branch, user.semester === null ? null : `semester ${user.semester}`].filter(Boolean).join(', ')}</p>
+        )}
         <p className="mt-1 text-sm text-slate-700">
           {rolesOf(user).join(' · ')} · {user.active ? 'Active' : <strong className="text-red-800">Deactivated</strong>}
           {user.managed && ' · Kept by the registrar’s roster'}
@@ -90,12 +91,15 @@ const ROLE_OPTIONS = [
 ];
 
 /** What the form changes of the user: only those fields are sent, so the audit trail records only real changes. */
+/** The choice a select offers while a user's semester or branch is unknown: keeping it unknown. */
+const UNKNOWN = { value: '', label: '—' };
+
 function changed(user: User, values: DetailsOutput): AdminUpdateUserBody {
   const body: AdminUpdateUserBody = {};
   if (values.fullname !== user.fullname) body.fullname = values.fullname;
   if (values.email.toLowerCase() !== user.email.toLowerCase()) body.email = values.email;
-  if (values.semester !== user.semester) body.semester = values.semester;
-  if (values.branch !== user.branch) body.branch = values.branch;
+  if (values.semester !== undefined && values.semester !== user.semester) body.semester = values.semester;
+  if (values.branch !== undefined && values.branch !== user.branch) body.branch = values.branch;
   if (values.userrole !== user.userrole) body.userrole = values.userrole;
   return body;
 }
@@ -121,7 +125,7 @@ function EditDetails({ user }: { user: User }) {
   };
 
   const start = () => {
-    reset({ fullname: user.fullname, email: user.email, semester: String(user.semester), branch: user.branch, userrole: String(user.userrole) });
+    reset({ fullname: user.fullname, email: user.email, semester: user.semester === null ? '' : String(user.semester), branch: user.branch ?? '', userrole: String(user.userrole) });
     setSaved(null);
     update.reset();
     checks.preload();
@@ -146,8 +150,8 @@ function EditDetails({ user }: { user: User }) {
           <TextField label="Full name" error={errors.fullname?.message} {...register('fullname')} />
           <TextField label="Email" type="email" error={errors.email?.message} {...register('email')} />
           <div className="grid gap-4 sm:grid-cols-[8rem_1fr_9rem]">
-            <SelectField label="Semester" options={SEMESTERS} error={errors.semester?.message} {...register('semester')} />
-            <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
+            <SelectField label="Semester" options={user.semester === null ? [UNKNOWN, ...SEMESTERS] : SEMESTERS} error={errors.semester?.message} {...register('semester')} />
+            <SelectField label="Branch" options={user.branch === null ? [UNKNOWN, ...BRANCHES] : BRANCHES} error={errors.branch?.message} {...register('branch')} />
             <SelectField label="Role" options={ROLE_OPTIONS} error={errors.userrole?.message} {...register('userrole')} />
           </div>
           <SaveOrCancel error={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} pending={update.isPending} onCancel={() => switchTo(false)} />

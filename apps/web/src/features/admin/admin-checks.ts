@@ -4,7 +4,17 @@
  */
 import { adminUpdateUserBody } from '@campus/contract/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 
-export const detailsForm = adminUpdateUserBody.pick({ fullname: true, email: true, semester: true, branch: true, userrole: true }).required();
+/** A select left at "—" (a user whose directory gave no semester or branch, still unknown) sends nothing for it. */
+const leftUnset = (value: unknown) => (value === '' ? undefined : value);
+
+export const detailsForm = adminUpdateUserBody
+  .pick({ fullname: true, email: true, userrole: true })
+  .required()
+  .extend({
+    semester: z.preprocess(leftUnset, adminUpdateUserBody.shape.semester),
+    branch: z.preprocess(leftUnset, adminUpdateUserBody.shape.branch),
+  });
 
 export const detailsResolver = zodResolver(detailsForm);

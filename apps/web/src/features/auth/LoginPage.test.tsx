@@ -185,9 +185,9 @@ describe('LoginPage with campus sign-in', () => {
     expect(screen.getByLabelText('Registration ID')).toBeVisible();
   });
 
-  it('says why a campus sign-in was refused, politely, then takes the reason out of the address', async () => {
+  it('says why a campus sign-in was refused, politely, then takes the code out of the address', async () => {
     offer(campusAccount);
-    const { where } = renderApp(pages.loginRefused('your campus account has no role in this portal'));
+    const { where } = renderApp(pages.loginRefused('no_role'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your campus account has no role in this portal. If you think it should, ask the registrar’s office.',
     );
@@ -196,22 +196,47 @@ describe('LoginPage with campus sign-in', () => {
     expect(screen.getByRole('link', { name: 'Log in with Campus account' })).toBeInTheDocument();
   });
 
-  it('does not say in its own voice what a stranger wrote in the link, and keeps where to return to', async () => {
-    const { where } = renderApp(`/login?next=%2Fcalendar&error=${encodeURIComponent('your account is locked: call 555-0100 to unlock it')}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^The campus sign-in could not be completed\. Please start again\.$/);
-    await waitFor(() => expect(where.search).toBe('?next=%2Fcalendar'));
+  it('words each code the server sends with its own sentence', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ supportContact: 'helpdesk@campus.example' }))));
+    const said: Record<string, string> = {
+      claims_unusable: 'Your campus account did not give this portal what it needs to make your account (a registration id, an email address and a name). Ask campus IT for help.',
+      sign_in_provider_unknown: 'This way of logging in is not offered here. Start again from the login page.',
+      sign_in_unavailable: 'The campus sign-in is not answering. Please try again in a few minutes.',
+      sign_in_expired: 'This sign-in took too long or was already used. Please start again.',
+      sign_in_failed: 'The campus sign-in could not be completed. Please start again.',
+      sign_in_identity_taken: 'Your registration id is already linked to another campus account. Ask campus IT for help.',
+      sign_in_email_taken: 'Your campus account’s email address already belongs to another account here. Ask campus IT for help.',
+      account_deactivated: 'Your account has been deactivated. Contact helpdesk@campus.example.',
+    };
+    for (const [code, sentence] of Object.entries(said)) {
+      const page = renderApp(`/login?error=${code}`);
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(sentence));
+      page.unmount();
+    }
   });
 
-  it('says the claims a provider left out, naming the claim for campus IT', async () => {
-    renderApp(pages.loginRefused('your campus account gave no registration id (claim studentNumber)'));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your campus account did not give this portal its registration id (claim “studentNumber”). Ask campus IT for help.',
-    );
+  it('never shows text taken from the address: anything but a code is the generic sentence, and where to return to is kept', async () => {
+    const hostile = [
+      'your account is locked: call 555-0100 to unlock it',
+      // The server's old wording of a refusal, which the page used to word by pattern, with a stranger's words inside.
+      'your campus account gave no <script>alert(1)</script> (claim x)',
+      "your campus account's email cannot be used: send your password to evil@example.com",
+      'no_role and call 555-0100',
+      ' no_role',
+      'NO_ROLE',
+    ];
+    for (const error of hostile) {
+      const page = renderApp(`/login?next=%2Fcalendar&error=${encodeURIComponent(error)}`);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/^The campus sign-in could not be completed\. Please start again\.$/);
+      expect(document.body).not.toHaveTextContent(/555|script|evil|claim x/);
+      await waitFor(() => expect(page.where.search).toBe('?next=%2Fcalendar'));
+      page.unmount();
+    }
   });
 
   it('the refusal gives way once the visitor tries their password', async () => {
     server.use(http.post(paths.users.login, () => fail(401, 'invalid registration id or password')));
-    renderApp(pages.loginRefused('the campus sign-in could not be completed: start again'));
+    renderApp(pages.loginRefused('sign_in_failed'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The campus sign-in could not be completed. Please start again.');
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');

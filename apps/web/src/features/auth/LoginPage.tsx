@@ -10,12 +10,13 @@ import { errorText } from '../../lib/api';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferred } from '../../lib/deferred';
 import { CHECKS_UNAVAILABLE } from '../../lib/forms';
-// Why a campus sign-in was refused, said as a sentence: the words come with this page.
-import { refusalToShow } from '../../lib/sign-in-words';
+// Why a campus sign-in was refused, or a session ended, said as a sentence: the words come with this page.
+import { sessionEndSentence, signInErrorSentence } from '../../lib/sign-in-words';
 import { useLogin } from './api/login';
 import { signInHref, useSignInProviders, type SignInProvider } from './api/providers';
 import type { LoginCheck, LoginErrors, LoginValues } from './login-checks';
 import { isLoggedOutState, returnPathFrom } from './return-to';
+import { whySessionEnded } from './session';
 
 /**
  * The contract's loginBody check, fetched when the visitor first focuses the form. Login is the
@@ -66,8 +67,8 @@ const Or = () => (
 );
 
 /**
- * Why a campus sign-in was refused (the server sends the browser to `/login?error=<message>`),
- * read once: the address then forgets it, so a reload or a copied link does not say it again.
+ * Why a campus sign-in was refused (the server sends the browser to `/login?error=<code>`), read
+ * once: the address then forgets it, so a reload or a copied link does not say it again.
  * Replacing the entry keeps Back where it was.
  */
 function useRefusal(): string | null {
@@ -101,6 +102,9 @@ export default function LoginPage() {
   const config = usePortalConfig().data;
   const providers = useSignInProviders();
   const refusal = useRefusal();
+  // Why the session ended, when the server said so (deactivated, ended elsewhere, ran out).
+  const [ended] = useState(whySessionEnded);
+  const supportContact = config?.supportContact ?? null;
   const next = returnPathFrom(search);
   // Only administrators use a password: unless the server names no provider after all, the
   // providers lead and the form is tucked away (the administrators' way in while one is down).
@@ -187,8 +191,13 @@ export default function LoginPage() {
     <FormPage title="Log in" intro={adminsOnly ? 'Welcome back. Log in with your campus account.' : 'Welcome back. Use the registration ID you signed up with.'}>
       {refusal && !submitted && (
         <div className="mb-4">
-          <ErrorBanner message={refusalToShow(refusal)} />
+          <ErrorBanner message={signInErrorSentence(refusal, supportContact)} />
         </div>
+      )}
+      {ended && !refusal && !login.isSuccess && (
+        <p role="status" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          {sessionEndSentence(ended, supportContact)}
+        </p>
       )}
       {signedUp !== undefined && !login.isSuccess && (
         <p role="status" className="mb-4 rounded-lg border border-campus-200 bg-campus-50 p-3 text-campus-900">

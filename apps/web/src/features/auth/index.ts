@@ -9,3 +9,4 @@ export { badgeLabel, isAdmin, isExamOffice, isProfessor, isStudent, profileLabel
 export { currentUserKey } from './keys';
 export { forgetUser, rememberUser, setCurrentUser } from './session';
 export { authRoutes } from './routes';
+export { WelcomeFirst } from './welcome-first';

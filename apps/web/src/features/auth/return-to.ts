@@ -9,18 +9,24 @@ import { pages } from '@campus/contract/pages';
 export const LOGIN_PATH = pages.login;
 const NEXT = 'next';
 
-/** The login page's address that returns to `path` (a path with its search) after login. */
-export function loginHref(path: string): string {
+/** `page`'s address that returns to `path` (a path with its search) once done there. */
+const returningTo = (page: string, path: string): string => {
   const back = safeReturnPath(path);
-  return back === '/' ? LOGIN_PATH : `${LOGIN_PATH}?${NEXT}=${encodeURIComponent(back)}`;
-}
+  return back === '/' ? page : `${page}?${NEXT}=${encodeURIComponent(back)}`;
+};
 
-/** The page to go to after login, read from the login page's search: a same-site path, else '/'. */
+/** The login page's address that returns to `path` (a path with its search) after login. */
+export const loginHref = (path: string): string => returningTo(LOGIN_PATH, path);
+
+/** The welcome page's address (a student's semester and branch, chosen first) that goes on to `path`. */
+export const welcomeHref = (path: string): string => returningTo(pages.welcome, path);
+
+/** The page to go to after login (or the welcome page), read from its search: a same-site path, else '/'. */
 export function returnPathFrom(search: string): string {
   return safeReturnPath(new URLSearchParams(search).get(NEXT));
 }
 
-/** `value` when it is a path on this site (and not the login page itself), otherwise '/'. */
+/** `value` when it is a path on this site (and not the login or welcome page itself), otherwise '/'. */
 export function safeReturnPath(value: string | null | undefined): string {
   // One leading slash, then not a second slash or a backslash (browsers read "/\\host" as "//host").
   if (!value || !/^\/(?![/\\])/.test(value)) return '/';
@@ -31,7 +37,7 @@ export function safeReturnPath(value: string | null | undefined): string {
   } catch {
     return '/';
   }
-  if (url.origin !== base || url.pathname === LOGIN_PATH) return '/';
+  if (url.origin !== base || url.pathname === LOGIN_PATH || url.pathname === pages.welcome) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -1,3 +1,4 @@
+import { isSessionEndCode, type SessionEndCode } from '@campus/contract/session-end';
 import type { CurrentUser, User } from '@campus/contract/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { portalConfigKey } from '../../lib/config/portal-config';
@@ -26,6 +27,20 @@ export function setLogoutPending(pending: boolean) {
   logoutPending = pending;
 }
 
+/**
+ * Why the session ended when it was not the person's own logout, from the 401's `code`
+ * (deactivated, ended on another device or by a password change, ran out): the login page says
+ * it until someone logs in. Kept in memory, never read from the address, so no link can make the
+ * login page claim an account was switched off.
+ */
+let endReason: SessionEndCode | null = null;
+export const whySessionEnded = () => endReason;
+
+/** A 401 said why the session is gone (or said nothing: then nothing is claimed). */
+export function noteSessionEnd(code: string | undefined) {
+  if (!loggedOutOnPurpose && !logoutPending && isSessionEndCode(code)) endReason = code;
+}
+
 let store: SecureUserStore | null = typeof window === 'undefined' ? null : browserUserStore();
 let kept: StoredUser | null = null;
 
@@ -51,7 +66,10 @@ export const keptUser = () => kept;
 /** Keeps (or, with null, forgets) the minimal copy of the user in encrypted local storage. */
 export function rememberUser(user: User | StoredUser | null) {
   kept = user;
-  if (user) loggedOutOnPurpose = false;
+  if (user) {
+    loggedOutOnPurpose = false;
+    endReason = null;
+  }
   if (!store) return;
   if (user) void store.save(user).catch(() => store?.clear());
   else store.clear();
@@ -65,11 +83,6 @@ export function rememberUser(user: User | StoredUser | null) {
 export function setCurrentUser(client: QueryClient, user: User, signedInWith?: CurrentUser['signedInWith']) {
   rememberUser(user);
   client.setQueryData<CurrentUser | null>(currentUserKey, (old) => ({ ...user, signedInWith: signedInWith === undefined ? (old?.signedInWith ?? null) : signedInWith }));
-}
-
-/** Drops the locally kept copy but not the in-memory one (a failed refresh, not a logout). */
-export function forgetKeptCopy() {
-  store?.clear();
 }
 
 /**
@@ -86,15 +99,18 @@ export function forgetSavedAnswers() {
  * Logged out (by the user, or by a 401 from the server): forget the kept copy, mark the
  * current user as nobody, and drop every cached answer made for that user. The server's
  * configuration is kept: it is the same for everyone. `byLogout` tells a deliberate logout
- * from a session that ended on its own (after which login returns to the page).
+ * from a session that ended on its own (after which login returns to the page); `code` is the
+ * 401's reason, which the login page then says.
  */
-export function forgetUser(client: QueryClient, { byLogout = false } = {}) {
+export function forgetUser(client: QueryClient, { byLogout = false, code }: { byLogout?: boolean; code?: string } = {}) {
   rememberUser(null);
   forgetSavedAnswers();
   // A 401 that arrives after the deliberate logout (the event stream the server closed, a list
   // refetched while the login page's navigation was still on its way) is part of it: it must not
   // turn the logout into a session that ran out, which would send back to the previous user's page.
   loggedOutOnPurpose = loggedOutOnPurpose || byLogout || logoutPending;
+  if (loggedOutOnPurpose) endReason = null;
+  else noteSessionEnd(code);
   client.setQueryData(currentUserKey, null);
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] && q.queryKey[0] !== portalConfigKey[0] });
 }

@@ -3,7 +3,7 @@ import type { Course, CourseWithOwner } from '@campus/contract/courses';
 import type { User } from '@campus/contract/users';
 import * as Tabs from './Tabs';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { SuccessBanner } from '../../components/Banner';
 import { preloadConfirmDialog } from '../../components/ConfirmAction';
 import { usePageLoad } from '../../components/PageLoad';
@@ -40,6 +40,14 @@ export default function CoursePage() {
 
 function CourseView({ courseId, segment, user }: { courseId: string; segment: string | undefined; user: User }) {
   const navigate = useNavigate();
+  const { key: entry } = useLocation();
+  /**
+   * The tab chosen on this history entry, shown at once. The router moves to the tab's address in
+   * a transition, which React holds back while anything it renders is still loading (an owner
+   * tab's code on a slow phone): a tab that waited for it would look as if the tap did nothing.
+   * Once the address changes (this choice, Back, a link), the address says which tab is open.
+   */
+  const [chosen, setChosen] = useState<{ entry: string; tab: TabName } | null>(null);
   const role = courseRole(user);
   const q = useCourse(courseId);
   const [saved, setSaved] = useState<string | null>(null);
@@ -58,16 +66,20 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
     preloadConfirmDialog(); // removing a student, deleting a note
   }, [owner]);
 
-  const tab = tabOf(segment);
+  const addressed = tabOf(segment);
   // An address naming no tab, or an owner's tab for someone else: the course's first tab.
-  if (tab === null || (q.data && !owner && isOwnerTab(tab))) return <Navigate to={pages.course(courseId)} replace />;
+  if (addressed === null || (q.data && !owner && isOwnerTab(addressed))) return <Navigate to={pages.course(courseId)} replace />;
+  const tab = chosen?.entry === entry ? chosen.tab : addressed;
 
   if (page.screen) return page.screen;
 
   const data = page.data;
   const { course } = data;
   // Replace, not push: arrow keys move through the tabs, and each step is not a page to go Back to.
-  const open = (next: TabName) => navigate(pages.course(courseId, next), { replace: true });
+  const open = (next: TabName) => {
+    setChosen({ entry, tab: next });
+    void navigate(pages.course(courseId, next), { replace: true });
+  };
   const switchTo = (next: string) => {
     open(next as TabName);
     setSaved(null); // a save's banner belongs to the moment after saving, not to every tab
@@ -100,8 +112,8 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
           {role === 'student' && !isEnrolled(course.students, user._id) ? <JoinFirst /> : <NotesTab courseId={courseId} owner={owner} />}
         </Panel>
         {owner && (
-          <Suspense fallback={<Spinner label="Loading" />}>
-            <Panel value="add-notes">
+          <>
+            <Panel value="add-notes" lazy>
               <AddNotesTab
                 courseId={courseId}
                 onAdded={(message) => {
@@ -110,7 +122,7 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
                 }}
               />
             </Panel>
-            <Panel value="edit-course">
+            <Panel value="edit-course" lazy>
               <EditCourseTab
                 course={course}
                 onSaved={(message) => {
@@ -119,10 +131,10 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
                 }}
               />
             </Panel>
-            <Panel value="delete-course">
+            <Panel value="delete-course" lazy>
               <DeleteCourseTab courseId={courseId} />
             </Panel>
-          </Suspense>
+          </>
         )}
       </Tabs.Root>
     </article>
@@ -140,10 +152,11 @@ function TabTrigger({ value, children }: { value: TabName; children: ReactNode }
   );
 }
 
-function Panel({ value, children }: { value: TabName; children: ReactNode }) {
+/** A tab's panel; a `lazy` one (an owner's tab, its code loaded apart) holds a spinner in its place until its code is here. */
+function Panel({ value, lazy: loadsApart = false, children }: { value: TabName; lazy?: boolean; children: ReactNode }) {
   return (
     <Tabs.Content value={value} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-campus-600 sm:p-6">
-      {children}
+      {loadsApart ? <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense> : children}
     </Tabs.Content>
   );
 }

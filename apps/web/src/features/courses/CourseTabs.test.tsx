@@ -2,6 +2,8 @@ import { paths } from '@campus/contract/paths';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
+import { Suspense, lazy } from 'react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aProfessor, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -153,4 +155,47 @@ describe('the tab strip on a narrow screen', () => {
     await screen.findByRole('tablist', undefined, PAGE_LOAD);
     expect(container.querySelector('[data-more]')).toBeNull();
   });
+});
+
+/**
+ * The router moves to a tab's address in a transition, which React holds back while anything the
+ * new address renders is still loading: on a slow phone, the tab's own code. Here the page under
+ * the new address waits for the test to let it go, whatever is already loaded.
+ */
+function renderWithNavigationHeld(path: string, heldAt: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // As a lazy page whose code arrives only when released.
+  const Held = lazy(() => released.then(() => ({ default: () => null })));
+  function HoldNavigation() {
+    return useLocation().pathname === heldAt ? <Held /> : null;
+  }
+  const held = (
+    <Suspense fallback={null}>
+      <HoldNavigation />
+    </Suspense>
+  );
+  return { release, ...renderApp(path, { inside: held }) };
+}
+
+describe('choosing a tab while the navigation is still on its way', () => {
+  it('selects the tab and opens its panel at once; the address follows when the navigation lands', async () => {
+    loggedInAs(aProfessor());
+    serve();
+    const { release, where } = renderWithNavigationHeld(base, `${base}/edit-course`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Edit Course' }, PAGE_LOAD));
+
+    // At once, while the address still names the first tab.
+    expect(where.pathname).toBe(base);
+    expect(screen.getByRole('tab', { name: 'Edit Course' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Course' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('tabpanel', { name: 'Edit Course' })).toBeInTheDocument();
+    expect(screen.queryByText('Course number: 211070555')).toBeNull();
+
+    act(() => release());
+    await waitFor(() => expect(where.pathname).toBe(`${base}/edit-course`));
+    expect(selected()).toBe('Edit Course');
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
 });

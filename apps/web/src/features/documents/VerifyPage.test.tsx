@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { JWTPayload } from 'jose';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adaAdmitCard, documentSigner } from '../../test/document-signer';
+import { adaAdmitCard, codeSigner, documentSigner } from '../../test/document-signer';
 import { renderApp } from '../../test/render';
 import { ok, server } from '../../test/server';
 
@@ -80,6 +80,35 @@ describe('/verify online: the portal decides', () => {
     expect(shown.queryByText(/without a network/)).toBeNull();
   });
 
+  it('a card an exam date moved since: genuine, but it says a newer card exists; the portal shows its photo of the student', async () => {
+    const token = await sign(card);
+    verdict = { valid: true, claims: card, photo: '/api/v1/documents/photo/a-link', current: false };
+    await openWithKeys();
+    await paste(token);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(within(result()).getByRole('alert')).toHaveTextContent('An exam date has changed since this card was printed');
+    expect(within(result()).getByRole('img', { name: "The portal's photo of Ada Lovelace" })).toHaveAttribute('src', '/api/v1/documents/photo/a-link');
+  });
+
+  it('a current card says nothing of a newer one; without a photo, none is shown', async () => {
+    verdict = { valid: true, claims: card, photo: null, current: true };
+    await openWithKeys();
+    await paste(await sign(card));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(within(result()).queryByRole('alert')).toBeNull();
+    expect(within(result()).queryByRole('img')).toBeNull();
+  });
+
+  it("an admit card's printed code (digits) goes to the portal as it is; its papers are named by course number", async () => {
+    const signer = await codeSigner();
+    const code = await signer.sign({ sub: card.sub, name: card.name, semester: card.semester, branch: card.branch, iat: card.iat, exp: card.exp, papers: card.courses });
+    verdict = { valid: true, claims: { ...card, courses: card.courses.map((c) => ({ ...c, title: '' })) }, photo: null, current: true };
+    renderApp(`/verify#${code}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(checked).toEqual([code]);
+    expect(within(result()).getByText('Course 211070501')).toBeInTheDocument();
+  });
+
   it('opened from a QR code (the token in the fragment), it checks at once', async () => {
     const token = await sign(card);
     verdict = { valid: true, claims: card };
@@ -122,6 +151,17 @@ describe('/verify with the portal out of reach: this device checks the signature
     expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
     expect(within(result()).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(result()).getByText(/Checked on this device without a network/)).toBeInTheDocument();
+  });
+
+  it("an admit card's printed code: genuine on this device, with its own dates, saying they can only be checked against today's online", async () => {
+    const signer = await codeSigner();
+    jwks = { keys: [...jwks.keys, signer.publicJwk] };
+    const code = await signer.sign({ sub: card.sub, name: card.name, semester: card.semester, branch: card.branch, iat: card.iat, exp: card.exp, papers: card.courses });
+    await openWithKeys();
+    await paste(`https://portal.example.edu/verify#${code}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    for (const text of ['Ada Lovelace', 'Course 211070501', 'Thu, 3 Dec 2026', 'Sat, 5 Dec 2026']) expect(within(result()).getByText(text)).toBeInTheDocument();
+    expect(within(result()).getByText(/whether one has changed since it was printed can only be checked online/)).toBeInTheDocument();
   });
 
   it('an edited token (another name in the payload) is not genuine', async () => {

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { FileField, TextAreaField } from '../../components/Field';
 import { ApiError, call } from '../../lib/api';
 import { formatExamDay, formatMoment, formatMomentDay } from '../../lib/dates';
-import { CHECKED_OFFLINE, NO_KEYS, REPLACED_NEEDS_NETWORK, VERDICTS } from '../../lib/document-words';
+import { CHECKED_OFFLINE, DATES_NEED_NETWORK, NEWER_CARD, NO_KEYS, REPLACED_NEEDS_NETWORK, VERDICTS } from '../../lib/document-words';
 import { usePageTitle } from '../../lib/use-page-title';
 import { checkOffline, looksLikeToken, tokenIn } from './check-offline';
 import { keptKeys, refreshKeys, type KeptKeys } from './keys';
@@ -25,7 +25,8 @@ import { canUseCamera, readPhoto, scanCamera } from './scan';
 
 type Verdict = VerifyReason | 'genuine';
 type Result =
-  | { verdict: Verdict; claims: DocumentClaims | null; offline: false }
+  /** `photo`, `current`: the portal's photo of the person named, and whether an admit card's dates are still theirs (online only). */
+  | { verdict: Verdict; claims: DocumentClaims | null; offline: false; photo?: string | null; current?: boolean | null }
   | { verdict: Exclude<Verdict, 'replaced'>; claims: DocumentClaims | null; offline: true; keysSavedAt: string }
   | { verdict: 'unknown' };
 
@@ -45,7 +46,7 @@ async function verify(token: string): Promise<Result> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return offlineResult(token);
   try {
     const { data } = await call(api.documents.verify, { body: { token } });
-    if (data.valid) return { verdict: 'genuine', claims: data.claims, offline: false };
+    if (data.valid) return { verdict: 'genuine', claims: data.claims, offline: false, photo: data.photo, current: data.current };
     // The portal says no claims for a refused token; an expired card or a replaced marksheet is
     // still signed, so the names it carries are shown from this device's own check.
     const local = data.reason === 'invalid' ? null : keptKeys();
@@ -245,9 +246,21 @@ function ResultView({ result }: { result: Result }) {
         {result.offline && (
           <p className="mt-1 text-sm">
             {CHECKED_OFFLINE} {formatMoment(result.keysSavedAt)}.{result.claims?.typ === 'marksheet' && ` ${REPLACED_NEEDS_NETWORK}`}
+            {result.claims?.typ === 'admitcard' && ` ${DATES_NEED_NETWORK}`}
           </p>
         )}
       </div>
+      {!result.offline && result.current === false && (
+        <p role="alert" className="rounded-lg bg-red-100 p-3 font-semibold text-red-900 ring-1 ring-red-300">
+          {NEWER_CARD}
+        </p>
+      )}
+      {!result.offline && result.photo && result.claims && (
+        <figure className="flex items-center gap-3 self-start rounded-lg bg-white p-2 text-slate-900 ring-1 ring-slate-200">
+          <img src={result.photo} alt={`The portal's photo of ${result.claims.name}`} width={96} height={120} className="h-[120px] w-24 rounded-md bg-slate-50 object-contain" />
+          <figcaption className="max-w-xs text-sm">The portal&apos;s photo of {result.claims.name}: compare it with the person in front of you.</figcaption>
+        </figure>
+      )}
       {result.claims && <Claims claims={result.claims} />}
     </div>
   );
@@ -293,7 +306,8 @@ function Claims({ claims }: { claims: DocumentClaims }) {
         {claims.courses.map((paper) => (
           <li key={paper.coursenumber} className="flex flex-wrap justify-between gap-x-3 py-1">
             <span className="[overflow-wrap:anywhere]">
-              <span className="tabular-nums text-slate-600">{paper.coursenumber}</span> {paper.title}
+              {/* A printed code carries no titles: the course number names the paper. */}
+              <span className="tabular-nums text-slate-600">{paper.title ? paper.coursenumber : `Course ${paper.coursenumber}`}</span> {paper.title}
             </span>
             <span className="tabular-nums">{formatExamDay(paper.examDate)}</span>
           </li>

@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair, type JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adaAdmitCard, documentSigner } from '../../test/document-signer';
+import { adaAdmitCard, codeSigner, documentSigner } from '../../test/document-signer';
 import { checkOffline, tokenIn, type PublicKey } from './check-offline';
 
 /**
@@ -89,6 +89,35 @@ describe('checkOffline', () => {
     }
     expect(await checkOffline(await sign(card), [], NOW)).toEqual({ valid: false, reason: 'invalid' });
     expect(await checkOffline(await sign(card), [{ ...keys[0]!, x: 'broken' }], NOW)).toEqual({ valid: false, reason: 'invalid' });
+  });
+});
+
+describe("checkOffline of an admit card's printed code", () => {
+  const facts = { sub: card.sub, name: card.name, semester: card.semester, branch: card.branch, iat: card.iat, exp: card.exp, papers: [{ coursenumber: 211070501, examDate: '2026-12-03' }] };
+  let code: string;
+  let codeKeys: PublicKey[];
+  beforeAll(async () => {
+    const signer = await codeSigner();
+    code = await signer.sign(facts);
+    codeKeys = [...keys, signer.publicJwk as PublicKey];
+  });
+
+  it('is genuine against the published key, with the claims of the card it stands for (no titles)', async () => {
+    expect(code).toMatch(/^\d+$/);
+    expect(await checkOffline(code, codeKeys, NOW)).toEqual({ valid: true, claims: { ...card, courses: [{ coursenumber: 211070501, title: '', examDate: '2026-12-03' }] } });
+    expect(await checkOffline(`https://portal.example.edu/verify#${code}`.slice(-code.length), codeKeys, NOW)).toMatchObject({ valid: true });
+  });
+
+  it('is expired from its exp on', async () => {
+    expect(await checkOffline(code, codeKeys, (card.exp + 1) * 1000)).toMatchObject({ valid: false, reason: 'expired' });
+  });
+
+  it('is not genuine with a digit changed, cut short, or without its key in the set', async () => {
+    const at = code.length - 30;
+    const changed = `${code.slice(0, at)}${code[at] === '1' ? '2' : '1'}${code.slice(at + 1)}`;
+    expect(await checkOffline(changed, codeKeys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(code.slice(0, -17), codeKeys, NOW)).toEqual({ valid: false, reason: 'invalid' });
+    expect(await checkOffline(code, keys, NOW)).toEqual({ valid: false, reason: 'invalid' });
   });
 });
 

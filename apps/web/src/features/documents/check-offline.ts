@@ -1,3 +1,4 @@
+import { looksLikeCode, openCode } from '@campus/contract/document-code';
 import type { AdmitCardClaims, DocumentClaims, MarksheetClaims } from '@campus/contract/documents';
 
 /**
@@ -28,8 +29,12 @@ const INVALID = { valid: false, reason: 'invalid' } as const;
 export const TOKEN_MAX = 8 * 1024;
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-/** Whether `text` has the shape of a compact JWS the portal could have signed; the rest is not genuine without asking anyone. */
-export const looksLikeToken = (text: string) => text.length <= TOKEN_MAX && COMPACT_JWS.test(text);
+/**
+ * Whether `text` has the shape of a compact JWS the portal could have signed, or of an admit
+ * card's printed code (digits: @campus/contract/document-code); the rest is not genuine without
+ * asking anyone.
+ */
+export const looksLikeToken = (text: string) => text.length <= TOKEN_MAX && (COMPACT_JWS.test(text) || looksLikeCode(text));
 
 function base64url(part: string): Uint8Array<ArrayBuffer> {
   const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4));
@@ -57,21 +62,50 @@ export function documentClaims(payload: unknown): DocumentClaims | null {
   return null;
 }
 
-/** Checks `token` against `keys` at `now` (ms); see the module's comment for what passes. */
+/** Whether `jws` is signed by one of `keys` (ES256, a kid of the set, a 64-byte r||s); its payload's part if so. */
+async function signedPart(jws: string, keys: readonly PublicKey[]): Promise<string | null> {
+  const [head, body, signature] = jws.split('.') as [string, string, string];
+  const header = json(head);
+  if (!isObject(header) || header.alg !== 'ES256' || !isText(header.kid)) return null;
+  const jwk = keys.find((k) => k.kid === header.kid);
+  if (!jwk || jwk.kty !== 'EC' || jwk.crv !== 'P-256' || (jwk.alg !== undefined && jwk.alg !== 'ES256')) return null;
+  // A JWS's ES256 signature is already WebCrypto's form: r and s, 32 bytes each.
+  const raw = base64url(signature);
+  if (raw.length !== 64) return null;
+  const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const signed = new TextEncoder().encode(`${head}.${body}`);
+  return (await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, raw, signed)) ? body : null;
+}
+
+/**
+ * An admit card's printed code: its JWS checked as any token, then the facts it carries as the
+ * contract's claims, each paper's title empty (the code does not carry them).
+ */
+async function checkCode(code: string, keys: readonly PublicKey[], now: number): Promise<OfflineVerdict> {
+  const opened = openCode(code, keys.map((k) => k.kid));
+  if (!opened || (await signedPart(opened.jws, keys)) === null) return INVALID;
+  const { facts } = opened;
+  const claims: AdmitCardClaims = {
+    typ: 'admitcard',
+    sub: facts.sub,
+    name: facts.name,
+    semester: facts.semester,
+    branch: facts.branch as AdmitCardClaims['branch'],
+    courses: facts.papers.map((p) => ({ coursenumber: p.coursenumber, title: '', examDate: p.examDate })),
+    iat: facts.iat,
+    exp: facts.exp,
+  };
+  if (claims.exp <= Math.floor(now / 1000)) return { valid: false, reason: 'expired', claims };
+  return { valid: true, claims };
+}
+
+/** Checks `token` (or an admit card's printed code) against `keys` at `now` (ms); see the module's comment for what passes. */
 export async function checkOffline(token: string, keys: readonly PublicKey[], now = Date.now()): Promise<OfflineVerdict> {
   try {
+    if (looksLikeCode(token)) return await checkCode(token, keys, now);
     if (!looksLikeToken(token)) return INVALID;
-    const [head, body, signature] = token.split('.') as [string, string, string];
-    const header = json(head);
-    if (!isObject(header) || header.alg !== 'ES256' || !isText(header.kid)) return INVALID;
-    const jwk = keys.find((k) => k.kid === header.kid);
-    if (!jwk || jwk.kty !== 'EC' || jwk.crv !== 'P-256' || (jwk.alg !== undefined && jwk.alg !== 'ES256')) return INVALID;
-    // A JWS's ES256 signature is already WebCrypto's form: r and s, 32 bytes each.
-    const raw = base64url(signature);
-    if (raw.length !== 64) return INVALID;
-    const key = await crypto.subtle.importKey('jwk', { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-    const signed = new TextEncoder().encode(`${head}.${body}`);
-    if (!(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, raw, signed))) return INVALID;
+    const body = await signedPart(token, keys);
+    if (body === null) return INVALID;
     const claims = documentClaims(json(body));
     if (!claims) return INVALID;
     // As jose has it: a token is expired from its `exp` second on.

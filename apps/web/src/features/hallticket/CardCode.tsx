@@ -1,4 +1,5 @@
 import { api } from '@campus/contract/api';
+import { REFUSALS } from '@campus/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { QrCode } from '../../components/QrCode';
 import { ApiError, call } from '../../lib/api';
@@ -22,15 +23,17 @@ export default function CardCode() {
   if (signed.isError) {
     return (
       <p className={`${CODE_SLOT} max-w-xs text-center text-sm text-slate-600`}>
-        {signed.error instanceof ApiError && signed.error.status === 400
-          ? 'Your card gets its QR code once one of your papers has an exam date.'
-          : 'The QR code could not be loaded; the card is the same without it.'}
+        {!(signed.error instanceof ApiError) || signed.error.status !== 400
+          ? 'The QR code could not be loaded; the card is the same without it.'
+          : signed.error.errors.includes(REFUSALS.admitCardNeedsCohort)
+            ? 'Your card gets its QR code once your semester and branch are set.'
+            : 'Your card gets its QR code once one of your papers has an exam date.'}
       </p>
     );
   }
   return (
     <figure className={CODE_SLOT}>
-      <QrCode text={verifyLink(signed.data.token)} label={`QR code of the admit card of ${signed.data.claims.name}`} size={240} />
+      <QrCode text={verifyLink(signed.data.code)} label={`QR code of the admit card of ${signed.data.claims.name}`} size={240} />
       <figcaption className="max-w-xs text-center text-sm text-slate-600">
         An invigilator scans this code to check that the card is genuine, even with no network.
       </figcaption>

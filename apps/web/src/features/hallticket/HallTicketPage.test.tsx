@@ -66,6 +66,16 @@ describe('HallTicketPage', () => {
     expect(screen.queryByRole('link', { name: /All Courses/ })).toBeNull();
   });
 
+  it('without a photo on record, the card asks for one instead of showing an empty frame', async () => {
+    loggedInAs(aStudent({ avatar: '' }));
+    answer([signals], ['03/12/2026']);
+    renderApp('/hallticket');
+    expect(await screen.findByText('No photo on your card yet')).toBeInTheDocument();
+    expect(screen.getByText(/add one before your exam, then download the card again/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add your photo' })).toHaveAttribute('href', '/update-avatar');
+    expect(screen.queryByRole('img', { name: 'Photo of Ada Lovelace' })).toBeNull();
+  });
+
   it('heads the card with the campus, and lists the papers by exam date, TBA last and without a time', async () => {
     loggedInAs(aStudent());
     server.use(http.get(paths.config, () => ok(aConfig({ campusName: 'Veermata Jijabai Technological Institute', examCentre: 'Main Building, Hall 2' }))));
@@ -98,7 +108,7 @@ describe('HallTicketPage', () => {
       http.get(paths.courses.examDates, () => saved({ examdates: ['03/12/2026'] }, '2026-11-30T09:04:00.000Z')),
     );
     renderApp('/hallticket');
-    expect(await screen.findByText(`Saved ${formatMoment('2026-11-30T09:04:00.000Z')} — you are offline; this is the admit card as it was then.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Saved on this device for exam day · ${formatMoment('2026-11-30T09:04:00.000Z')} — you are offline; this is the admit card as it was then.`)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(tableRows()[0]).toContain('Signals');
   });

@@ -11,7 +11,8 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
-import { EXAM_NAME, NAME, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, ticketOf, type Paper, type Ticket } from './ticket';
+import { EXAM_NAME, NAME, NOT_SAVED_YET, NOT_SET, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, savedOnDevice, ticketOf, type Paper, type Ticket } from './ticket';
+import { useSavedOnDevice, type SavedOnDevice } from './saved-on-device';
 import { CODE_SLOT } from './code-slot';
 
 // The signed QR code and its encoder come after the card shows (the page has no room for them).
@@ -38,6 +39,7 @@ const linkClass = 'font-medium text-campus-700 underline underline-offset-2 focu
 function AdmitCard({ user }: { user: User }) {
   const { courses, examDates } = useHallTicket();
   const config = usePortalConfig();
+  const onDevice = useSavedOnDevice(courses.dataUpdatedAt);
   const failed = [courses, examDates, config].find((q) => q.isError);
   if (failed) return <LoadError error={failed.error} onRetry={() => Promise.all([courses, examDates, config].filter((q) => q.isError).map((q) => q.refetch()))} retrying={failed.isFetching} />;
   if (!courses.data || !examDates.data || !config.data) return <Spinner label="Loading admit card" />;
@@ -57,7 +59,7 @@ function AdmitCard({ user }: { user: User }) {
       </Frame>
     );
   }
-  return <Card ticket={ticket} savedAt={savedAtOf(courses.data.savedAt, examDates.data.savedAt)} />;
+  return <Card ticket={ticket} savedAt={savedAtOf(courses.data.savedAt, examDates.data.savedAt)} onDevice={onDevice} />;
 }
 
 /** The card's frame: the campus, then the one name of this document. */
@@ -75,8 +77,11 @@ function Frame({ campusName, children }: { campusName: string; children: ReactNo
   );
 }
 
-/** `savedAt`: the card is the service worker's saved copy (offline), saved then. */
-function Card({ ticket, savedAt }: { ticket: Ticket; savedAt: string | null }) {
+/**
+ * `savedAt`: the card is the service worker's saved copy (offline), saved then. `onDevice`: online,
+ * whether it is saved for exam day (saved-on-device.ts).
+ */
+function Card({ ticket, savedAt, onDevice }: { ticket: Ticket; savedAt: string | null; onDevice: SavedOnDevice }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -96,7 +101,15 @@ function Card({ ticket, savedAt }: { ticket: Ticket; savedAt: string | null }) {
   const undated = ticket.papers.filter((p) => !p.examDate).length;
   return (
     <Frame campusName={ticket.campusName}>
-      {savedAt && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{savedNotice(savedAt)}</p>}
+      {savedAt ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">{savedNotice(savedAt)}</p>
+      ) : (
+        onDevice !== undefined && (
+          <p role="status" className={onDevice ? 'text-center text-sm font-medium text-green-800' : 'text-center text-sm text-slate-600'}>
+            {onDevice ? savedOnDevice(onDevice) : NOT_SAVED_YET}
+          </p>
+        )
+      )}
       <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
           <dt className="font-medium text-slate-600">Name</dt>
@@ -104,9 +117,9 @@ function Card({ ticket, savedAt }: { ticket: Ticket; savedAt: string | null }) {
           <dt className="font-medium text-slate-600">Registration ID</dt>
           <dd>{ticket.registrationId}</dd>
           <dt className="font-medium text-slate-600">Branch</dt>
-          <dd>{ticket.branch}</dd>
+          <dd>{ticket.branch ?? NOT_SET}</dd>
           <dt className="font-medium text-slate-600">Semester</dt>
-          <dd>{ticket.semester}</dd>
+          <dd>{ticket.semester ?? NOT_SET}</dd>
           <dt className="font-medium text-slate-600">Exam</dt>
           <dd>{EXAM_NAME}</dd>
         </dl>
@@ -195,9 +208,23 @@ function Time({ paper }: { paper: Paper }) {
   );
 }
 
-/** The student's photo in its own proportions (an invigilator compares a face, so it is never cropped or stretched). */
+/**
+ * The student's photo in its own proportions (an invigilator compares a face, so it is never
+ * cropped or stretched); without one, the student is asked for one before the exam.
+ */
 function Photo({ src, name }: { src: string; name: string }) {
-  if (!src) return <Avatar src="" name={name} size={96} />;
+  if (!src) {
+    return (
+      <div className="flex w-full flex-col items-center gap-2 rounded-md bg-amber-50 p-3 text-center text-sm text-amber-950 ring-1 ring-amber-200 sm:w-48 sm:self-start">
+        <Avatar src="" name={name} size={64} />
+        <p className="font-semibold">No photo on your card yet</p>
+        <p>The invigilator checks your photo against you: add one before your exam, then download the card again.</p>
+        <Link to={pages.updateAvatar} className={linkClass}>
+          Add your photo
+        </Link>
+      </div>
+    );
+  }
   return (
     <img
       src={src}

@@ -1,7 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { decode } from 'fast-png';
+import jsQR from 'jsqr';
 // The legacy build is the one PDF.js ships for Node (the modern one expects a browser's globals).
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { COURSE_TITLE_MAX } from '@campus/contract/courses';
@@ -10,6 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { fail, ok, server } from '../../test/server';
 import { paths } from '@campus/contract/paths';
 import { qrSymbol, verifyLink } from '../../lib/qr';
+import { codeSigner } from '../../test/document-signer';
+import { checkOffline, tokenIn, type PublicKey } from '../documents';
 import { admitCardPdf, admitCardSeal, fitInto, loadPhoto, UNSIGNED_NO_DATES, type Photo, type Seal } from './pdf';
 import { EXAM_TIME, inExamOrder, type Paper, type Ticket } from './ticket';
 
@@ -209,21 +215,69 @@ describe('the admit card PDF', () => {
   });
 });
 
-/** A token of the length an admit card of five papers has (compact JWS: header.payload.signature). */
-const FIVE_PAPER_TOKEN = `eyJhbGciOiJFUzI1NiIsImtpZCI6ImFiYyIsInR5cCI6IkpXVCJ9.${'e'.repeat(760)}.${'s'.repeat(86)}`;
+/** Eight papers with the longest titles, and their card's printed code signed by a real key as the portal signs it. */
+async function eightPaperCard() {
+  const papers = Array.from({ length: 8 }, (_, i) => paper(i, `2026-12-${String(i + 2).padStart(2, '0')}`, LONG_TITLES[i]));
+  const ticket = aTicket(papers, { fullname: 'Adalinda Krishnamurthy Venkataraman-Lovelace', branch: 'Electronics and Telecommunication Engineering' });
+  const signer = await codeSigner();
+  const iat = Math.floor(Date.parse('2026-11-20T10:00:00Z') / 1000);
+  const facts = { sub: String(ticket.registrationId), name: ticket.fullname, semester: ticket.semester!, branch: ticket.branch!, iat, exp: iat + 30 * 86_400, papers: papers.map((p) => ({ coursenumber: p.coursenumber, examDate: p.examDate! })) };
+  return { ticket, facts, signer, code: await signer.sign(facts) };
+}
+
+/** Page one of `bytes` as a printer renders it at `dpi` (pdftoppm), and the first QR code jsQR reads in it. */
+function qrAt(bytes: ArrayBuffer, dpi: number): string | null {
+  const dir = mkdtempSync(join(tmpdir(), 'admit-card-qr-'));
+  try {
+    writeFileSync(join(dir, 'card.pdf'), new Uint8Array(bytes));
+    execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', '1', '-l', '1', '-singlefile', join(dir, 'card.pdf'), join(dir, 'page')]);
+    const png = decode(readFileSync(join(dir, 'page.png')));
+    const { width, height, channels } = png;
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = Number(png.data[i * channels + (channels >= 3 ? c : 0)]);
+      rgba[i * 4 + 3] = 255;
+    }
+    return jsQR(rgba, width, height)?.data ?? null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const hasPdftoppm = (() => {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 describe("the admit card's QR code", () => {
   it('page one carries the signed code and says where it is checked', async () => {
-    const link = verifyLink(FIVE_PAPER_TOKEN, 'https://portal.example.edu');
-    const papers = Array.from({ length: 5 }, (_, i) => paper(i, `2026-12-0${i + 1}`, LONG_TITLES[i]));
-    const pdf = await pdfOf(aTicket(papers), discPng(60, 80), 'five-papers-qr', { link });
+    const { ticket, code } = await eightPaperCard();
+    const link = verifyLink(code, 'https://portal.example.edu');
+    const pdf = await pdfOf(ticket, discPng(60, 80), 'eight-papers-qr', { link });
     expect(pdf.pages).toHaveLength(1);
     expect(pdf.pages[0]!.text).toContain('Scan the QR code to check this card: https://portal.example.edu/verify');
     // A long name still fits beside the code (it shrinks), and the papers are all on page one.
-    expect(numbersIn(pdf.pages[0]!.text)).toEqual(papers.map((p) => p.coursenumber));
-    // The size the comment in pdf.ts is worked out for.
-    expect(qrSymbol(link).version).toBe(22);
+    expect(numbersIn(pdf.pages[0]!.text)).toEqual(ticket.papers.map((p) => p.coursenumber));
+    // The size the comments in pdf.ts and lib/qr.ts are worked out for.
+    expect(qrSymbol(link).version).toBe(13);
   });
+
+  // A printer's resolutions, and a phone's photo of the page is about the lowest: each must read
+  // back the code, and the code check against the key it was signed with (the published set's).
+  it.skipIf(!hasPdftoppm && process.env.REQUIRE_E2E !== '1').each([100, 150, 200, 300])('eight papers with long titles: read back at %i dpi, it verifies against the key', async (dpi) => {
+    const { ticket, facts, signer, code } = await eightPaperCard();
+    const link = verifyLink(code, 'https://portal.example.edu');
+    const bytes = (await admitCardPdf(ticket, discPng(60, 80), { link })).output('arraybuffer');
+    const read = qrAt(bytes, dpi);
+    expect(read, `a QR code read at ${dpi} dpi`).toBe(link);
+    const verdict = await checkOffline(tokenIn(read!), [signer.publicJwk as PublicKey], (facts.iat + 60) * 1000);
+    expect(verdict).toMatchObject({ valid: true, claims: { typ: 'admitcard', sub: facts.sub, name: facts.name, courses: facts.papers.map((p) => ({ ...p, title: '' })) } });
+    // A 300 dpi A4 page is 8.7 million pixels for jsQR to search: seconds on a quiet core, more on a busy one.
+  }, 60_000);
 
   it('a card with no exam date prints without a code, and says why', async () => {
     const pdf = await pdfOf(aTicket([paper(1, null)]), null, 'unsigned', { unsigned: UNSIGNED_NO_DATES });
@@ -231,9 +285,9 @@ describe("the admit card's QR code", () => {
     expect(pdf.pages[0]!.text).not.toContain('Scan the QR code');
   });
 
-  it('the seal is the signed token as a /verify link; no exam date (400) is a card without one; anything else fails the download', async () => {
-    server.use(http.get(paths.documents.admitCard, () => ok({ token: 'a.b.c', claims: {} })));
-    expect(await admitCardSeal()).toEqual({ link: `${window.location.origin}/verify#a.b.c` });
+  it('the seal is the printed code as a /verify link; no exam date (400) is a card without one; anything else fails the download', async () => {
+    server.use(http.get(paths.documents.admitCard, () => ok({ token: 'a.b.c', claims: {}, code: '0123456789' })));
+    expect(await admitCardSeal()).toEqual({ link: `${window.location.origin}/verify#0123456789` });
     server.use(http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')));
     expect(await admitCardSeal()).toEqual({ unsigned: UNSIGNED_NO_DATES });
     server.use(http.get(paths.documents.admitCard, () => fail(500, 'internal server error')));

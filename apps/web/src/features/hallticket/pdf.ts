@@ -2,7 +2,7 @@ import { api } from '@campus/contract/api';
 import type { jsPDF as JsPdf } from 'jspdf';
 import { ApiError, call } from '../../lib/api';
 import { QUIET_ZONE, qrSymbol, verifyLink } from '../../lib/qr';
-import { EXAM_NAME, NAME, TBA, paperCentre, paperDay, paperTime, ticketFileName, type Paper, type Ticket } from './ticket';
+import { EXAM_NAME, NAME, NOT_SET, TBA, paperCentre, paperDay, paperTime, ticketFileName, type Paper, type Ticket } from './ticket';
 
 /**
  * The admit card as a PDF, laid out for the invigilator who checks it at the door: the campus,
@@ -10,7 +10,7 @@ import { EXAM_NAME, NAME, TBA, paperCentre, paperDay, paperTime, ticketFileName,
  * each with a box to sign. A4 landscape; up to eight papers fit on one page (the font of the
  * rows shrinks a little for long titles), more flow onto further pages under a repeated header.
  *
- * Page one carries the card's signed token as a QR code (`/verify#<token>`, lib/qr.ts), which
+ * Page one carries the card's signed code as a QR code (`/verify#<code>`, lib/qr.ts), which
  * an invigilator's phone checks with no network: the details printed beside it can be edited in
  * any PDF editor, the code cannot be re-signed.
  *
@@ -43,9 +43,10 @@ const PHOTO = { w: 30, h: 38, x: PAGE.width - PAGE.margin - 30, y: 33 };
 const SIGNATURE = { w: 62, h: 18, x: PHOTO.x - 6 - 62, y: PHOTO.y + PHOTO.h - 18 };
 /**
  * The QR code with its quiet zone, left of the signature, between the rule under the heading and
- * the table: 46 mm square. A version 22 code (five papers) has 113 modules with the quiet zone,
- * so a module is 0.41 mm: what a phone reads off paper at arm's length, and about 2.4 pixels in
- * a 150 dpi scan (the e2e test decodes one).
+ * the table: 46 mm square. It holds the card's printed code (document-code.ts): eight papers and
+ * a long name make a version 13 code, 77 modules with the quiet zone, so a module is 0.6 mm:
+ * 2.4 pixels at 100 dpi, 3.6 at 150 (pdf.test.ts reads it back at 100, 150, 200 and 300 dpi;
+ * the full token was version 17 for two papers, and failed at 150).
  */
 const QR = { side: 46, x: SIGNATURE.x - 4 - 46, y: 29.5 };
 /** The details' values stop short of the code. */
@@ -125,8 +126,8 @@ export async function admitCardPdf(ticket: Ticket, photo: Photo | null, seal?: S
   const details: [string, string][] = [
     ['Name', ticket.fullname],
     ['Registration ID', String(ticket.registrationId)],
-    ['Branch', ticket.branch],
-    ['Semester', String(ticket.semester)],
+    ['Branch', ticket.branch ?? NOT_SET],
+    ['Semester', ticket.semester === null ? NOT_SET : String(ticket.semester)],
     ['Exam', EXAM_NAME],
   ];
   const valueX = left + 34;
@@ -186,7 +187,8 @@ export async function admitCardPdf(ticket: Ticket, photo: Photo | null, seal?: S
  */
 export async function admitCardSeal(): Promise<Seal> {
   try {
-    return { link: verifyLink((await call(api.documents.admitCard)).data.token) };
+    // The printed code, not the full token: compact enough to read off paper (document-code.ts).
+    return { link: verifyLink((await call(api.documents.admitCard)).data.code) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 400) return { unsigned: UNSIGNED_NO_DATES };
     throw err;
@@ -289,7 +291,12 @@ function continuedHeader(doc: JsPdf, ticket: Ticket): void {
 /** On every page: what the invigilator does, what TBA means, and "page i of n". */
 function footer(doc: JsPdf, ticket: Ticket): void {
   const pages = doc.getNumberOfPages();
-  const lines = ["Invigilator: check the photo and the student's signature against the student, then sign in the row of the paper being sat."];
+  // A card without a photo must not ask for a photo check: the ID card stands in, and the code's check online shows the portal's photo.
+  const lines = [
+    ticket.avatar
+      ? "Invigilator: check the photo and the student's signature against the student, then sign in the row of the paper being sat."
+      : "Invigilator: no photo on record. Check the student's ID card and signature, scan the QR code online to see the portal's photo, then sign in the row of the paper being sat.",
+  ];
   if (ticket.papers.some((p) => !p.examDate)) lines.push(`${TBA}: not set yet. Download the admit card again once the date is set; papers are listed in exam order.`);
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);

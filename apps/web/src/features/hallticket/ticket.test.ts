@@ -5,7 +5,7 @@ import { savedAtOf, savedNotice } from './ticket';
 describe('the saved admit card’s words', () => {
   it('says when it was saved, in the browser’s zone, and that it is the card as it was then', () => {
     const at = '2026-11-30T09:04:00.000Z';
-    expect(savedNotice(at)).toBe(`Saved ${formatMoment(at)} — you are offline; this is the admit card as it was then.`);
+    expect(savedNotice(at)).toBe(`Saved on this device for exam day · ${formatMoment(at)} — you are offline; this is the admit card as it was then.`);
     expect(formatMoment(at)).toMatch(/^30 Nov 2026, \d\d:\d\d$/);
   });
 

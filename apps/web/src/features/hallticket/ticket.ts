@@ -28,8 +28,9 @@ export interface Ticket {
   campusName: string;
   fullname: string;
   registrationId: number;
-  branch: string;
-  semester: number;
+  /** Null until the student picks them (a first campus sign-in): the card says so, and is not signed. */
+  branch: string | null;
+  semester: number | null;
   /** The student's photo (a /files URL), or '' when they have none. */
   avatar: string;
   /** In the order they are sat: by exam date, those without a date (TBA) last. */
@@ -86,5 +87,14 @@ export const ticketFileName = (t: Pick<Ticket, 'fullname' | 'registrationId'>) =
  */
 export const savedAtOf = (...savedAts: (string | undefined)[]): string | null => savedAts.filter(Boolean).sort()[0] ?? null;
 
-/** What the card says above itself when it is a saved copy: when it was saved, and that it may have changed since. */
-export const savedNotice = (savedAt: string) => `Saved ${formatMoment(savedAt)} — you are offline; this is the admit card as it was then.`;
+/** What the card says once it is saved on this device (online): for exam day, and when. */
+export const SAVED_FOR_EXAM_DAY = 'Saved on this device for exam day';
+export const savedOnDevice = (savedAt: string) => `${SAVED_FOR_EXAM_DAY} · ${formatMoment(savedAt)}`;
+/** …and while it is not yet (the browser keeps it a moment after the page opens online). */
+export const NOT_SAVED_YET = 'Not saved on this device yet: keep this page open a moment while you are online, and it opens on exam day without a network.';
+
+/** What the card says above itself when it is a saved copy (offline): when it was saved, and that it may have changed since. */
+export const savedNotice = (savedAt: string) => `${savedOnDevice(savedAt)} — you are offline; this is the admit card as it was then.`;
+
+/** What the card prints for a semester or branch not set yet. */
+export const NOT_SET = 'Not set yet';

@@ -1,8 +1,8 @@
 import { paths } from '@campus/contract/paths';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { aProfessor } from '../../test/fixtures';
+import { aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { loggedInAs, ok, server } from '../../test/server';
 import { listings } from '../events/test-data';
@@ -48,6 +48,36 @@ describe('HomePage', () => {
     expect(await other.findByRole('link', { name: 'Event 5' })).toBeInTheDocument();
     expect(other.getAllByRole('article')).toHaveLength(1);
     expect(other.getByRole('link', { name: /^View All/ })).toHaveAttribute('href', '/other-events');
+  });
+
+  it('asks a student without a photo for one before the first exam; not one with a photo, nor staff', async () => {
+    loggedInAs(aStudent({ avatar: '' }));
+    const { unmount } = renderApp('/');
+    const card = within(await screen.findByRole('region', { name: 'Add your photo before your first exam' }));
+    expect(card.getByRole('link', { name: 'Add your photo' })).toHaveAttribute('href', '/update-avatar');
+    unmount();
+    for (const user of [aStudent({ avatar: '/files/5f0c7d1e-0000-4000-8000-0000000000aa' }), aProfessor({ avatar: '' })]) {
+      loggedInAs(user);
+      const again = renderApp('/');
+      expect(await screen.findByRole('heading', { name: `Hello, ${user.fullname}` })).toBeInTheDocument();
+      // The stored viewer of the first paint is the previous one's: the card goes once current-user answers.
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'Add your photo before your first exam' })).toBeNull());
+      again.unmount();
+    }
+  });
+
+  it("shows the exam office the students with an exam coming and no photo, soonest first", async () => {
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.documents.withoutPhoto, () =>
+        ok({ students: [{ _id: 's1', fullname: 'Meera Roster', registrationId: 211070301, email: 'm@campus.test', semester: 3, branch: 'Civil Engineering', nextExam: '2099-12-03' }] }),
+      ),
+    );
+    renderApp('/');
+    const card = await section('Students without a photo');
+    expect(await card.findByText(/One student with an exam coming has no photo on record/)).toBeInTheDocument();
+    expect(card.getByText('Meera Roster', { exact: false })).toHaveTextContent('Meera Roster (211070301)');
+    expect(card.getByText(/first exam/)).toHaveTextContent('first exam Thu, 3 Dec 2099');
   });
 
   it('says so when there are no events', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useViewer } from '../auth';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PhotoReminder } from './PhotoReminder';
 
 /**
  * What other features put on a logged-in user's home page. The app's route table fills the slots
@@ -44,7 +45,10 @@ export default function HomePage({ overview, events }: HomeSlots) {
         <p className="mt-2 text-campus-100">Here is what matters today.</p>
       </section>
       {/* Two columns on a desktop; a card that has nothing for this user renders nothing. */}
-      <div className="grid items-start gap-6 lg:grid-cols-2">{overview}</div>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <PhotoReminder viewer={viewer} />
+        {overview}
+      </div>
       {events}
     </div>
   );

@@ -60,9 +60,12 @@ function Applicant({ applicantId, requested }: { applicantId: string; requested:
  * oldest open request's, else their current semester.
  */
 function initialSemester(applicant: User, open: Application[], requested: number): number {
-  if (Number.isInteger(requested) && requested >= 1 && requested <= applicant.semester) return requested;
-  return open[0]?.semester ?? applicant.semester;
+  if (Number.isInteger(requested) && requested >= 1 && requested <= highestSemester(applicant)) return requested;
+  return open[0]?.semester ?? applicant.semester ?? 1;
 }
+
+/** The last semester a marksheet may be for: the applicant's own, or any while the directory has not said it. */
+const highestSemester = (applicant: User) => applicant.semester ?? SEMESTERS[SEMESTERS.length - 1]!;
 
 function ApplicantView({ applicant, applications, marksheets, requested }: { applicant: User; applications: Application[]; marksheets: Marksheet[]; requested: number }) {
   const open = applications.filter((a) => !a.replied);
@@ -165,7 +168,7 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
 
 /** Semester choices stop at the applicant's own semester (docs/product.md#marksheets). */
 function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
-  const semesters = SEMESTERS.filter((s) => s <= applicant.semester);
+  const semesters = SEMESTERS.filter((s) => s <= highestSemester(applicant));
   const upload = useUpload();
   const marksheet = upload.track(useUploadMarksheet(applicant._id, upload.onProgress));
   const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : requiredMessage('marksheet')));

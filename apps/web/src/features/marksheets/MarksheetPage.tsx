@@ -68,7 +68,7 @@ function Marksheets({ user }: { user: User }) {
                 </span>
               ) : applied.data.includes(semester) ? (
                 <span className="rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-800">Applied</span>
-              ) : semester > user.semester ? (
+              ) : user.semester === null || semester > user.semester ? (
                 <Button variant="secondary" disabled aria-describedby={LIMIT_ID} aria-label={`Apply for the marksheet of semester ${semester}`}>
                   Apply
                 </Button>

@@ -28,13 +28,14 @@ export default function ProfilePage() {
 const SET_BY_REGISTRAR = 'Set by the registrar';
 
 /** A field as text; `kept` adds that the registrar sets it (a managed account's name, semester, branch). */
-function Row({ label, value, kept = false }: { label: string; value: string | number; kept?: boolean }) {
+/** One line of the profile; a value not known yet (a directory that gave no semester or branch) reads "—". */
+function Row({ label, value, kept = false }: { label: string; value: string | number | null; kept?: boolean }) {
   return (
     <div className="flex flex-col gap-0.5 border-b border-slate-100 py-3 sm:flex-row sm:gap-4">
       <dt className="text-sm font-medium text-slate-500 sm:w-36 sm:shrink-0">{label}</dt>
       <dd className="break-words font-medium text-slate-900">
-        {value}
-        {kept && <span className="ml-2 text-sm font-normal text-slate-500">({SET_BY_REGISTRAR})</span>}
+        {value ?? '—'}
+        {kept && value !== null && <span className="ml-2 text-sm font-normal text-slate-500">({SET_BY_REGISTRAR})</span>}
       </dd>
     </div>
   );
@@ -60,9 +61,9 @@ function KeptByRegistrar({ user }: { user: User }) {
         <dt className="text-slate-500">Full name</dt>
         <dd className="break-words font-medium text-slate-900">{user.fullname}</dd>
         <dt className="text-slate-500">Semester</dt>
-        <dd className="font-medium text-slate-900">{user.semester}</dd>
+        <dd className="font-medium text-slate-900">{user.semester ?? '—'}</dd>
         <dt className="text-slate-500">Branch</dt>
-        <dd className="font-medium text-slate-900">{user.branch}</dd>
+        <dd className="font-medium text-slate-900">{user.branch ?? '—'}</dd>
       </dl>
       <p className="mt-2 text-xs text-slate-600">Ask the registrar to correct them.</p>
     </section>
@@ -96,7 +97,8 @@ function Profile({ user }: { user: CurrentUser }) {
   };
 
   const startEditing = () => {
-    reset({ email: user.email, fullname: user.fullname, semester: String(user.semester), branch: user.branch, currentPassword: '' });
+    // An unknown semester or branch is sent as nothing (kept as it is), never as a value.
+    reset({ email: user.email, fullname: user.fullname, semester: user.semester === null ? undefined : String(user.semester), branch: user.branch ?? undefined, currentPassword: '' });
     setSaved(null);
     update.reset();
     checks.preload();

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api';
 import type { StoredUser } from '../../../lib/secure-store';
 import { currentUserKey } from '../keys';
-import { forgetKeptCopy, keptUser, rememberUser } from '../session';
+import { keptUser, noteSessionEnd, rememberUser } from '../session';
 
 /**
  * GET current-user: the user and the campus provider the session came from (null: a password),
@@ -18,10 +18,11 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       rememberUser(null);
+      noteSessionEnd(err.code);
       return null;
     }
-    // A failed current-user fetch clears the stored user (docs/product.md#accounts).
-    forgetKeptCopy();
+    // Only a 401 says nobody is logged in. A network error or a 5xx says nothing about the
+    // session: the kept copy stays, and the header with it (docs/product.md#accounts).
     throw err;
   }
 }
@@ -45,13 +46,15 @@ export function useCurrentUser() {
 /**
  * Who is looking at the page, for the header and the greeting: the server's answer, or until
  * it arrives the locally kept copy. `loading` is true only while there is neither, which is
- * when the layout shows its full-page spinner.
+ * when the layout shows its full-page spinner. `unknown`: the server could not be asked (a
+ * network error, a 5xx) and no copy is kept, so the header shows neither a user nor the
+ * logged-out links: only a 401 logs out.
  */
-export function useViewer(): { viewer: StoredUser | null; loading: boolean } {
+export function useViewer(): { viewer: StoredUser | null; loading: boolean; unknown: boolean } {
   const q = useCurrentUser();
-  if (q.data !== undefined) return { viewer: q.data, loading: false };
-  // The fetch failed outright: treat as logged out (docs/product.md#accounts); the layout says why.
-  if (q.isError) return { viewer: null, loading: false };
+  if (q.data !== undefined) return { viewer: q.data, loading: false, unknown: false };
   const copy = keptUser();
-  return { viewer: copy, loading: copy === null };
+  // The fetch failed outright: not a logout; the layout says what failed and offers to ask again.
+  if (q.isError) return { viewer: copy, loading: false, unknown: copy === null };
+  return { viewer: copy, loading: copy === null, unknown: false };
 }
