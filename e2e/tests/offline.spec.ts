@@ -162,8 +162,9 @@ test('her admit card opens offline with the time it was saved; after logout the 
   await context.setOffline(true);
   await page.goto('/hallticket');
   await expect(page.getByRole('main')).toBeVisible();
-  // The worker has nothing to answer who is logged in: the page waits for the network (a spinner).
-  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  // The worker has nothing to answer who is logged in: the page says the server cannot be reached
+  // (a network error is not a logout: only a 401 says nobody is logged in).
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' })).toBeVisible();
   await expect(page.getByText(her.fullname)).toHaveCount(0);
   await expect(page.getByText(String(her.registrationId))).toHaveCount(0);
   await shot(page, 'offline-02-next-student-offline');
