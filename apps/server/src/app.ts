@@ -11,7 +11,7 @@ import { notesRoutes } from './features/notes';
 import { registerNotifications } from './features/notifications';
 import { systemRoutes } from './features/system';
 import { ensureAdmin, ensureExamOffice, usersRoutes } from './features/users';
-import { adminRoutes } from './features/admin';
+import { adminHomeRoutes, adminRoutes } from './features/admin';
 import { auditRoutes } from './features/audit';
 import { rosterRoutes } from './features/roster';
 import { signInRoutes } from './features/sign-in';
@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(filesRoutes);
   await app.register(auditRoutes);
   await app.register(adminRoutes);
+  await app.register(adminHomeRoutes);
   await app.register(rosterRoutes);
   await app.register(signInRoutes);
   await app.register(documentsRoutes);

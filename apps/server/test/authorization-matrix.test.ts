@@ -112,6 +112,8 @@ async function feedPathOf(actors: Actors): Promise<string> {
 
 interface Records {
   marksheet: Marksheet;
+  /** The student's open request (semester 1). */
+  applicationId: string;
   /** A roster import (a preview) an administrator sent. */
   rosterImportId: string;
 }
@@ -124,7 +126,7 @@ async function buildRecords(actors: Actors): Promise<Records> {
   const roster = multipart({ kind: 'users' }, { file: textFile('users.csv', 'registrationId,email,fullname,role,semester,branch\n') });
   const previewed = await ctx.app.inject({ method: 'POST', url: paths.admin.createImport, ...withCookie(roster, actors.admin.cookie) });
   if (previewed.statusCode !== 201) throw new Error(`roster preview failed: ${previewed.body}`);
-  return { marksheet: uploaded.json().data.marksheet as Marksheet, rosterImportId: previewed.json().data.import._id as string };
+  return { marksheet: uploaded.json().data.marksheet as Marksheet, applicationId: applied.json().data.application._id as string, rosterImportId: previewed.json().data.import._id as string };
 }
 
 const pdfFile = () => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -291,6 +293,11 @@ const MATRIX: Record<string, Row> = {
     request: (_a, actors) => ({ method: 'GET', url: paths.applications.ofUser(actors.student.user._id) }),
     expected: selfAndOffice,
   },
+  'POST /api/v1/applications/decline/:applicationId': {
+    records: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.applications.decline(w.applicationId!), payload: { reason: 'Fees unpaid' } }),
+    expected: officeOnly(200),
+  },
   'GET /api/v1/marksheets/getallapplicantmarksheets/:userId': {
     records: true,
     request: (_a, actors) => ({ method: 'GET', url: paths.marksheets.ofUser(actors.student.user._id) }),
@@ -343,6 +350,13 @@ const MATRIX: Record<string, Row> = {
     expected: adminOnly(200),
   },
   'POST /api/v1/admin/users/:userId/reset-link': { request: (_a, actors) => ({ method: 'POST', url: paths.admin.resetLink(actors.student.user._id) }), expected: adminOnly(200) },
+  // The student has a password: past the door, the invitation's own 409.
+  'POST /api/v1/admin/users/:userId/invite': { request: (_a, actors) => ({ method: 'POST', url: paths.admin.invite(actors.student.user._id) }), expected: adminOnly(409) },
+  'POST /api/v1/admin/imports/:importId/invite': {
+    records: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.admin.inviteImport(w.rosterImportId!) }),
+    expected: adminOnly(200),
+  },
   'POST /api/v1/admin/imports': {
     request: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: textFile('users.csv', 'registrationId,email,fullname,role,semester,branch\n') }) }),
     expected: adminOnly(201),
@@ -381,6 +395,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/auth/link': { request: () => ({ method: 'GET', url: paths.auth.pendingLink }), expected: all(404) },
   'POST /api/v1/auth/link': { request: () => ({ method: 'POST', url: paths.auth.link, payload: { password: DEFAULT_PASSWORD } }), expected: all(404) },
   'GET /api/v1/auth/tests/:testId': { request: () => ({ method: 'GET', url: paths.auth.signInTest('5f0c7d1e-0000-4000-8000-00000000abcd') }), expected: adminOnly(404) },
+  'GET /api/v1/admin/summary': { request: () => ({ method: 'GET', url: paths.admin.summary }), expected: adminOnly(200) },
+  'GET /api/v1/admin/audit.csv': { request: () => ({ method: 'GET', url: `${paths.admin.auditExport}?q=a&from=2026-11-01&to=2026-11-30` }), expected: adminOnly(200) },
   'GET /api/v1/admin/audit': { request: (_a, actors) => ({ method: 'GET', url: `${paths.admin.audit}?target=${actors.student.user._id}&action=user.updated` }), expected: adminOnly(200) },
   'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
   'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },

@@ -51,7 +51,7 @@ const executable = () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
 const withNul = (value: string | number) => `${String(value).slice(0, 1)}\u0000${String(value).slice(1)}`;
 
 /** Names, emails, titles, venues and file names are one line; descriptions may run over several. */
-const SINGLE_LINE = new Set(['fullname', 'email', 'title', 'filename', 'venue']);
+const SINGLE_LINE = new Set(['fullname', 'email', 'title', 'filename', 'venue', 'reason']);
 const LINE_BREAKS = [['a newline', '\n'], ['CRLF', '\r\n'], ['a line separator', '\u2028']] as const;
 /** A valid value with a line break inside it (not at an end, where trimming might seem to excuse it). */
 const withBreak = (value: string, lineBreak: string) => `${value.slice(0, 1)}${lineBreak}${value.slice(1)}`;
@@ -218,6 +218,18 @@ const eventUrl = (w: World) => paths.events.update(w.event._id);
 const editCourse = () => ({ title: 'Edited', description: 'Edited text', semester: 2, branch: 'Civil Engineering', examDate: '2030-01-01' });
 /** An exam centre is optional free text, so only what no exam centre can be: a NUL, a line break, too long. */
 const BAD_EXAM_CENTRES = [['with a NUL', 'Hall\u00002'], ['with a newline', 'Main Block\nHall 2'], ['with a line separator', 'Main Block\u2028Hall 2'], ['too long', 'x'.repeat(121)], ['a number', 7]] as const;
+/** Exam times that are refused, and the field the refusal names. */
+const BAD_EXAM_TIMES: [string, Record<string, unknown>, string][] = [
+  ['examStart not HH:MM', { examStart: '9:30', examEnd: '12:30' }, 'examStart'],
+  ['examEnd past midnight', { examStart: '09:30', examEnd: '24:00' }, 'examEnd'],
+  ['examStart with a NUL', { examStart: '09:3\u00000', examEnd: '12:30' }, 'examStart'],
+  ['examStart a number', { examStart: 930, examEnd: '12:30' }, 'examStart'],
+  ['examEnd without examStart', { examEnd: '12:30' }, 'examStart'],
+  ['examStart without examEnd', { examStart: '09:30' }, 'examEnd'],
+  ['examEnd before examStart', { examStart: '12:30', examEnd: '09:30' }, 'examEnd'],
+];
+/** A request id no request has: the body is refused before it is looked for. */
+const UNKNOWN_APPLICATION = '00000000-0000-4000-8000-000000000000';
 const notesForm = (): Partial<InjectOptions> => multipart({ filename: 'Week 1' }, { notesfile: textFile('w.txt', 'x') });
 
 const CASES: Record<string, Case[]> = {
@@ -273,6 +285,7 @@ const CASES: Record<string, Case[]> = {
     }),
     { name: 'examDate in the past', names: 'examDate', as: 'professor', request: () => ({ method: 'POST', url: paths.courses.create, ...multipart(courseFields({ examDate: '2020-01-01' })) }) },
     ...BAD_EXAM_CENTRES.filter(([, value]) => typeof value === 'string').map(([name, examCentre]): Case => ({ name: `examCentre ${name}`, names: 'examCentre', as: 'professor', request: () => ({ method: 'POST', url: paths.courses.create, ...multipart({ ...courseFields(), examCentre: String(examCentre) }) }) })),
+    ...BAD_EXAM_TIMES.filter(([, times]) => Object.values(times).every((v) => typeof v === 'string')).map(([name, times, field]): Case => ({ name, names: field, as: 'professor', request: () => ({ method: 'POST', url: paths.courses.create, ...multipart({ ...courseFields(), ...(times as Record<string, string>) }) }) })),
   ],
   'GET /api/v1/courses/getcourse/:courseId': idCases((id) => paths.courses.get(id)),
   'PATCH /api/v1/courses/updatecourse/:courseId': [
@@ -280,6 +293,7 @@ const CASES: Record<string, Case[]> = {
     { name: 'examDate not a real day', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examDate: '2027-02-29' } }) },
     { name: 'examDate in the past', names: 'examDate', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examDate: '2020-01-01' } }) },
     ...BAD_EXAM_CENTRES.map(([name, examCentre]): Case => ({ name: `examCentre ${name}`, names: 'examCentre', as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), examCentre } }) })),
+    ...BAD_EXAM_TIMES.map(([name, times, field]): Case => ({ name, names: field, as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.courses.update(w.course._id), payload: { ...editCourse(), ...times } }) })),
     ...idCases((id) => paths.courses.update(id), { method: 'PATCH', as: 'professor', body: () => ({ payload: editCourse() }) }),
   ],
   'PATCH /api/v1/courses/updatecoursethumbnail/:courseId': [
@@ -299,6 +313,10 @@ const CASES: Record<string, Case[]> = {
   'POST /api/v1/applications/createapplication': [
     ...jsonCases('POST', paths.applications.create, () => ({ semester: 1 })),
     { name: 'a semester above my own', request: () => ({ method: 'POST', url: paths.applications.create, payload: { semester: 8 } }) },
+  ],
+  'POST /api/v1/applications/decline/:applicationId': [
+    ...jsonCases('POST', paths.applications.decline(UNKNOWN_APPLICATION), () => ({ reason: 'Fees unpaid' }), 'office'),
+    ...idCases((id) => paths.applications.decline(id), { method: 'POST', as: 'office', body: () => ({ payload: { reason: 'Fees unpaid' } }) }),
   ],
   'GET /api/v1/applications/semesterapplied': noInputCases('GET', paths.applications.semestersApplied),
   'GET /api/v1/applications/allapplications': noInputCases('GET', paths.applications.all, 'office'),
@@ -405,18 +423,22 @@ const CASES: Record<string, Case[]> = {
     ...idCases((id) => paths.admin.updateUser(id), { method: 'PATCH', as: 'admin', body: () => ({ payload: { fullname: 'Renamed' } }) }),
   ],
   'POST /api/v1/admin/users/:userId/reset-link': idCases((id) => paths.admin.resetLink(id), { method: 'POST', as: 'admin' }),
+  'POST /api/v1/admin/users/:userId/invite': idCases((id) => paths.admin.invite(id), { method: 'POST', as: 'admin' }),
+  'POST /api/v1/admin/imports/:importId/invite': idCases((id) => paths.admin.inviteImport(id), { method: 'POST', as: 'admin' }),
   'POST /api/v1/admin/imports': [
-    ...multipartCases('POST', paths.admin.createImport, () => ({ kind: 'users', dryRun: 'true' }), {
+    ...multipartCases('POST', paths.admin.createImport, () => ({ kind: 'users', dryRun: 'true', columns: JSON.stringify({ 'Reg. No.': 'registrationId', 'Sr. No.': null }) }), {
       fileField: 'file',
-      file: () => ({ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('registrationId,email,fullname,role,semester,branch\n') }),
+      file: () => ({ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('Reg. No.,email,fullname,role,semester,branch\n') }),
       fileRequired: true,
-      optional: ['dryRun'],
+      optional: ['dryRun', 'columns'],
       as: 'admin',
     }),
     { name: 'a Latin-1 file', as: 'admin', request: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from([0x4a, 0xf6, 0x72, 0x67, 0x0a]) } }) }) },
   ],
   'GET /api/v1/admin/imports/:importId': idCases((id) => paths.admin.getImport(id), { as: 'admin' }),
-  'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'] }, 'admin'),
+  'GET /api/v1/admin/summary': noInputCases('GET', paths.admin.summary, 'admin'),
+  'GET /api/v1/admin/audit': queryCases(paths.admin.audit, { ...KEYSET_PAGING, actor: ['nope', "1' OR '1'='1"], target: ['nope', ''], action: ['user.deleted', '', 'USER.UPDATED'], q: ['x'.repeat(300), 'a\nb'], from: ['2026-02-30', 'yesterday', '20261101'], to: ['2026-13-01', ''] }, 'admin'),
+  'GET /api/v1/admin/audit.csv': queryCases(paths.admin.auditExport, { actor: ['nope'], action: ['user.deleted'], q: ['x'.repeat(300)], from: ['2026-02-30', 'yesterday'], to: ['2026-13-01'] }, 'admin'),
   'GET /api/v1/documents/keys': noInputCases('GET', paths.documents.keys),
   'GET /api/v1/documents/admitcard': noInputCases('GET', paths.documents.admitCard),
   'GET /api/v1/documents/marksheet/:marksheetId': idCases((id) => paths.documents.marksheet(id)),

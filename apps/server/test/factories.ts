@@ -84,6 +84,8 @@ export interface CourseFields {
   branch?: string;
   examDate?: string;
   examCentre?: string;
+  examStart?: string;
+  examEnd?: string;
 }
 
 let nextCourseNumber = 500_000_000;

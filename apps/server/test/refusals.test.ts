@@ -82,6 +82,9 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   rosterImportId: string;
   /** `me`'s marksheet for semester 1. */
   marksheetId: string;
+  /** `me`'s open request (semester 2), and a declined one (semester 3). */
+  openApplicationId: string;
+  declinedApplicationId: string;
   /** The sign-in cookie of a browser whose campus sign-in matched `otherStudent`'s signup account and waits for its password. */
   linkingBrowser: string;
 }
@@ -101,7 +104,9 @@ async function buildWorld(): Promise<World> {
     return res.json().data;
   };
   const marksheetId = (await expect2xx('marksheet', { method: 'POST', url: paths.marksheets.create(me.user._id), ...withCookie(multipart({ semester: 1 }, { marksheet: pdfFile() }), office.cookie) })).marksheet._id as string;
-  await expect2xx('application', { method: 'POST', url: paths.applications.create, headers: { cookie: me.cookie }, payload: { semester: 2 } });
+  const openApplicationId = (await expect2xx('application', { method: 'POST', url: paths.applications.create, headers: { cookie: me.cookie }, payload: { semester: 2 } })).application._id as string;
+  const declinedApplicationId = (await expect2xx('application', { method: 'POST', url: paths.applications.create, headers: { cookie: me.cookie }, payload: { semester: 3 } })).application._id as string;
+  await expect2xx('decline', { method: 'POST', url: paths.applications.decline(declinedApplicationId), headers: { cookie: office.cookie }, payload: { reason: 'Fees unpaid' } });
   const list = await expect2xx('notifications', { method: 'GET', url: paths.notifications.list, headers: { cookie: professor.cookie } });
   const notificationId = (list.unreadnotifications as { notificationid: string }[])[0]!.notificationid;
   const feed = await expect2xx('calendar feed', { method: 'GET', url: paths.calendar.feed, headers: { cookie: me.cookie } });
@@ -131,7 +136,7 @@ async function buildWorld(): Promise<World> {
     { provider: OFFLINE_SAML, purpose: 'signIn', testerId: null, browserHash: hashToken(linkingToken), next: '/', stage: 'awaitingPassword', answer: { subject: 'saml-other', claims: { studentId: String(otherStudent.user.registrationId), mail: otherStudent.user.email, displayName: 'Other Student', affiliation: 'student' }, sid: null, registrationId: otherStudent.user.registrationId } },
     new Date(),
   );
-  return { marksheetId, linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
+  return { marksheetId, openApplicationId, declinedApplicationId, linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -505,6 +510,17 @@ const TABLE: Record<string, Row> = {
       ],
     },
   },
+  'POST /api/v1/applications/decline/:applicationId': {
+    as: 'office',
+    valid: (w) => json('POST', paths.applications.decline(w.openApplicationId), { reason: 'Fees unpaid' }),
+    refusals: {
+      400: [field('reason', 'no reason', (w) => json('POST', paths.applications.decline(w.openApplicationId), { reason: ' ' })), longParam('applicationId', () => paths.applications.decline(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor'), as('me', 'as the student')],
+      404: [unknown('an unknown request', () => paths.applications.decline(UNKNOWN_ID))],
+      409: [{ name: 'a request already declined', request: (w, v) => ({ ...v, url: paths.applications.decline(w.declinedApplicationId) }) }],
+    },
+  },
   'GET /api/v1/applications/semesterapplied': { as: 'me', valid: () => get(paths.applications.semestersApplied), refusals: { 401: [loggedOut], 403: [as('professor', 'as a professor')] } },
   'GET /api/v1/applications/allapplications': { as: 'office', valid: () => get(paths.applications.all), refusals: { 401: [loggedOut], 403: [as('professor', 'as a professor'), as('me', 'as a student')] } },
   'GET /api/v1/applications/applicationofuser/:userId': {
@@ -649,11 +665,40 @@ const TABLE: Record<string, Row> = {
       404: [unknown('an unknown user', () => paths.admin.resetLink(UNKNOWN_ID))],
     },
   },
+  'POST /api/v1/admin/users/:userId/invite': {
+    as: 'admin',
+    // `deactivated` was made with a password too: each refusal here is about the request, not the account.
+    valid: (w) => ({ method: 'POST', url: paths.admin.invite(w.deactivated.user._id) }),
+    refusals: {
+      400: [longParam('userId', () => paths.admin.invite(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'as a student')],
+      404: [unknown('an unknown user', () => paths.admin.invite(UNKNOWN_ID))],
+      409: [unknown('a user who has a password', (w) => paths.admin.invite(w.me.user._id))],
+    },
+  },
+  'POST /api/v1/admin/imports/:importId/invite': {
+    as: 'admin',
+    valid: (w) => ({ method: 'POST', url: paths.admin.inviteImport(w.rosterImportId) }),
+    refusals: {
+      400: [longParam('importId', () => paths.admin.inviteImport(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'as a professor')],
+      404: [unknown('an unknown import', () => paths.admin.inviteImport(UNKNOWN_ID))],
+    },
+  },
   'POST /api/v1/admin/imports': {
     as: 'admin',
     valid: () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'users' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('registrationId,email,fullname,role,semester,branch\n') } }) }),
     refusals: {
-      400: [field('kind', 'an unknown kind', () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'grades' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('x\n') } }) }))],
+      400: [
+        field('kind', 'an unknown kind', () => ({ method: 'POST', url: paths.admin.createImport, ...multipart({ kind: 'grades' }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('x\n') } }) })),
+        field('columns', 'a column mapping to no column of the kind', () => ({
+          method: 'POST',
+          url: paths.admin.createImport,
+          ...multipart({ kind: 'users', columns: JSON.stringify({ 'Roll No.': 'rollNumber' }) }, { file: { filename: 'u.csv', contentType: 'text/csv', data: Buffer.from('Roll No.\n') } }),
+        })),
+      ],
       401: [loggedOut],
       403: [crossSite, as('office', 'as the exam office')],
       413: [declaredTooLarge],
@@ -670,6 +715,8 @@ const TABLE: Record<string, Row> = {
       404: [unknown('an unknown import', () => paths.admin.getImport(UNKNOWN_ID))],
     },
   },
+  'GET /api/v1/admin/summary': { as: 'admin', valid: () => get(paths.admin.summary), refusals: { 401: [loggedOut], 403: [as('office', 'as the exam office')] } },
+  'GET /api/v1/admin/audit.csv': listing(paths.admin.auditExport, 'admin', ['from', '2026-02-30'], 'professor'),
   'GET /api/v1/admin/audit': listing(paths.admin.audit, 'admin', ['action', 'user.deleted'], 'professor'),
 
   'GET /api/v1/documents/admitcard': {

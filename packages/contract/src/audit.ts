@@ -17,11 +17,13 @@ export const AUDIT_ACTIONS = [
   'user.password_changed',
   'user.password_reset',
   'user.reset_link_sent',
+  'user.invited',
   'user.signed_in_new_device',
   'user.linked_identity',
   'course.student_removed',
   'course.deleted',
   'marksheet.uploaded',
+  'application.declined',
   'import.applied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -43,7 +45,7 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
  * - `user.updated`, `user.role_changed`, `user.deactivated`, `user.reactivated`,
  *   `user.email_changed`: `{ changes: { <field>: { from, to } } }`;
  * - `course.student_removed`, `course.deleted`: `{ course: { _id, coursenumber, title } }`;
- * - `marksheet.uploaded`: `{ semester }`;
+ * - `marksheet.uploaded`: `{ semester }`; `application.declined`: `{ semester, reason }`;
  * - `user.linked_identity`: `{ provider }`, the label of the campus sign-in provider linked; the
  *   `user.updated` and `user.role_changed` a sign-in makes from the directory carry it too;
  * - `import.applied`: `{ import: { _id, kind, action } }`, with `changes` for an update and
@@ -54,6 +56,10 @@ export const auditDetailsSchema = z.object({
   changes: z.record(z.string(), fieldChangeSchema).optional(),
   course: z.object({ _id: z.string(), coursenumber: z.number().int(), title: z.string() }).optional(),
   semester: z.number().int().optional(),
+  /** `application.declined`: the reason the student was given. */
+  reason: z.string().optional(),
+  /** `user.signed_in_new_device`: the browser and system the User-Agent named ("Chrome", "Android"); absent on entries written before it was kept. */
+  device: z.object({ browser: z.string(), os: z.string() }).optional(),
   /** `user.linked_identity`, and changes a campus sign-in made: the provider's label. */
   provider: z.string().optional(),
   import: z.object({ _id: z.string(), kind: z.enum(['users', 'courses', 'enrolments']), action: z.enum(['create', 'update', 'remove']) }).optional(),

@@ -123,8 +123,20 @@ export const claimedAccountSchema = z.object({
 export const matchedRuleSchema = z.object({ rule: z.number().int(), claim: z.string(), value: z.string(), role: z.enum(ACCOUNT_ROLES) });
 
 /**
+ * Why a test could not reach an OpenID provider's discovery document: its name is not found (DNS),
+ * nothing listens there (refused), its certificate is not trusted (TLS), it answered but with no
+ * discovery document (an HTTP error or not JSON), it did not answer in time, or something else.
+ */
+export const PROVIDER_FAILURES = ['nameNotFound', 'refused', 'tls', 'discovery', 'timeout', 'other'] as const;
+export type ProviderFailure = (typeof PROVIDER_FAILURES)[number];
+
+/** A test that never reached the provider: what failed, the address tried, and the error's own words. */
+export const providerFailureSchema = z.object({ kind: z.enum(PROVIDER_FAILURES), address: z.string(), detail: z.string() });
+
+/**
  * What a provider released in an administrator's test sign-in, and what the portal made of it:
- * nothing is created or changed by a test.
+ * nothing is created or changed by a test. A test that could not reach the provider has no
+ * subject and no claims, and says why in `failure`.
  */
 export const signInTestSchema = z
   .object({
@@ -137,6 +149,8 @@ export const signInTestSchema = z
     matched: matchedRuleSchema.nullable(),
     /** Why a real sign-in with these claims would be refused; null when it would go through. */
     refusal: z.string().nullable(),
+    /** Why the provider could not be reached; null when it answered. */
+    failure: providerFailureSchema.nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'SignInTest' });

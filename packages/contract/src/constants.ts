@@ -90,3 +90,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** In the portal only, an email at once, or one digest email a day. */
 export const DELIVERIES = ['inapp', 'immediate', 'daily'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
+
+/** The most a declined marksheet request's reason may say: one line the student reads on her marksheet page. */
+export const DECLINE_REASON_MAX = 300;

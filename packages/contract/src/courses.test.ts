@@ -63,10 +63,29 @@ describe('the exam centre', () => {
   });
 });
 
+describe('the exam times', () => {
+  const errorAt = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => r.error && [r.error.issues[0]!.path[0], r.error.issues[0]!.message];
+
+  it('are optional, HH:MM, both or neither; empty means none', () => {
+    expect('examStart' in createCourseBody.parse(valid)).toBe(false);
+    expect(createCourseBody.parse({ ...valid, examStart: ' 09:30 ', examEnd: '12:30' })).toMatchObject({ examStart: '09:30', examEnd: '12:30' });
+    expect(createCourseBody.parse({ ...valid, examStart: '', examEnd: '' })).toMatchObject({ examStart: null, examEnd: null });
+    expect(updateCourseBody.parse({ title: 't', description: 'd', semester: 2, branch: 'Civil Engineering', examStart: null, examEnd: null })).toMatchObject({ examStart: null, examEnd: null });
+  });
+
+  it('refuse a malformed time, half a pair, and an end not after the start, naming the field', () => {
+    for (const bad of ['9:30', '24:00', '09:60', '0930', '09:30 AM']) expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: bad, examEnd: '12:00' }))).toEqual(['examStart', 'Exam start time must be HH:MM between 00:00 and 23:59']);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examEnd: '12:00' }))).toEqual(['examStart', REFUSALS.examStartNeeded]);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '09:00', examEnd: '' }))).toEqual(['examEnd', REFUSALS.examEndNeeded]);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '12:00', examEnd: '12:00' }))).toEqual(['examEnd', REFUSALS.examEndBeforeStart]);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '12:00', examEnd: '09:00' }))).toEqual(['examEnd', 'Exam end time must be after the start time']);
+  });
+});
+
 describe('a course as JSON', () => {
   const course = {
     _id: 'c', title: 't', description: 'd', coursenumber: 211070500, semester: 5, branch: 'Computer Engineering', thumbnail: '', owner: 'o', ownername: 'n',
-    students: [], examDate: '2030-12-03', createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z',
+    students: [], examDate: '2030-12-03', examStart: null, examEnd: null, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-26T00:00:00.000Z',
   };
 
   it('carries when the exam date changed and the exam centre, each null when there is none', () => {

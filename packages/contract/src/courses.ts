@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
 import { fieldLabel as label } from './labels';
+import { REFUSALS } from './messages';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
@@ -38,6 +39,36 @@ export const examCentreField = z.preprocess(
     .nullable(),
 );
 
+/** An exam time on the campus's clock: `HH:MM`, 24-hour, zero-padded (so that text order is time order). */
+export const EXAM_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * When the exam starts or ends (`examStart`, `examEnd`): `HH:MM`, or empty / null for "not said"
+ * (the admit card then says the time is to be announced). Both or neither: `examTimesAgree`.
+ */
+export const examTimeField = (field: 'examStart' | 'examEnd') =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    textField(field)
+      .trim()
+      // The words of an event's time, so the web app says both the same way.
+      .regex(EXAM_TIME_PATTERN, { error: `${label(field)} must be HH:MM between 00:00 and 23:59` })
+      .nullable(),
+  );
+
+/**
+ * Both exam times or neither, and the end after the start; the issue names the field to fix.
+ * Half a time would mean nothing, so an update that gives either sets the pair (the one left
+ * out counts as none): leaving both out keeps them, clearing either clears both.
+ */
+export const examTimesAgree = (body: { examStart?: string | null; examEnd?: string | null }, ctx: z.RefinementCtx) => {
+  const { examStart: start, examEnd: end } = body;
+  if (start == null && end == null) return;
+  if (start == null) ctx.addIssue({ code: 'custom', path: ['examStart'], message: REFUSALS.examStartNeeded });
+  else if (end == null) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: REFUSALS.examEndNeeded });
+  else if (end <= start) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: REFUSALS.examEndBeforeStart });
+};
+
 /** POST /courses/create-course: the text fields of the multipart body (the thumbnail travels beside them). */
 export const createCourseBody = z.object({
   title: requiredLine('title', COURSE_TITLE_MAX),
@@ -47,13 +78,15 @@ export const createCourseBody = z.object({
   branch: branchField.default(DEFAULT_BRANCH),
   examDate: examDateField.optional(),
   examCentre: examCentreField.optional(),
-});
+  examStart: examTimeField('examStart').optional(),
+  examEnd: examTimeField('examEnd').optional(),
+}).superRefine(examTimesAgree);
 export type CreateCourseBody = z.infer<typeof createCourseBody>;
 export type CreateCourseInput = z.input<typeof createCourseBody>;
 
 /**
- * PATCH /courses/updatecourse/:courseId. examDate and examCentre absent: unchanged; null or '':
- * cleared.
+ * PATCH /courses/updatecourse/:courseId. examDate, examCentre and the exam times absent:
+ * unchanged; null or '': cleared (the two times go together).
  */
 export const updateCourseBody = z.object({
   title: requiredLine('title', COURSE_TITLE_MAX),
@@ -62,7 +95,9 @@ export const updateCourseBody = z.object({
   branch: branchField,
   examDate: examDateField.optional(),
   examCentre: examCentreField.optional(),
-});
+  examStart: examTimeField('examStart').optional(),
+  examEnd: examTimeField('examEnd').optional(),
+}).superRefine(examTimesAgree);
 export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 export type UpdateCourseInput = z.input<typeof updateCourseBody>;
 
@@ -111,6 +146,9 @@ export const courseSchema = z.object({
   examDateChangedAt: z.string().nullable(),
   /** Where the exam is sat, one line; null when the course does not say (the campus default applies). */
   examCentre: z.string().nullable(),
+  /** When the exam starts and ends, `HH:MM` on the campus's clock (CAMPUS_TZ); both null when not said. */
+  examStart: z.string().nullable(),
+  examEnd: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: 'Course' });

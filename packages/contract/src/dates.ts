@@ -18,6 +18,19 @@ export const formatExamDate = (isoDate: string | null): string => {
   return `${d}/${m}/${y}`;
 };
 
+/** `HH:MM` (24-hour) as the admit card has always printed a time: `09:15 AM`, `12:15 PM`. */
+const twelveHour = (time: string): string => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+};
+
+/**
+ * An exam's start and end (`HH:MM`, campus time) as people read them, `09:15 AM to 12:15 PM`;
+ * null when the course does not say (the reader is told the time is to be announced).
+ */
+export const formatExamTimes = (start: string | null, end: string | null): string | null =>
+  start && end ? `${twelveHour(start)} to ${twelveHour(end)}` : null;
+
 /**
  * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than using
  * it (it resolves the locale and loads the zone's rules; on a slow phone the home page's event

@@ -49,7 +49,7 @@ export interface Endpoint {
   consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
   errors?: readonly DomainError[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
-  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'application/samlmetadata+xml' | 'application/jwk-set+json';
+  produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'text/csv' | 'application/samlmetadata+xml' | 'application/jwk-set+json';
 }
 
 /** Declares an endpoint, keeping its literal types (the path's params, the schemas' shapes). */

@@ -20,6 +20,7 @@ export * from './events';
 export * from './calendar';
 export * from './audit';
 export * from './admin';
+export * from './admin-home';
 export * from './roster';
 export * from './auth-provider';
 export * from './auth';

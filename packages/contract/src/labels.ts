@@ -26,6 +26,8 @@ export const fieldLabels = {
   coursenumber: 'Course number',
   examDate: 'Exam date',
   examCentre: 'Exam centre',
+  examStart: 'Exam start time',
+  examEnd: 'Exam end time',
   thumbnail: 'Thumbnail',
   filename: 'File name',
   notesfile: 'Notes file',
@@ -37,6 +39,8 @@ export const fieldLabels = {
   linkedin: 'LinkedIn link',
   gform: 'Google form link',
   marksheet: 'Marksheet',
+  // Why the exam office declined a marksheet request.
+  reason: 'Reason',
   limit: 'Limit',
   cursor: 'Cursor',
   lastEventId: 'Last event ID',
@@ -49,9 +53,14 @@ export const fieldLabels = {
   actor: 'Actor',
   target: 'Target',
   action: 'Action',
+  // The audit log's days.
+  from: 'From',
+  to: 'To',
   // The registrar's roster: an import's kind and whether it only previews, and its columns.
   kind: 'Kind',
   dryRun: 'Dry run',
+  // The file's own column names, each to a roster column (a registrar's export names them its way).
+  columns: 'Columns',
   file: 'File',
   // The upload kind of the roster's CSV (FILE_LIMITS.roster), named in its size refusal.
   roster: 'Roster file',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DECLINE_REASON_MAX } from './constants';
 import { endpoint } from './endpoint';
-import { semesterField } from './fields';
+import { requiredLine, semesterField } from './fields';
 import { API_PREFIX } from './prefix';
 
 /** POST /applications/createapplication */
@@ -9,6 +10,10 @@ export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
 
 /** POST /marksheets/createmarksheet/:applicantId: the text field beside the `marksheet` file. */
 export const createMarksheetBody = z.object({ semester: semesterField });
+
+/** POST /applications/decline/:applicationId: why the exam office will not send this marksheet. */
+export const declineApplicationBody = z.object({ reason: requiredLine('reason', DECLINE_REASON_MAX) });
+export type DeclineApplicationBody = z.infer<typeof declineApplicationBody>;
 
 /** A marksheet request. */
 export const applicationSchema = z.object({
@@ -19,8 +24,12 @@ export const applicationSchema = z.object({
   applicant: z.object({ fullname: z.string(), registrationId: z.number().int() }),
   content: z.string(),
   semester: z.number().int(),
-  /** True once the exam office has uploaded that semester's marksheet. */
+  /** True once the exam office has answered: uploaded that semester's marksheet, or declined. */
   replied: z.boolean(),
+  /** True when the exam office declined the request; the student may then ask again. */
+  declined: z.boolean(),
+  /** Why it was declined, in the exam office's words; null unless declined. */
+  reason: z.string().nullable(),
   createdAt: z.string(),
 }).meta({ id: 'Application' });
 export type Application = z.infer<typeof applicationSchema>;
@@ -60,7 +69,7 @@ export const applicationsApi = {
     status: 201,
     errors: [409],
   }),
-  semestersApplied: endpoint({ method: 'GET', path: `${A}/semesterapplied`, summary: 'The semesters I have asked for', data: semestersAppliedSchema }),
+  semestersApplied: endpoint({ method: 'GET', path: `${A}/semesterapplied`, summary: 'The semesters I have asked for (open or sent; a declined request does not count)', data: semestersAppliedSchema }),
   all: endpoint({ method: 'GET', path: `${A}/allapplications`, summary: 'Every request, open ones first (exam office)', data: applicationListSchema }),
   ofUser: endpoint({
     method: 'GET',
@@ -68,6 +77,14 @@ export const applicationsApi = {
     summary: 'A student’s requests by semester (the student or the exam office)',
     data: applicationListSchema,
     errors: [404],
+  }),
+  decline: endpoint({
+    method: 'POST',
+    path: `${A}/decline/:applicationId`,
+    summary: 'Decline an open request with a reason the student reads (exam office)',
+    body: declineApplicationBody,
+    data: z.object({ application: applicationSchema }),
+    errors: [404, 409],
   }),
 };
 

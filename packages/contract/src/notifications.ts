@@ -85,9 +85,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 
 /**
  * What applies to a user who has not chosen, on a server that sends mail: everything in the
- * portal only, except exam dates, which matter enough to arrive as an email at once.
+ * portal only, except exam dates and marksheet requests (answered or declined: a student who
+ * asked is waiting for the answer), which matter enough to arrive as an email at once.
  */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' };
+export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' };
 
 /** What applies to a user who has not chosen, on a server that sends no mail: the portal only. */
 export const PREFERENCES_WITHOUT_MAIL: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' };

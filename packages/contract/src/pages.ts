@@ -117,8 +117,8 @@ export const pages = {
   activity: '/activity',
   adminUsers: '/admin/users',
   adminUser: (userId: string) => `/admin/users/${segment(userId)}`,
-  /** The audit log, filtered by who acted (`actor`), whom it concerns (`target`) and the action, each a user id or an action's name. */
-  adminAudit: (filter: { actor?: string; target?: string; action?: string } = {}) => {
+  /** The audit log, filtered by who acted (`actor`), whom it concerns (`target`), the action, a person (`q`) and the days (`from`, `to`). */
+  adminAudit: (filter: { actor?: string; target?: string; action?: string; q?: string; from?: string; to?: string } = {}) => {
     const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString();
     return query === '' ? '/admin/audit' : `/admin/audit?${query}`;
   },

@@ -12,6 +12,9 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** The most errors and changes an import lists (its counts cover every row). */
 export const IMPORT_LIST_MAX = 1000;
 
+/** The most characters of a cell an error quotes back (`value`): a pasted essay is cut. */
+export const IMPORT_VALUE_MAX = 200;
+
 export const IMPORT_STATUSES = ['previewed', 'applied', 'refused'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'remove'] as const;
@@ -24,11 +27,12 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const ROSTER_COLUMNS = {
   users: {
     columns: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch', 'status'],
-    optional: ['status'],
+    // A file of professors may have no semester or branch (a student's row still needs both).
+    optional: ['semester', 'branch', 'status'],
   },
   courses: {
-    columns: ['coursenumber', 'title', 'description', 'semester', 'branch', 'owner', 'examDate'],
-    optional: ['examDate'],
+    columns: ['coursenumber', 'title', 'description', 'semester', 'branch', 'owner', 'examDate', 'examStart', 'examEnd', 'examCentre'],
+    optional: ['examDate', 'examStart', 'examEnd', 'examCentre'],
   },
   enrolments: {
     columns: ['coursenumber', 'registrationId', 'status'],

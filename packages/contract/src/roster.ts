@@ -9,12 +9,12 @@ import { fieldLabel as label } from './labels';
 import { endpoint } from './endpoint';
 import { API_PREFIX } from './prefix';
 import { branchField, calendarDateField, emailField, fullnameField, idNumberField, registrationIdField, requiredLine, requiredText, semesterField, textField } from './fields';
-import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, coursenumberField } from './courses';
+import { COURSE_DESCRIPTION_MAX, COURSE_TITLE_MAX, coursenumberField, examCentreField, examTimeField, examTimesAgree } from './courses';
 import { IMPORT_ACTIONS, IMPORT_KINDS, IMPORT_STATUSES, ROSTER_COLUMNS } from './roster-columns';
 import type { ImportKind } from './roster-columns';
 
 // The plain data lives in roster-columns.ts (zod-free, for the browser); this module adds the rules.
-export { IMPORT_ACTIONS, IMPORT_KINDS, IMPORT_LIST_MAX, IMPORT_STATUSES, ROSTER_COLUMNS } from './roster-columns';
+export { IMPORT_ACTIONS, IMPORT_KINDS, IMPORT_LIST_MAX, IMPORT_STATUSES, IMPORT_VALUE_MAX, ROSTER_COLUMNS } from './roster-columns';
 export type { ImportAction, ImportKind, ImportStatus, RosterColumn } from './roster-columns';
 
 /** A cell's words, with the column's own name (the CSV's header) in every message. */
@@ -39,9 +39,15 @@ export const ROSTER_KINDS = {
       email: emailField,
       fullname: fullnameField,
       role: oneOf('role', ['student', 'professor']),
-      semester: semesterField,
-      branch: branchField,
+      // A professor needs neither (the users table allows none); a student needs both.
+      semester: optional(semesterField),
+      branch: optional(branchField),
       status: optional(oneOf('status', ['active', 'inactive'])),
+    }).superRefine((row, ctx) => {
+      if (row.role !== 'student') return;
+      for (const column of ['semester', 'branch'] as const) {
+        if (row[column] === undefined) ctx.addIssue({ code: 'custom', path: [column], message: `${label(column)} is required for a student` });
+      }
     }),
   },
   courses: {
@@ -55,7 +61,11 @@ export const ROSTER_KINDS = {
       // The professor's registration id.
       owner: idNumberField('owner'),
       examDate: optional(calendarDateField('examDate')),
-    }),
+      // Empty cells leave the course's own as they are, as an empty exam date does.
+      examStart: optional(examTimeField('examStart')),
+      examEnd: optional(examTimeField('examEnd')),
+      examCentre: optional(examCentreField),
+    }).superRefine(examTimesAgree),
   },
   enrolments: {
     ...ROSTER_COLUMNS.enrolments,
@@ -70,22 +80,86 @@ export const ROSTER_KINDS = {
 /** One row of a kind as the server reads it, checked and normalised. */
 export type RosterRow<K extends ImportKind> = z.output<(typeof ROSTER_KINDS)[K]['row']>;
 
-/** POST /admin/imports: the text fields of the multipart body (the CSV travels beside them as `file`). */
-export const importBody = z.object({
-  kind: z.enum(IMPORT_KINDS, { error: `${label('kind')} must be users, courses or enrolments` }),
-  dryRun: z
-    .enum(['true', 'false'], { error: `${label('dryRun')} must be true or false` })
-    .default('true')
-    .transform((v) => v === 'true'),
-});
-export type ImportBody = z.infer<typeof importBody>;
+/** The most columns a mapping may name: far more than any registrar's export has. */
+export const COLUMN_MAPPING_MAX = 100;
 
-/** A row that cannot be taken: its line (the header is line 1), its column (null for the whole row) and why. */
-export const importErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });
+const COLUMNS_INVALID = `${label('columns')} must be a JSON object of the file's column names, each to a roster column or to null to ignore it`;
+
+/**
+ * The `columns` field: the file's own header names, each mapped to a column of the kind (or null:
+ * the column is ignored), as JSON. Which roster columns exist depends on the kind: `importBody`
+ * checks that.
+ */
+const columnMappingField = textField('columns').transform((text, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const entries = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : undefined;
+  if (!entries || entries.length > COLUMN_MAPPING_MAX || entries.some(([from, to]) => from.trim() === '' || (to !== null && typeof to !== 'string'))) {
+    ctx.addIssue({ code: 'custom', message: COLUMNS_INVALID });
+    return z.NEVER;
+  }
+  return Object.fromEntries(entries.map(([from, to]) => [from.trim(), to as string | null]));
+});
+
+/** POST /admin/imports: the text fields of the multipart body (the CSV travels beside them as `file`). */
+export const importBody = z
+  .object({
+    kind: z.enum(IMPORT_KINDS, { error: `${label('kind')} must be users, courses or enrolments` }),
+    dryRun: z
+      .enum(['true', 'false'], { error: `${label('dryRun')} must be true or false` })
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** The file's columns as the kind's, when the header names them otherwise ("Reg. No." → registrationId). */
+    columns: columnMappingField.optional(),
+  })
+  .superRefine(({ kind, columns }, ctx) => {
+    if (!columns) return;
+    const known: readonly string[] = ROSTER_COLUMNS[kind].columns;
+    const from = new Map<string, string>();
+    for (const [fileColumn, rosterColumn] of Object.entries(columns)) {
+      if (rosterColumn === null) continue;
+      if (!known.includes(rosterColumn)) {
+        ctx.addIssue({ code: 'custom', path: ['columns'], message: `${label('columns')}: ${JSON.stringify(rosterColumn.slice(0, 40))} is not a column of ${kind} files; they are ${known.join(', ')}` });
+      } else if (from.has(rosterColumn)) {
+        ctx.addIssue({ code: 'custom', path: ['columns'], message: `${label('columns')}: ${rosterColumn} is mapped from both ${JSON.stringify(from.get(rosterColumn))} and ${JSON.stringify(fileColumn)}` });
+      }
+      from.set(rosterColumn, fileColumn);
+    }
+  });
+export type ImportBody = z.infer<typeof importBody>;
+/** A file column to a roster column, or null: the column is ignored. */
+export type ColumnMapping = Record<string, string | null>;
+
+/**
+ * A row that cannot be taken: its line (the header is line 1), its column (null for the whole
+ * row), why, and the text of the cell concerned (null when the error is about no one cell), cut
+ * to IMPORT_VALUE_MAX characters.
+ */
+export const importErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string(), value: z.string().nullable() });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
-/** What a row does: its key (registration id or course number, or both for an enrolment) and the columns it changes. */
-export const importChangeSchema = z.object({ line: z.number().int(), action: z.enum(IMPORT_ACTIONS), key: z.string(), fields: z.array(z.string()) });
+/** A value in a change: as the file says it, after the row's rules (a number, a word, none). */
+const changeValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type ImportChangeValue = z.infer<typeof changeValue>;
+
+/**
+ * What a row does: its key (registration id or course number, or both for an enrolment), the
+ * columns it changes, and their values: for a create or a removal, the row's values; for an
+ * update, the new value of each changed column in `values` and the old one in `before`. A value
+ * absent from `values` where `fields` names it is none (a professor's semester cleared, say).
+ */
+export const importChangeSchema = z.object({
+  line: z.number().int(),
+  action: z.enum(IMPORT_ACTIONS),
+  key: z.string(),
+  fields: z.array(z.string()),
+  values: z.record(z.string(), changeValue),
+  before: z.record(z.string(), changeValue).optional(),
+});
 export type ImportChange = z.infer<typeof importChangeSchema>;
 
 export const importCountsSchema = z.object({

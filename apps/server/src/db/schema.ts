@@ -58,6 +58,8 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     // The last-administrator check counts these under a lock: few rows, found at once.
     index('users_active_admins_idx').on(t.id).where(sql`${t.isAdmin} AND ${t.active}`),
+    // The administrators' home counts the deactivated accounts: few, and found without a scan.
+    index('users_deactivated_idx').on(t.id).where(sql`NOT ${t.active}`),
   ],
 );
 
@@ -157,9 +159,17 @@ export const courses = pgTable(
     examDateRevision: integer('exam_date_revision').notNull().default(0),
     // Where the exam is sat, one line; null when the course does not say (the campus default applies).
     examCentre: text('exam_centre'),
+    /*
+     * When the exam starts and ends on its day, "HH:MM" on the campus's clock (CAMPUS_TZ): both or
+     * neither (null: the admit card says the time is to be announced). Text, not `time`, so that
+     * the value reads back as written; zero-padded, so comparing the text compares the times.
+     */
+    examStart: text('exam_start'),
+    examEnd: text('exam_end'),
     ...timestamps,
   },
   (t) => [
+    check('courses_exam_times_check', sql`(${t.examStart} is null and ${t.examEnd} is null) or (${t.examStart} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.examEnd} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.examEnd} > ${t.examStart})`),
     // Course numbers are unique. The number is the normalized value: the contract reads it as a
     // whole number, so " 0211070500 " and 211070500 are one course number; an index on the
     // column itself also lets an import upsert ON CONFLICT (coursenumber).
@@ -247,10 +257,10 @@ export const notifications = pgTable(
 /**
  * How each kind of notification reaches a user: `inapp` (the portal only), `immediate` (an email
  * at once) or `daily` (the daily digest). A row only for users who saved a choice: no row means
- * the defaults (contract DEFAULT_PREFERENCES: `inapp`, except exams `immediate` when mail is on),
- * so signing up writes nothing here. A fan-out of a kind whose default is `inapp` joins with it
- * (the immediate emails) and meets only the few who chose email; one whose default is email
- * (exams) takes everyone whose row does not say otherwise.
+ * the defaults (contract DEFAULT_PREFERENCES: `inapp`, except exams and marksheets `immediate`
+ * when mail is on), so signing up writes nothing here. A fan-out of a kind whose default is
+ * `inapp` joins with it (the immediate emails) and meets only the few who chose email; one whose
+ * default is email (exams, marksheets) takes everyone whose row does not say otherwise.
  */
 export const notificationPreferences = pgTable(
   'notification_preferences',
@@ -260,7 +270,9 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     courses: text('courses').notNull().default('inapp'),
     notes: text('notes').notNull().default('inapp'),
-    marksheets: text('marksheets').notNull().default('inapp'),
+    // Null: not chosen, the default applies, as for exams (a row saved before marksheets became
+    // an email by default, decision 0035, keeps the `inapp` it holds).
+    marksheets: text('marksheets'),
     // Null: not chosen, the default applies (an email at once with mail on, the portal without),
     // so that a row saved for another kind does not fix this one to what applied that day.
     exams: text('exams'),
@@ -287,6 +299,10 @@ export const applications = pgTable(
     content: text('content').notNull(),
     semester: smallint('semester').notNull(),
     replied: boolean('replied').notNull().default(false),
+    // When the exam office declined the request, and why (one line the student reads); null
+    // unless declined. A declined request is answered (replied), so the student may ask again.
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -492,6 +508,8 @@ export const auditEntries = pgTable(
     index('audit_entries_target_idx').on(t.targetId, t.id),
     index('audit_entries_actor_idx').on(t.actorId, t.id),
     index('audit_entries_action_idx').on(t.action, t.id),
+    // The audit log's date range (from, to), and its CSV export of one.
+    index('audit_entries_at_idx').on(t.at, t.id),
   ],
 );
 
@@ -510,7 +528,12 @@ export const identities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_id_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    index('identities_user_id_idx').on(t.userId),
+    // When each provider last signed someone in (the administrators' home and Sign-in page).
+    index('identities_provider_last_signed_in_idx').on(t.provider, t.lastSignedInAt),
+  ],
 );
 
 /**
@@ -634,6 +657,10 @@ export const rosterCourseRows = pgTable(
     branch: text('branch').notNull(),
     owner: bigint('owner', { mode: 'number' }).notNull(),
     examDate: date('exam_date', { mode: 'string' }),
+    // Null when the file leaves them empty: the course keeps its own.
+    examStart: text('exam_start'),
+    examEnd: text('exam_end'),
+    examCentre: text('exam_centre'),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] }), index('roster_course_rows_key_idx').on(t.importId, t.coursenumber)],
 );

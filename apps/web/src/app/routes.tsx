@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/NotFound';
+import { HomeAdminSection } from '../features/admin/home-slot';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth';
 import { calendarRoutes } from '../features/calendar/routes';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
       ...homeRoutes({
         overview: (
           <>
+            <HomeAdminSection />
             <HomeCourseSection />
             <HomeRequestSection />
             <HomeMissingPhotosSection />

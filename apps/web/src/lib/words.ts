@@ -29,7 +29,7 @@ export interface FieldWords {
 }
 
 /** The fields only the administration's pages send, worded in admin-words.ts. */
-export type AdminField = 'q' | 'active' | 'isAdmin' | 'isExamOffice' | 'actor' | 'target' | 'action' | 'kind' | 'dryRun' | 'file' | 'roster' | 'owner' | 'status';
+export type AdminField = 'q' | 'active' | 'isAdmin' | 'isExamOffice' | 'actor' | 'target' | 'action' | 'from' | 'to' | 'kind' | 'dryRun' | 'columns' | 'file' | 'roster' | 'owner' | 'status';
 
 /** How a sentence speaks of each field, and how it asks for it; the administration's are added with its pages. */
 const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<Record<AdminField, FieldWords>> = {
@@ -52,6 +52,9 @@ const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<R
   coursenumber: { noun: 'course number', ask: 'Enter the course number' },
   examDate: { noun: 'exam date', ask: 'Enter the exam date' },
   examCentre: { noun: 'exam centre', ask: 'Enter the exam centre' },
+  examStart: { noun: 'exam start time', ask: 'Enter when the exam starts' },
+  examEnd: { noun: 'exam end time', ask: 'Enter when the exam ends' },
+  reason: { noun: 'reason', ask: 'Say why the request is declined' },
   thumbnail: { noun: 'picture', ask: 'Choose a picture' },
   filename: { noun: 'name', ask: 'Give the notes a name' },
   notesfile: { noun: 'notes file', ask: 'Choose the notes file' },
@@ -233,6 +236,11 @@ const EXACT = new Map<string, string>([
   [REFUSALS.joinToReadNotes, 'Join the course to read its notes.'],
   [REFUSALS.coursenumberTaken, 'Another course already has this course number. Check it, or choose another.'],
   [REFUSALS.examDateInPast, 'That exam date has passed. Choose today or a later day.'],
+  [REFUSALS.examStartNeeded, 'Enter when the exam starts too, or leave both times empty.'],
+  [REFUSALS.examEndNeeded, 'Enter when the exam ends too, or leave both times empty.'],
+  [REFUSALS.examEndBeforeStart, 'The exam must end after it starts.'],
+  [REFUSALS.applicationAnswered, 'This request has already been answered. Reload the page to see how.'],
+  [REFUSALS.applicationNotFound, 'That request no longer exists.'],
   [REFUSALS.eventDayPast, 'That day has passed. Choose today or a later day.'],
   [REFUSALS.alreadyJoined, 'You have already joined this course.'],
   [REFUSALS.notJoined, 'You are not in this course.'],
@@ -279,6 +287,7 @@ const EXACT = new Map<string, string>([
   [SUCCESSES.courseThumbnailUpdated, 'The course picture has been changed.'],
   [SUCCESSES.applicationCreated, 'Your request has been sent to the exam office.'],
   [SUCCESSES.marksheetUploaded, 'Marksheet uploaded.'],
+  [SUCCESSES.applicationDeclined, 'Request declined. The student has been told why.'],
   [SUCCESSES.preferencesSaved, 'Your choices have been saved.'],
   [SUCCESSES.feedReset, 'Your calendar feed has a new address.'],
   [SUCCESSES.digestOff, 'You will get no more daily digests.'],

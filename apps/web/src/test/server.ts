@@ -27,6 +27,8 @@ export const server = setupServer(
   http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })),
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
+  // A student's own requests (the marksheet page shows a declined one's reason): none unless a test says otherwise.
+  http.get(api.applications.ofUser.path, () => ok({ allapplications: [] })),
   // The exam office's home card of students without a photo: none unless a test says otherwise.
   http.get(paths.documents.withoutPhoto, () => ok({ students: [] })),
   http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),

@@ -7,7 +7,7 @@ import { byRequest, listAuditEntries, presentEntry } from '../audit';
 import { presentUser } from '../users';
 import { presentUserPage } from './admin.presenter';
 import { searchUsers } from './admin.search';
-import { sendResetLink, updateUser, userOr404, type AdminDeps } from './admin.service';
+import { inviteUser, sendResetLink, updateUser, userOr404, type AdminDeps } from './admin.service';
 
 const { admin } = api;
 const route = contractRoutes('admin');
@@ -44,16 +44,25 @@ export async function adminRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(admin.resetLink, { access: 'admin' }),
     handler: async (request, reply) => {
-      await sendResetLink(deps, byRequest(request), request.params.userId);
+      await sendResetLink(deps, byRequest(request), request.params.userId, request.user!.fullname);
       return ok(reply, {}, SUCCESSES.userResetLinkSent);
+    },
+  });
+
+  app.route({
+    ...route(admin.invite, { access: 'admin' }),
+    handler: async (request, reply) => {
+      await inviteUser(deps, byRequest(request), request.params.userId, request.user!.fullname);
+      return ok(reply, {}, SUCCESSES.userInvited);
     },
   });
 
   app.route({
     ...route(admin.audit, { access: 'admin' }),
     handler: async (request, reply) => {
-      const { actor, target, action, limit, cursor } = request.query;
-      const { rows, nextCursor } = await listAuditEntries(db, { actorId: actor, targetId: target, action }, { limit, cursor });
+      const { actor, target, action, q, from, to, limit, cursor } = request.query;
+      const filter = { actorId: actor, targetId: target, action, person: q, from, to, timeZone: app.config.campusTimeZone };
+      const { rows, nextCursor } = await listAuditEntries(db, filter, { limit, cursor });
       return ok(reply, { entries: rows.map(presentEntry), nextCursor }, 'audit entries fetched successfully');
     },
   });

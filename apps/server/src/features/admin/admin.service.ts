@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound, serviceUnavailable } from '../../platfo
 import { isUuid } from '../../platform/http/ids';
 import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { audit, type AuditBy } from '../audit';
-import { anotherActiveAdministrator, emailReplacedBySomeoneElse, examOfficeFits, issueResetLink, removesAnAdministrator } from '../users';
+import { anotherActiveAdministrator, emailReplacedBySomeoneElse, examOfficeFits, issueInvitations, issueResetLink, removesAnAdministrator } from '../users';
 
 /**
  * What the administration needs from outside the feature, bound once when its routes register:
@@ -77,12 +77,34 @@ export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: st
   });
 }
 
-/** Emails the user a reset link, written in the audit trail with it (503 with mail off). */
-export async function sendResetLink({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string): Promise<void> {
+/**
+ * Emails the user a reset link, written in the audit trail with it (503 with mail off). The email
+ * names the administrator who sent it (`sentBy`), so the owner knows whom to ask about it.
+ */
+export async function sendResetLink({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string, sentBy: string): Promise<void> {
   const user = await userOr404(db, userId);
   if (!mailOn) throw serviceUnavailable(REFUSALS.resetUnavailable);
   await db.transaction(async (tx) => {
-    await issueResetLink(tx, mailSecrets, user, now());
+    await issueResetLink(tx, mailSecrets, user, now(), sentBy);
     await audit(tx, by, { action: 'user.reset_link_sent', targetId: user.id });
+  });
+}
+
+/**
+ * Emails a user who has no password yet an invitation to set one (valid 7 days), naming the
+ * administrator (`sentBy`), with its audit entry. 409 when the account has a password: it needs a
+ * reset link, whose email says so; 503 with mail off. A campus sign-in account without a password
+ * may be invited too: the password is then its second way in, as a reset link would make it.
+ */
+export async function inviteUser({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string, sentBy: string): Promise<void> {
+  const user = await userOr404(db, userId);
+  if (!mailOn) throw serviceUnavailable(REFUSALS.inviteUnavailable);
+  await db.transaction(async (tx) => {
+    // Read again under a lock: a password set meanwhile (by the user's own reset) is seen.
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!row) throw notFound(REFUSALS.userNotFound);
+    if (row.passwordHash !== null) throw conflict(REFUSALS.inviteHasPassword);
+    await issueInvitations(tx, mailSecrets, [row], now(), sentBy);
+    await audit(tx, by, { action: 'user.invited', targetId: row.id });
   });
 }

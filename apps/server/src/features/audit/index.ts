@@ -6,3 +6,4 @@ export { audit, auditEach, byRequest, type AuditBy } from './audit.writer';
 export { listAuditEntries, type AuditFilter } from './audit.queries';
 export { presentEntry } from './audit.presenter';
 export { auditRoutes } from './audit.routes';
+export { deviceOf, type Device } from './device';

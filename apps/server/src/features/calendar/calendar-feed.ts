@@ -27,7 +27,9 @@ const PRODID = '-//Campus Portal//Calendar feed//EN';
  */
 export function feedText(feed: FeedContent): string {
   const host = new URL(feed.origin).hostname;
-  const years = [feed.today, ...feed.events.map((e) => e.date)].map((d) => Number(d.slice(0, 4)));
+  // The zone's rules for every year a local time falls in: the events', and the timed exams'.
+  const timed = feed.exams.filter((x) => x.examStart !== null && x.examEnd !== null);
+  const years = [feed.today, ...feed.events.map((e) => e.date), ...timed.map((x) => x.examDate)].map((d) => Number(d.slice(0, 4)));
   const lines = [
     'BEGIN:VCALENDAR',
     line('PRODID', PRODID),
@@ -41,7 +43,7 @@ export function feedText(feed: FeedContent): string {
     line('X-PUBLISHED-TTL', 'PT1H'),
     ...vtimezone(feed.zone, Math.min(...years), Math.max(...years)),
     ...feed.events.flatMap((e) => eventLines(e, feed.zone, feed.origin, host)),
-    ...feed.exams.flatMap((x) => examLines(x, feed.origin, host)),
+    ...feed.exams.flatMap((x) => examLines(x, feed.zone, feed.origin, host)),
     'END:VCALENDAR',
   ];
   return lines.join(CRLF) + CRLF;
@@ -71,24 +73,31 @@ function eventLines(e: FeedEvent, zone: string, origin: string, host: string): s
 }
 
 /**
- * An exam: the whole day (DATE values, the end the day after, §3.6.1), shown free rather than
- * busy, since the exam takes hours of it, not all of it. Its UID stays the course's whatever the
- * date; SEQUENCE (§3.8.7.4) is the number of times the date changed, so a calendar app that holds
- * the event under that UID takes the new day as a revision of it and moves it.
+ * An exam. With its times, from start to end in the campus zone (TZID, the VTIMEZONE above);
+ * without them, the whole day (DATE values, the end the day after, §3.6.1). Either way busy
+ * (TRANSP:OPAQUE, §3.8.2.7): nobody should book the exam's hours, and a day whose time is not yet
+ * announced may be any of its hours. LOCATION is the course's exam centre when it says one. Its
+ * UID stays the course's whatever the date; SEQUENCE (§3.8.7.4) is the number of times the date
+ * or time changed, so a calendar app that holds the event under that UID takes the new day or
+ * hours as a revision of it and moves it.
  */
-function examLines(x: ExamDay, origin: string, host: string): string[] {
+function examLines(x: ExamDay, zone: string, origin: string, host: string): string[] {
   const changed = utcDateTime(x.updatedAt);
+  const when =
+    x.examStart !== null && x.examEnd !== null
+      ? [line('DTSTART', localDateTime(x.examDate, x.examStart), { TZID: zone }), line('DTEND', localDateTime(x.examDate, x.examEnd), { TZID: zone })]
+      : [line('DTSTART', date(x.examDate), { VALUE: 'DATE' }), line('DTEND', date(addDays(x.examDate, 1)), { VALUE: 'DATE' })];
   return [
     'BEGIN:VEVENT',
     line('UID', `exam-${x.courseId}@${host}`),
     line('DTSTAMP', changed),
     line('LAST-MODIFIED', changed),
     line('SEQUENCE', String(x.revision)),
-    line('DTSTART', date(x.examDate), { VALUE: 'DATE' }),
-    line('DTEND', date(addDays(x.examDate, 1)), { VALUE: 'DATE' }),
+    ...when,
     line('SUMMARY', text(`Exam: ${x.title}`)),
+    ...(x.examCentre !== null ? [line('LOCATION', text(x.examCentre))] : []),
     line('URL', `${origin}${pages.course(x.courseId)}`),
-    'TRANSP:TRANSPARENT',
+    'TRANSP:OPAQUE',
     'END:VEVENT',
   ];
 }

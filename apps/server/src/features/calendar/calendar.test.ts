@@ -305,6 +305,60 @@ describe('GET /calendar/<token>.ics', () => {
     expectExam(back, course, '2030-06-20', '2030-06-21');
   });
 
+  it('writes an exam with times as a timed, busy event in the campus zone, with the exam centre as LOCATION', async () => {
+    const app = await feedApp();
+    const professor = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const timed = await buildCourse(app, professor, { title: 'Thermodynamics', examDate: '2030-06-10', examStart: '09:30', examEnd: '12:30', examCentre: 'Main Block; Hall 2, Room 5' });
+    const allDay = await buildCourse(app, professor, { title: 'Optics', examDate: '2030-06-11', examCentre: 'Annexe' });
+    for (const c of [timed, allDay]) await joinCourse(app, student, c._id);
+    const body = (await fetchFeed(app, await feedUrl(student, app))).body;
+    // RFC 5545 §3.3.11: the centre's semicolon and comma go escaped, and the times carry the zone.
+    expect(body).toContain('LOCATION:Main Block\\; Hall 2\\, Room 5\r\n');
+    expect(body).toContain('DTSTART;TZID=Asia/Kolkata:20300610T093000\r\n');
+    expect(body).toContain('DTEND;TZID=Asia/Kolkata:20300610T123000\r\n');
+    const { byUid } = parse(body);
+    const exam = byUid.get(`exam-${timed._id}@localhost`)!;
+    expect(exam.getFirstPropertyValue('location')).toBe('Main Block; Hall 2, Room 5');
+    expect(exam.getFirstPropertyValue('transp')).toBe('OPAQUE');
+    expect(startOf(exam).toJSDate().toISOString()).toBe('2030-06-10T04:00:00.000Z');
+    expect((exam.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString()).toBe('2030-06-10T07:00:00.000Z');
+    // Without times: all day as before, busy, with its centre.
+    const day = byUid.get(`exam-${allDay._id}@localhost`)!;
+    expectExam(day, allDay, '2030-06-11', '2030-06-12');
+    expect(day.getFirstPropertyValue('location')).toBe('Annexe');
+    // No centre: no LOCATION at all (the event's own venue is never borrowed).
+    const bare = await buildCourse(app, professor, { examDate: '2030-06-12' });
+    await joinCourse(app, student, bare._id);
+    expect(parse((await fetchFeed(app, await feedUrl(student, app))).body).byUid.get(`exam-${bare._id}@localhost`)!.hasProperty('location')).toBe(false);
+  });
+
+  it("raises an exam's SEQUENCE when its time moves or is cleared, and not when the same time is sent again", async () => {
+    const app = await feedApp();
+    const professor = await buildProfessor(app);
+    const student = await buildStudent(app);
+    const course = await buildCourse(app, professor, { title: 'Thermodynamics', examDate: '2030-06-10' });
+    await joinCourse(app, student, course._id);
+    const url = await feedUrl(student, app);
+    const exam = async () => parse((await fetchFeed(app, url)).body).byUid.get(`exam-${course._id}@localhost`)!;
+    const edit = async (fields: Record<string, unknown>) => {
+      const res = await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: professor.cookie }, payload: { title: course.title, description: 'd', semester: 3, branch: 'Computer Engineering', ...fields } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await edit({ examStart: '10:00', examEnd: '13:00' });
+    expect((await exam()).getFirstPropertyValue('sequence')).toBe(1);
+    expect(startOf(await exam()).toJSDate().toISOString()).toBe('2030-06-10T04:30:00.000Z');
+    await edit({ examStart: '10:00', examEnd: '13:00' });
+    await edit({ description: 'Heat' });
+    expect((await exam()).getFirstPropertyValue('sequence')).toBe(1);
+    await edit({ examStart: '14:00', examEnd: '17:00' });
+    expect((await exam()).getFirstPropertyValue('sequence')).toBe(2);
+    await edit({ examStart: null, examEnd: null });
+    const cleared = await exam();
+    expect(cleared.getFirstPropertyValue('sequence')).toBe(3);
+    expect(startOf(cleared).isDate).toBe(true);
+  });
+
   it('keeps UIDs stable from one fetch to the next; ETag and 304', async () => {
     const app = await feedApp();
     const host = await buildProfessor(app);
@@ -438,4 +492,6 @@ function expectExam(vevent: ICAL.Component, course: Course, start: string, end: 
   expect(dtend.isDate).toBe(true);
   expect(dtend.toString()).toBe(end);
   expect(vevent.getFirstPropertyValue('url')).toBe(`http://localhost/course/${course._id}`);
+  // Busy, not free: nobody should book the day of an exam whose hours are not announced yet.
+  expect(vevent.getFirstPropertyValue('transp')).toBe('OPAQUE');
 }

@@ -3,7 +3,7 @@ import type { CourseView, ListedCourse } from './courses.queries';
 
 /**
  * A course as the contract's JSON: string ids, numbers, ISO timestamps, the exam date as YYYY-MM-DD or
- * null, when it changed (ISO) or null, the exam centre or null.
+ * null, when it changed (ISO) or null, the exam centre or null, the exam times (HH:MM) or null.
  */
 export function presentCourse({ row, ownername, students }: CourseView): Course {
   return {
@@ -20,6 +20,8 @@ export function presentCourse({ row, ownername, students }: CourseView): Course 
     examDate: row.examDate,
     examDateChangedAt: row.examDateChangedAt?.toISOString() ?? null,
     examCentre: row.examCentre,
+    examStart: row.examStart,
+    examEnd: row.examEnd,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -40,7 +42,9 @@ export function courseListJson(courses: ListedCourse[]): string {
         `"semester":${c.semester},"branch":${JSON.stringify(c.branch)},"thumbnail":"${c.thumbnailFileId ? fileUrl(c.thumbnailFileId) : ''}",` +
         `"owner":"${c.ownerId}","ownername":${JSON.stringify(c.ownername)},"students":${c.students ? `["${c.students.replaceAll(',', '","')}"]` : '[]'},` +
         `"examDate":${c.examDate ? `"${c.examDate}"` : 'null'},"examDateChangedAt":${c.examDateChangedAt ? `"${c.examDateChangedAt}"` : 'null'},` +
-        `"examCentre":${c.examCentre === null ? 'null' : JSON.stringify(c.examCentre)},"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}"}`,
+        `"examCentre":${c.examCentre === null ? 'null' : JSON.stringify(c.examCentre)},` +
+        `"examStart":${c.examStart === null ? 'null' : `"${c.examStart}"`},"examEnd":${c.examEnd === null ? 'null' : `"${c.examEnd}"`},` +
+        `"createdAt":"${c.createdAt}","updatedAt":"${c.updatedAt}"}`,
     );
   }
   return `[${parts.join(',')}]`;

@@ -120,6 +120,9 @@ export interface ListedCourse {
   /** ISO-8601, as the JSON holds it; null while the exam date is as first set. */
   examDateChangedAt: string | null;
   examCentre: string | null;
+  /** HH:MM, as the database holds them (the check constraint keeps them to that: nothing to escape). */
+  examStart: string | null;
+  examEnd: string | null;
   createdAt: string;
   updatedAt: string;
   /** The sort key exactly as PostgreSQL printed it, for the next page's cursor. */
@@ -154,6 +157,8 @@ const listingQuery = preparedPerKey((db, key) => {
       examDate: sql<string | null>`${courses.examDate}::text`,
       examDateChangedAt: isoText(courses.examDateChangedAt),
       examCentre: courses.examCentre,
+      examStart: courses.examStart,
+      examEnd: courses.examEnd,
       createdAt: isoText(courses.createdAt),
       updatedAt: isoText(courses.updatedAt),
       sortKey: sql<string>`${sortAt}::text`,

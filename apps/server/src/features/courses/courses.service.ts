@@ -1,6 +1,6 @@
 import { audit, auditEach, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
-import { REFUSALS, ROLES, calendarDayParts, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { REFUSALS, ROLES, calendarDayParts, formatExamTimes, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -79,7 +79,12 @@ export interface ExamDay {
   title: string;
   /** `YYYY-MM-DD` */
   examDate: string;
-  /** How many times the date changed: the feed's SEQUENCE, so calendar apps move the event. */
+  /** `HH:MM` on the campus's clock, both or neither: without them the feed writes an all-day event. */
+  examStart: string | null;
+  examEnd: string | null;
+  /** Where it is sat (the feed's LOCATION); null when the course does not say. */
+  examCentre: string | null;
+  /** How many times the date or time changed: the feed's SEQUENCE, so calendar apps move the event. */
   revision: number;
   updatedAt: Date;
 }
@@ -90,7 +95,16 @@ export interface ExamDay {
  */
 export async function examDaysOf(db: Db, user: UserRow): Promise<ExamDay[]> {
   if (user.isExamOffice) return [];
-  const columns = { courseId: courses.id, title: courses.title, examDate: courses.examDate, revision: courses.examDateRevision, updatedAt: courses.updatedAt };
+  const columns = {
+    courseId: courses.id,
+    title: courses.title,
+    examDate: courses.examDate,
+    examStart: courses.examStart,
+    examEnd: courses.examEnd,
+    examCentre: courses.examCentre,
+    revision: courses.examDateRevision,
+    updatedAt: courses.updatedAt,
+  };
   const dated = sql`${courses.examDate} is not null`;
   const order = [asc(courses.examDate), asc(courses.id)];
   const rows =
@@ -132,6 +146,8 @@ export async function createCourse({ db, notify, today }: CoursesDeps, owner: Us
         ownerId: owner.id,
         examDate: body.examDate ?? null,
         examCentre: body.examCentre ?? null,
+        examStart: body.examStart ?? null,
+        examEnd: body.examEnd ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -166,31 +182,61 @@ const longDay = (day: string) => calendarDayParts(day).long;
  */
 export const DOWNLOAD_AGAIN = 'download your admit card again';
 
-/** What the enrolled students are told of a change of the exam date, in plain words, and where it links. */
-function examNews(who: string, course: CourseRow, title: string, before: string | null, after: string | null): { content: string; link: string } {
+/** An exam's day and times as one course row (or an edit) holds them. */
+interface ExamWhen {
+  day: string | null;
+  start: string | null;
+  end: string | null;
+}
+
+/** "Thursday, 3 December 2026 (09:15 AM to 12:15 PM)", or the day alone when no time is set. */
+const longWhen = ({ day, start, end }: ExamWhen) => {
+  const times = formatExamTimes(start, end);
+  return times ? `${longDay(day!)} (${times})` : longDay(day!);
+};
+
+/**
+ * What the enrolled students are told of a change of the exam's day or time, in plain words,
+ * and where it links. Called only when something changed.
+ */
+function examNews(who: string, course: CourseRow, title: string, before: ExamWhen, after: ExamWhen): { content: string; link: string } {
   const by = professorName(who);
-  if (after === null) return { content: `${by} removed the exam date of "${title}" (it was ${longDay(before!)}): the exam date is no longer set`, link: courseLink(course.id) };
-  const news = before === null ? `${by} set the exam of "${title}" for ${longDay(after)}` : `${by} moved the exam of "${title}" from ${longDay(before)} to ${longDay(after)}`;
+  if (after.day === null) return { content: `${by} removed the exam date of "${title}" (it was ${longDay(before.day!)}): the exam date is no longer set`, link: courseLink(course.id) };
+  let news: string;
+  if (before.day === null) news = `${by} set the exam of "${title}" for ${longWhen(after)}`;
+  else if (before.day !== after.day) news = `${by} moved the exam of "${title}" from ${longWhen(before)} to ${longWhen(after)}`;
+  else if (after.start === null) news = `${by} removed the time of the exam of "${title}" on ${longDay(after.day)} (it is to be announced)`;
+  else if (before.start === null) news = `${by} set the exam of "${title}" on ${longDay(after.day)} for ${formatExamTimes(after.start, after.end)}`;
+  else news = `${by} moved the exam of "${title}" on ${longDay(after.day)} to ${formatExamTimes(after.start, after.end)} (it was ${formatExamTimes(before.start, before.end)})`;
   return { content: `${news}: ${DOWNLOAD_AGAIN}`, link: pages.hallTicket };
 }
 
 /**
- * Applies an edit by the owner; an absent examDate or examCentre keeps the current one, null
- * clears it. A changed exam date (set, moved or cleared) must not be in the past, raises the
- * exam's revision (the calendar feed's SEQUENCE), notes when it changed once it had been set,
- * and tells every enrolled student (kind `exams`: an email at once unless they chose otherwise),
- * in the same transaction. An unchanged date is not checked against today: an old course's
- * title can still be corrected.
+ * Applies an edit by the owner; an absent examDate, examCentre or pair of exam times keeps the
+ * current one, null clears it (either time given sets the pair: the contract holds them
+ * together). A changed exam date (set, moved or cleared) must not be in the past. A changed date
+ * or time raises the exam's revision (the calendar feed's SEQUENCE), notes when it changed once
+ * it had been set, and tells every enrolled student (kind `exams`: an email at once unless they
+ * chose otherwise), in the same transaction (decision 0017; times: 0035). An unchanged date is
+ * not checked against today: an old course's title can still be corrected.
  */
 export async function updateCourse({ db, notify, today }: CoursesDeps, editor: UserRow, course: CourseRow, body: UpdateCourseBody): Promise<void> {
   await db.transaction(async (tx) => {
     // The row as it is now, locked: two edits at once each compare with the date the other left.
     const [current] = await tx.select().from(courses).where(eq(courses.id, course.id)).for('update');
     if (!current) throw notFound('course not found');
-    const before = current.examDate;
-    const after = body.examDate === undefined ? before : body.examDate;
-    const changed = after !== before;
-    if (changed && after !== null) assertNotPast(after, today());
+    const before: ExamWhen = { day: current.examDate, start: current.examStart, end: current.examEnd };
+    const timesGiven = body.examStart !== undefined || body.examEnd !== undefined;
+    const after: ExamWhen = {
+      day: body.examDate === undefined ? before.day : body.examDate,
+      start: timesGiven ? (body.examStart ?? null) : before.start,
+      end: timesGiven ? (body.examEnd ?? null) : before.end,
+    };
+    const dayChanged = after.day !== before.day;
+    const timeChanged = after.start !== before.start || after.end !== before.end;
+    // Times of an exam with no day tell nobody anything: kept, but no news and no new revision.
+    const changed = dayChanged || (timeChanged && after.day !== null);
+    if (dayChanged && after.day !== null) assertNotPast(after.day, today());
     const now = new Date();
     await tx
       .update(courses)
@@ -199,12 +245,15 @@ export async function updateCourse({ db, notify, today }: CoursesDeps, editor: U
         description: body.description,
         semester: body.semester,
         branch: body.branch,
+        examDate: after.day,
+        examStart: after.start,
+        examEnd: after.end,
         ...(changed
           ? {
-              examDate: after,
               examDateRevision: sql`${courses.examDateRevision} + 1`,
-              // A first date is not a change; a date moved, cleared, or set again after being cleared is.
-              ...(before !== null || current.examDateChangedAt !== null ? { examDateChangedAt: now } : {}),
+              // A first date (or a first time) is not a change; a day or time moved or cleared, or
+              // a date set again after being cleared, is.
+              ...((dayChanged && (before.day !== null || current.examDateChangedAt !== null)) || (!dayChanged && before.start !== null) ? { examDateChangedAt: now } : {}),
             }
           : {}),
         ...(body.examCentre !== undefined ? { examCentre: body.examCentre } : {}),

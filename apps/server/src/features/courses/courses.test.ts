@@ -34,7 +34,7 @@ describe('POST /courses/create-course', () => {
     expect(body).toMatchObject({ statusCode: 201, success: true, message: 'course created successfully' });
     const course = body.data.course;
     expect(Object.keys(course).sort()).toEqual(
-      ['_id', 'title', 'description', 'coursenumber', 'semester', 'branch', 'thumbnail', 'owner', 'ownername', 'students', 'examDate', 'examDateChangedAt', 'examCentre', 'createdAt', 'updatedAt'].sort(),
+      ['_id', 'title', 'description', 'coursenumber', 'semester', 'branch', 'thumbnail', 'owner', 'ownername', 'students', 'examDate', 'examDateChangedAt', 'examCentre', 'examStart', 'examEnd', 'createdAt', 'updatedAt'].sort(),
     );
     expect(course).toMatchObject({ title: 'Compilers', coursenumber: 211070500, semester: 5, branch: 'Electronics Engineering', owner: prof.user._id, ownername: prof.user.fullname, students: [], examDate: '2030-12-01', examDateChangedAt: null, examCentre: null });
     expect(course.thumbnail).toMatch(/^\/files\/[0-9a-f-]{36}$/);
@@ -426,6 +426,52 @@ describe('course numbers are unique', () => {
     expect(storedFiles(ctx)).toEqual(before);
     // The next number is free.
     expect((await create(other, courseFields({ coursenumber: 211070901 }))).statusCode).toBe(201);
+  });
+});
+
+describe('the exam times', () => {
+  it('are set at create (optional), shown in the course and its listings, kept when an edit leaves them out, changed, and cleared together', async () => {
+    const prof = await buildProfessor(ctx.app);
+    const made = await create(prof, { ...courseFields(), examDate: '2030-12-05', examStart: '09:30', examEnd: '12:30' });
+    expect(made.statusCode, made.body).toBe(201);
+    const course = made.json().data.course as Course;
+    expect(course).toMatchObject({ examStart: '09:30', examEnd: '12:30' });
+    expect(await buildCourse(ctx.app, prof)).toMatchObject({ examStart: null, examEnd: null });
+    const edit = async (changes: Record<string, unknown>) => {
+      const res = await patch(paths.courses.update(course._id), prof, editOf(course, changes));
+      expect(res.statusCode, res.body).toBe(200);
+      const c = res.json().data.course as Course;
+      return [c.examStart, c.examEnd];
+    };
+    expect(await edit({})).toEqual(['09:30', '12:30']);
+    expect(await edit({ examStart: '14:00', examEnd: '17:00' })).toEqual(['14:00', '17:00']);
+    const listed = (await get(paths.courses.byOwner, prof)).json().data.listofcourses as Course[];
+    expect(listed.find((c) => c._id === course._id)).toMatchObject({ examStart: '14:00', examEnd: '17:00' });
+    expect(await edit({ examStart: '', examEnd: '' })).toEqual([null, null]);
+    const half = await patch(paths.courses.update(course._id), prof, editOf(course, { examStart: '09:00' }));
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors[0]).toBe('Exam end time is needed with a start time (give both, or neither)');
+  });
+
+  it('a moved, set or cleared time is news to the enrolled students, as a moved date is, and raises the revision', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Data Structures', examDate: '2030-12-05' });
+    const student = await buildStudent(ctx.app);
+    await joinCourse(ctx.app, student, course._id);
+    const edit = async (changes: Record<string, unknown>) => expect((await patch(paths.courses.update(course._id), prof, editOf(course, changes))).statusCode).toBe(200);
+    const revision = async () => (await ctx.database.db.select({ r: courses.examDateRevision }).from(courses).where(eq(courses.id, course._id)))[0]!.r;
+    await edit({ examStart: '09:30', examEnd: '12:30' });
+    await edit({ examStart: '09:30', examEnd: '12:30', title: 'Data Structures' });
+    await edit({ examStart: '14:00', examEnd: '17:00' });
+    await edit({ examDate: '2030-12-06' });
+    await edit({ examStart: null, examEnd: null });
+    expect((await examNews()).map((n) => [n.content, n.link])).toEqual([
+      ['Prof. Asha Rao set the exam of "Data Structures" on Thursday, 5 December 2030 for 09:30 AM to 12:30 PM: download your admit card again', '/hallticket'],
+      ['Prof. Asha Rao moved the exam of "Data Structures" on Thursday, 5 December 2030 to 02:00 PM to 05:00 PM (it was 09:30 AM to 12:30 PM): download your admit card again', '/hallticket'],
+      ['Prof. Asha Rao moved the exam of "Data Structures" from Thursday, 5 December 2030 (02:00 PM to 05:00 PM) to Friday, 6 December 2030 (02:00 PM to 05:00 PM): download your admit card again', '/hallticket'],
+      ['Prof. Asha Rao removed the time of the exam of "Data Structures" on Friday, 6 December 2030 (it is to be announced): download your admit card again', '/hallticket'],
+    ]);
+    expect(await revision()).toBe(4);
   });
 });
 

@@ -4,7 +4,17 @@ import type { NamedApplication } from './marksheets.service';
 
 export function presentApplication(row: NamedApplication): Application {
   const applicant = { fullname: row.applicant.fullname, registrationId: row.applicant.registrationId };
-  return { _id: row.id, from: row.fromId, applicant, content: row.content, semester: row.semester, replied: row.replied, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    from: row.fromId,
+    applicant,
+    content: row.content,
+    semester: row.semester,
+    replied: row.replied,
+    declined: row.declinedAt !== null,
+    reason: row.declineReason,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** `marksheet` is the download URL; a replaced file gets a new one. */

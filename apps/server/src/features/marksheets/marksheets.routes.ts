@@ -16,6 +16,7 @@ import {
   applicantOr404,
   applicationsOf,
   createApplication,
+  declineApplication,
   marksheetFor,
   marksheetsOf,
   ownerOfMarksheetFile,
@@ -69,6 +70,14 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const userId = await recordsOwnerOr404(db, request.user!, request.params.userId);
       return ok(reply, { allapplications: (await applicationsOf(db, userId)).map(presentApplication) }, 'applications fetched successfully');
+    },
+  });
+
+  app.route({
+    ...route(applications.decline, { access: 'examOffice' }),
+    handler: async (request, reply) => {
+      const application = await declineApplication(deps, byRequest(request), request.params.applicationId, request.body.reason);
+      return ok(reply, { application: presentApplication(application) }, SUCCESSES.applicationDeclined);
     },
   });
 

@@ -1,7 +1,7 @@
 import { audit, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
 import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES, pages } from '@campus/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
@@ -65,9 +65,16 @@ export async function createApplication({ db, notify }: NotifyingDeps, student: 
   }
 }
 
-/** The semesters a student has asked for (open or answered), ascending. */
+/**
+ * The semesters a student has asked for (open, or answered with the marksheet), ascending. A
+ * declined request does not count: she may ask for that semester again.
+ */
 export async function semestersApplied(db: Db, studentId: string): Promise<number[]> {
-  const rows = await db.selectDistinct({ semester: applications.semester }).from(applications).where(eq(applications.fromId, studentId)).orderBy(asc(applications.semester));
+  const rows = await db
+    .selectDistinct({ semester: applications.semester })
+    .from(applications)
+    .where(and(eq(applications.fromId, studentId), isNull(applications.declinedAt)))
+    .orderBy(asc(applications.semester));
   return rows.map((r) => r.semester);
 }
 
@@ -99,6 +106,36 @@ export function marksheetsOf(db: Db, userId: string): Promise<MarksheetRow[]> {
 export async function marksheetFor(db: Db, userId: string, semester: number): Promise<MarksheetRow | undefined> {
   const [row] = await db.select().from(marksheets).where(and(eq(marksheets.ownerId, userId), eq(marksheets.semester, semester))).limit(1);
   return row;
+}
+
+/**
+ * The exam office declines an open request, saying why: the request is answered (so the student
+ * may ask again), the student is told with the reason (kind `marksheets`: an email at once unless
+ * she chose otherwise), and the audit trail names her. Unknown: 404; answered already (sent or
+ * declined): 409. The update's `replied = false` condition decides between two answers at once.
+ */
+export async function declineApplication({ db, notify }: NotifyingDeps, by: AuditBy, applicationId: string, reason: string): Promise<NamedApplication> {
+  const id = existingId(applicationId, 'request');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(applications)
+      .set({ replied: true, declinedAt: new Date(), declineReason: reason })
+      .where(and(eq(applications.id, id), eq(applications.replied, false)))
+      .returning();
+    if (!row) {
+      const [known] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).limit(1);
+      throw known ? conflict(REFUSALS.applicationAnswered) : notFound(REFUSALS.applicationNotFound);
+    }
+    const [who] = await tx.select({ fullname: users.fullname, registrationId: users.registrationId }).from(users).where(eq(users.id, row.fromId)).limit(1);
+    if (!who) throw notFound(REFUSALS.applicationNotFound);
+    await notify(tx, oneUser(row.fromId), {
+      content: `The exam office declined your request for the marksheet of semester ${row.semester}: ${reason}`,
+      link: pages.marksheet,
+      kind: 'marksheets',
+    });
+    await audit(tx, by, { action: 'application.declined', targetId: row.fromId, details: { semester: row.semester, reason } });
+    return { ...row, applicant: who };
+  });
 }
 
 /** The owner of a marksheet file, for the download rule; undefined for any other file. */

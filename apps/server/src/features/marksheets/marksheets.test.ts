@@ -22,8 +22,8 @@ describe('POST /applications/createapplication', () => {
     const res = await apply(student, '3');
     expect(res.statusCode).toBe(201);
     const application = res.json().data.application as Application;
-    expect(Object.keys(application).sort()).toEqual(['_id', 'applicant', 'content', 'createdAt', 'from', 'replied', 'semester']);
-    expect(application).toMatchObject({ from: student.user._id, applicant: { fullname: 'Ada Student', registrationId: student.user.registrationId }, semester: 3, replied: false });
+    expect(Object.keys(application).sort()).toEqual(['_id', 'applicant', 'content', 'createdAt', 'declined', 'from', 'reason', 'replied', 'semester']);
+    expect(application).toMatchObject({ from: student.user._id, applicant: { fullname: 'Ada Student', registrationId: student.user.registrationId }, semester: 3, replied: false, declined: false, reason: null });
     expect(await unreadOf(office)).toEqual([{ notificationid: expect.any(String), date: expect.any(String), content: application.content, link: `/applicant/${student.user._id}?semester=3` }]);
     expect(application.content).toContain('Ada Student');
     // Nobody else is told.
@@ -165,6 +165,79 @@ describe('the exam office answers', () => {
     expect((await upload(office, prof.user._id, 1)).statusCode).toBe(404);
     expect((await upload(office, '00000000-0000-4000-8000-000000000000', 1)).statusCode).toBe(404);
     expect(await count('marksheets')).toBe(0);
+  });
+});
+
+describe('POST /applications/decline/:applicationId', () => {
+  const decline = (who: TestUser, applicationId: string, body: unknown) =>
+    ctx.app.inject({ method: 'POST', url: paths.applications.decline(applicationId), headers: { cookie: who.cookie }, payload: body as object });
+
+  it('answers the request with the reason: the student is told and reads it, the audit trail names her, and she may ask again', async () => {
+    const student = await buildStudent(ctx.app, { semester: 5 });
+    const office = await loginExamOffice(ctx.app);
+    const asked = (await apply(student, 3)).json().data.application as Application;
+    const res = await decline(office, asked._id, { reason: '  Fees for semester 3 are unpaid; see the accounts office  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('request declined');
+    expect(res.json().data.application).toMatchObject({ _id: asked._id, replied: true, declined: true, reason: 'Fees for semester 3 are unpaid; see the accounts office' });
+    // Her page shows it, and the notice says why and links to her marksheets.
+    const mine = (await get(paths.applications.ofUser(student.user._id), student)).json().data.allapplications as Application[];
+    expect(mine).toEqual([expect.objectContaining({ _id: asked._id, declined: true, reason: 'Fees for semester 3 are unpaid; see the accounts office' })]);
+    expect(await unreadOf(student)).toEqual([
+      expect.objectContaining({ content: 'The exam office declined your request for the marksheet of semester 3: Fees for semester 3 are unpaid; see the accounts office', link: '/marksheet' }),
+    ]);
+    const audit = (await ctx.database.db.execute(sql`select action, actor_id, target_id, details from audit_entries where action = 'application.declined'`)) as unknown as { rows: Record<string, unknown>[] };
+    expect(audit.rows).toEqual([{ action: 'application.declined', actor_id: office.user._id, target_id: student.user._id, details: { semester: 3, reason: 'Fees for semester 3 are unpaid; see the accounts office' } }]);
+    // A declined request is not open: the semester is free to ask for again, and the new request is open.
+    expect((await get(paths.applications.semestersApplied, student)).json().data.listofsemesterapplied).toEqual([]);
+    const again = await apply(student, 3);
+    expect(again.statusCode, again.body).toBe(201);
+    expect((await get(paths.applications.semestersApplied, student)).json().data.listofsemesterapplied).toEqual([3]);
+    // An upload answers the new request only; the declined one keeps its reason.
+    expect((await upload(office, student.user._id, 3)).statusCode).toBe(201);
+    const after = (await get(paths.applications.ofUser(student.user._id), student)).json().data.allapplications as Application[];
+    expect(after.map((a) => [a.replied, a.declined, a.reason])).toEqual([
+      [true, true, 'Fees for semester 3 are unpaid; see the accounts office'],
+      [true, false, null],
+    ]);
+  });
+
+  it('409 for a request already answered (declined or sent), 404 for an unknown one, 400 without a reason', async () => {
+    const student = await buildStudent(ctx.app, { semester: 5 });
+    const office = await loginExamOffice(ctx.app);
+    const first = (await apply(student, 1)).json().data.application as Application;
+    expect((await decline(office, first._id, { reason: 'Not yet published' })).statusCode).toBe(200);
+    const twice = await decline(office, first._id, { reason: 'Again' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().errors[0]).toBe('this request has already been answered');
+    const sent = (await apply(student, 2)).json().data.application as Application;
+    await upload(office, student.user._id, 2);
+    expect((await decline(office, sent._id, { reason: 'Too late' })).statusCode).toBe(409);
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await decline(office, unknown, { reason: 'x' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errors[0]).toBe('request not found');
+    }
+    const open = (await apply(student, 4)).json().data.application as Application;
+    for (const [body, message] of [
+      [{}, 'Reason is required'],
+      [{ reason: '   ' }, 'Reason is required'],
+      [{ reason: 'a\nb' }, 'Reason must not contain a line break'],
+      [{ reason: 'x'.repeat(301) }, 'Reason must be at most 300 characters'],
+    ] as const) {
+      const res = await decline(office, open._id, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toBe(message);
+    }
+    // Refused input answered nothing: the request is still open.
+    expect(((await get(paths.applications.ofUser(student.user._id), office)).json().data.allapplications as Application[]).find((a) => a._id === open._id)!.replied).toBe(false);
+  });
+
+  it('only the exam office declines (403 for the student and professors)', async () => {
+    const student = await buildStudent(ctx.app, { semester: 5 });
+    const asked = (await apply(student, 1)).json().data.application as Application;
+    expect((await decline(student, asked._id, { reason: 'x' })).statusCode).toBe(403);
+    expect((await decline(await buildProfessor(ctx.app), asked._id, { reason: 'x' })).statusCode).toBe(403);
   });
 });
 

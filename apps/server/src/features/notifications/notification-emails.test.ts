@@ -117,7 +117,7 @@ describe('immediate emails', () => {
     const res = await confirm(link);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'notes' });
-    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' });
     expect(await status(link)).toEqual({ statusCode: 200, data: { scope: 'notes', alreadyOff: true } });
     await buildNote(ctx.app, prof, course._id, undefined, 'Week 4');
     expect(await jobs()).toHaveLength(1);
@@ -187,6 +187,37 @@ describe('immediate emails', () => {
     // Each notification row carries its kind.
     const kinds = await ctx.database.db.select({ kind: notifications.kind }).from(notifications).orderBy(asc(notifications.seq));
     expect(kinds.map((k) => k.kind)).toEqual(['courses', 'notes', 'marksheets', 'marksheets']);
+  });
+
+  it('applicants are emailed by default: a declined request reaches a student who never chose, with the reason; not one who chose the portal', async () => {
+    const fresh = await buildStudent(ctx.app, { fullname: 'Ravi Kumar', semester: 2 });
+    const quiet = await buildStudent(ctx.app, { semester: 2 });
+    await patchPrefs(quiet, { marksheets: 'inapp' });
+    const office = await loginExamOffice(ctx.app);
+    await patchPrefs(office, { marksheets: 'inapp' });
+    for (const s of [fresh, quiet]) {
+      const applied = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: s.cookie }, payload: { semester: 1 } });
+      expect(applied.statusCode).toBe(201);
+      const declined = await ctx.app.inject({ method: 'POST', url: paths.applications.decline(applied.json().data.application._id), headers: { cookie: office.cookie }, payload: { reason: 'Fees for semester 1 are unpaid' } });
+      expect(declined.statusCode).toBe(200);
+    }
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([fresh.user.email]);
+    expect(mail!.parsed.text).toContain('The exam office declined your request for the marksheet of semester 1: Fees for semester 1 are unpaid.');
+    expect(mail!.parsed.text).toContain(`Open it on Campus Portal: ${ORIGIN}/marksheet`);
+    expect(await jobs()).toHaveLength(1);
+  });
+
+  it("an exam's new hours reach the class by email, in the words the card prints", async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const student = await buildStudent(ctx.app, { fullname: 'Ravi Kumar' });
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics', examDate: '2026-12-03' });
+    await joinCourse(ctx.app, student, course._id);
+    const res = await ctx.app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: { title: 'Optics', description: 'd', semester: 3, branch: 'Computer Engineering', examStart: '14:00', examEnd: '17:00' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([student.user.email]);
+    expect(mail!.parsed.text).toContain('Prof. Asha Rao set the exam of "Optics" on Thursday, 3 December 2026 for 02:00 PM to 05:00 PM: download your admit card again.');
   });
 
   it('a job queued before emails greeted by name still renders, with "Hello,"', async () => {
@@ -259,8 +290,8 @@ describe('exam dates by email', () => {
     await patchPrefs(quiet, { exams: 'inapp' });
     await patchPrefs(digest, { exams: 'daily' });
     for (const s of [fresh, other, quiet, digest]) await joinCourse(ctx.app, s, course._id);
-    expect(await prefsOf(fresh)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
-    expect(await prefsOf(other)).toEqual({ courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' });
+    expect(await prefsOf(fresh)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' });
+    expect(await prefsOf(other)).toEqual({ courses: 'inapp', notes: 'daily', marksheets: 'immediate', exams: 'immediate' });
 
     // The notifications and the email jobs: one statement.
     const queries = await queriesDuring(() => setExam(prof, course, '2026-04-09'));
@@ -299,7 +330,7 @@ describe('exam dates by email', () => {
     const res = await oneClick(link);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { scope: 'exams' }, message: 'you will get no more emails about exams' });
-    expect(await prefsOf(student)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+    expect(await prefsOf(student)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'inapp' });
 
     // Moved again: the notification, and no email.
     await setExam(prof, course, '2026-04-10');

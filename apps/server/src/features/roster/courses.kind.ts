@@ -14,11 +14,22 @@ const details = (importId: string, action: 'create' | 'update', course: string) 
   sql`jsonb_build_object('import', ${importOf(importId, 'courses', action)},
     'course', jsonb_build_object('_id', ${sql.raw(course)}.id, 'coursenumber', ${sql.raw(course)}.coursenumber, 'title', ${sql.raw(course)}.title))`;
 
+/** An `HH:MM` column as the admit card prints it (`09:30 AM`), in SQL. */
+const twelveHour = (column: string) => sql.raw(`to_char(date '2000-01-01' + ${column}::time, 'HH12:MI AM')`);
+
+/**
+ * Whether a staged row changes the exam's day or times (both times come together: the row's
+ * schema holds them so), in SQL over `s` (the staged row) and `c` (the course).
+ */
+const examMoved = sql.raw(`((s.exam_date is not null and s.exam_date is distinct from c.exam_date)
+  or (s.exam_start is not null and (s.exam_start, s.exam_end) is distinct from (c.exam_start, c.exam_end)))`);
+
 /**
  * The registrar's courses, keyed by course number, each with its owner (a professor's
- * registration id) and, when given, its exam date. A new course tells its owner (not its
- * cohort: see `apply`); a moved exam date tells its enrolled students, as editing one does, and counts as a change of the date (the calendar feed's revision). An empty
- * exam date leaves the course's date as it is.
+ * registration id) and, when given, its exam date, times and centre. A new course tells its owner
+ * (not its cohort: see `apply`); a moved exam date or time tells its enrolled students, as
+ * editing one does, and counts as a change of the exam (the calendar feed's revision). An empty
+ * exam date, pair of times or centre leaves the course's own as it is.
  */
 export const coursesKind: RosterKind<'courses'> = {
   table: rosterCourseRows,
@@ -33,6 +44,9 @@ export const coursesKind: RosterKind<'courses'> = {
     branch: row.branch,
     owner: row.owner,
     examDate: row.examDate ?? null,
+    examStart: row.examStart ?? null,
+    examEnd: row.examEnd ?? null,
+    examCentre: row.examCentre ?? null,
   }),
 
   check: (db, importId, { today }) =>
@@ -61,7 +75,10 @@ export const coursesKind: RosterKind<'courses'> = {
     compareRows(db, rosterCourseRows, importId, {
       from: sql`${staged(importId)} s join ${users} o on o.registration_id = s.owner left join ${courses} c using (coursenumber)`,
       existing: 'c.id',
-      created: sql`array['coursenumber', 'title', 'description', 'semester', 'branch', 'owner'] || case when s.exam_date is null then array[]::text[] else array['examDate'] end`,
+      created: sql`array['coursenumber', 'title', 'description', 'semester', 'branch', 'owner']
+        || case when s.exam_date is null then array[]::text[] else array['examDate'] end
+        || case when s.exam_start is null then array[]::text[] else array['examStart', 'examEnd'] end
+        || case when s.exam_centre is null then array[]::text[] else array['examCentre'] end`,
       changed: [
         sql`case when c.title is distinct from s.title then 'title' end`,
         sql`case when c.description is distinct from s.description then 'description' end`,
@@ -69,6 +86,9 @@ export const coursesKind: RosterKind<'courses'> = {
         sql`case when c.branch is distinct from s.branch then 'branch' end`,
         sql`case when c.owner_id is distinct from o.id then 'owner' end`,
         sql`case when s.exam_date is not null and c.exam_date is distinct from s.exam_date then 'examDate' end`,
+        sql`case when s.exam_start is not null and c.exam_start is distinct from s.exam_start then 'examStart' end`,
+        sql`case when s.exam_end is not null and c.exam_end is distinct from s.exam_end then 'examEnd' end`,
+        sql`case when s.exam_centre is not null and c.exam_centre is distinct from s.exam_centre then 'examCentre' end`,
       ],
     }),
 
@@ -82,32 +102,46 @@ export const coursesKind: RosterKind<'courses'> = {
         'semester', ${fieldChange('c.semester', 's.semester')},
         'branch', ${fieldChange('c.branch', 's.branch')},
         'owner', ${fieldChange('c.owner_id', 'o.id')},
-        'examDate', ${fieldChange('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')}))), ${ip}
+        'examDate', ${fieldChange('c.exam_date', 'coalesce(s.exam_date, c.exam_date)')},
+        'examStart', ${fieldChange('c.exam_start', 'coalesce(s.exam_start, c.exam_start)')},
+        'examEnd', ${fieldChange('c.exam_end', 'coalesce(s.exam_end, c.exam_end)')},
+        'examCentre', ${fieldChange('c.exam_centre', 'coalesce(s.exam_centre, c.exam_centre)')}))), ${ip}
       from ${updating}`);
-    // Enrolled students hear of a moved exam date (kind `exams`), before the row forgets the old one:
-    // a card printed before lists the old day, so the news links to the admit card (decision 0032).
+    // Enrolled students hear of a moved exam date or time (kind `exams`), before the row forgets the
+    // old one: a card printed before lists the old day and hours, so the news links to the admit
+    // card (decision 0032). Times of an exam with no day tell nobody anything.
     await notify.each(
       tx,
       eachTheirOwn(sql`
-        select e.student_id, format('The exam of "%s" is now on %s: download your admit card again', s.title, to_char(s.exam_date, 'FMDay, FMDD FMMonth YYYY')), ${pages.hallTicket}::text
+        select e.student_id,
+          format('The exam of "%s" is now on %s%s: download your admit card again', s.title,
+            to_char(coalesce(s.exam_date, c.exam_date), 'FMDay, FMDD FMMonth YYYY'),
+            case when coalesce(s.exam_start, c.exam_start) is null then ''
+              else ' (' || ${twelveHour('coalesce(s.exam_start, c.exam_start)')} || ' to ' || ${twelveHour('coalesce(s.exam_end, c.exam_end)')} || ')' end),
+          ${pages.hallTicket}::text
         from ${staged(importId)} s
         join ${courses} c using (coursenumber)
         join ${enrollments} e on e.course_id = c.id
-        where s.action = 'update' and s.exam_date is not null and s.exam_date is distinct from c.exam_date`),
+        where s.action = 'update' and ${examMoved} and coalesce(s.exam_date, c.exam_date) is not null`),
       'exams',
     );
     await tx.execute(sql`
       update ${courses} c set title = s.title, description = s.description, semester = s.semester, branch = s.branch, owner_id = o.id,
         exam_date = coalesce(s.exam_date, c.exam_date),
-        exam_date_revision = c.exam_date_revision + case when s.exam_date is not null and s.exam_date is distinct from c.exam_date then 1 else 0 end,
-        exam_date_changed_at = case when s.exam_date is not null and c.exam_date is not null and s.exam_date <> c.exam_date then now() else c.exam_date_changed_at end,
+        exam_start = coalesce(s.exam_start, c.exam_start), exam_end = coalesce(s.exam_end, c.exam_end),
+        exam_centre = coalesce(s.exam_centre, c.exam_centre),
+        exam_date_revision = c.exam_date_revision + case when ${examMoved} and coalesce(s.exam_date, c.exam_date) is not null then 1 else 0 end,
+        exam_date_changed_at = case
+          when s.exam_date is not null and c.exam_date is not null and s.exam_date <> c.exam_date then now()
+          when s.exam_start is not null and c.exam_start is not null and (s.exam_start, s.exam_end) <> (c.exam_start, c.exam_end) then now()
+          else c.exam_date_changed_at end,
         updated_at = now()
       from ${staged(importId)} s join ${users} o on o.registration_id = s.owner
       where s.action = 'update' and c.coursenumber = s.coursenumber`);
     await tx.execute(sql`
       with made as (
-        insert into ${courses} (id, title, description, coursenumber, semester, branch, owner_id, exam_date)
-        select gen_random_uuid(), s.title, s.description, s.coursenumber, s.semester, s.branch, o.id, s.exam_date
+        insert into ${courses} (id, title, description, coursenumber, semester, branch, owner_id, exam_date, exam_start, exam_end, exam_centre)
+        select gen_random_uuid(), s.title, s.description, s.coursenumber, s.semester, s.branch, o.id, s.exam_date, s.exam_start, s.exam_end, s.exam_centre
         from ${staged(importId)} s join ${users} o on o.registration_id = s.owner where s.action = 'create'
         returning id, coursenumber, title, owner_id
       )

@@ -41,15 +41,15 @@ describe('csvRows', () => {
     const { rows, problems } = await read(['fullname,semster,fullname\n1,2,3\n']);
     expect(rows).toEqual([]);
     expect(problems).toEqual([
-      { line: 1, column: 'semster', message: 'semster is not a column of this kind of file; its columns are registrationId, fullname, note' },
-      { line: 1, column: 'fullname', message: 'The column fullname is in the header twice' },
-      { line: 1, column: 'registrationId', message: 'The header has no registrationId column' },
+      { line: 1, column: 'semster', message: 'semster is not a column of this kind of file; its columns are registrationId, fullname, note', value: 'semster' },
+      { line: 1, column: 'fullname', message: 'The column fullname is in the header twice', value: 'fullname' },
+      { line: 1, column: 'registrationId', message: 'The header has no registrationId column', value: null },
     ]);
   });
 
   it('names a line with the wrong number of cells, and goes on', async () => {
     const { rows, problems } = await read(['registrationId,fullname\n1,a,extra\n2,b\n']);
-    expect(problems).toEqual([{ line: 2, column: null, message: 'This line has 3 cells; the header has 2' }]);
+    expect(problems).toEqual([{ line: 2, column: null, message: 'This line has 3 cells; the header has 2', value: null }]);
     expect(rows.map((r) => r.line)).toEqual([3]);
   });
 
@@ -66,7 +66,7 @@ describe('csvRows', () => {
     for await (const row of csvRows(source(), SPEC, (p) => problems.push(p))) rows.push(row);
     // Rows before the broken line may or may not have come out before the parser stopped.
     expect(rows.every((r) => r.line === 2)).toBe(true);
-    expect(problems).toEqual([{ line: expect.any(Number), column: null, message: 'A quoted cell is never closed: add the missing double quote (")' }]);
+    expect(problems).toEqual([{ line: expect.any(Number), column: null, message: 'A quoted cell is never closed: add the missing double quote (")', value: null }]);
     expect(problems[0]!.line).toBeGreaterThanOrEqual(3);
     expect(read_).toBe(2);
   });
@@ -81,6 +81,6 @@ describe('csvRows', () => {
   });
 
   it('says so when the file has no header row', async () => {
-    expect((await read(['\n\n'])).problems).toEqual([{ line: 1, column: null, message: 'The file has no header row' }]);
+    expect((await read(['\n\n'])).problems).toEqual([{ line: 1, column: null, message: 'The file has no header row', value: null }]);
   });
 });

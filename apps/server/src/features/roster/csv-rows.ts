@@ -1,5 +1,5 @@
 import { CsvError, parse, type Parser } from 'csv-parse';
-import { FIELD_MESSAGES, REFUSALS, type ImportError } from '@campus/contract';
+import { FIELD_MESSAGES, IMPORT_VALUE_MAX, REFUSALS, type ColumnMapping, type ImportError } from '@campus/contract';
 import { badRequest, unsupportedType } from '../../platform/errors/app-error';
 
 /** One row of the file: the line it starts on (the header is line 1) and its cells by column. */
@@ -63,24 +63,33 @@ function csvProblem(err: CsvError): string {
   }
 }
 
-/** The header's problems: a column twice, one the kind does not take, one it needs that is missing. */
-function headerProblems(header: string[], spec: CsvColumns): ImportError[] {
+/**
+ * The header's problems: a column twice, one the kind does not take, one it needs that is missing.
+ * `header` holds each column's name (null: ignored, as the mapping said); `cells` the header's own text.
+ */
+function headerProblems(header: (string | null)[], cells: string[], spec: CsvColumns): ImportError[] {
   const problems: ImportError[] = [];
   const seen = new Set<string>();
-  for (const name of header) {
-    if (seen.has(name)) problems.push({ line: 1, column: name, message: `The column ${name} is in the header twice` });
+  header.forEach((name, i) => {
+    if (name === null) return;
+    const value = cells[i]!.slice(0, IMPORT_VALUE_MAX);
+    if (seen.has(name)) problems.push({ line: 1, column: name, message: `The column ${name} is in the header twice`, value });
     seen.add(name);
-    if (!spec.columns.includes(name)) problems.push({ line: 1, column: name, message: `${name} is not a column of this kind of file; its columns are ${spec.columns.join(', ')}` });
-  }
+    if (!spec.columns.includes(name)) problems.push({ line: 1, column: name, message: `${name} is not a column of this kind of file; its columns are ${spec.columns.join(', ')}`, value });
+  });
   for (const name of spec.columns) {
-    if (!seen.has(name) && !spec.optional.includes(name)) problems.push({ line: 1, column: name, message: `The header has no ${name} column` });
+    if (!seen.has(name) && !spec.optional.includes(name)) problems.push({ line: 1, column: name, message: `The header has no ${name} column`, value: null });
   }
   return problems;
 }
 
-/** A header cell as a column's name: a spreadsheet may have changed its case or padded it. */
-const canonical = (cell: string, spec: CsvColumns) => {
+/**
+ * A header cell as a column's name: as the registrar's mapping says (null: the column is
+ * ignored), else the cell itself, which a spreadsheet may have padded or changed the case of.
+ */
+const canonical = (cell: string, spec: CsvColumns, mapping: ColumnMapping | undefined): string | null => {
   const name = cell.trim();
+  if (mapping && Object.hasOwn(mapping, name)) return mapping[name]!;
   return spec.columns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
 };
 
@@ -94,11 +103,11 @@ const newlines = (cells: string[]) => cells.reduce((n, cell) => n + (cell.match(
  * come. Either way the upload is read to its end, so the request finishes cleanly. Throws 415
  * when the bytes are not UTF-8 text, 400 when there are none.
  */
-export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, problem: (e: ImportError) => void): AsyncGenerator<CsvRow> {
+export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, problem: (e: ImportError) => void, mapping?: ColumnMapping): AsyncGenerator<CsvRow> {
   const parser = parse({ info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: '\n' });
   // Fed as this generator is read (the parser's buffer bounds what is held), and read to the end.
   const feeding = feed(source, parser);
-  let header: string[] | undefined;
+  let header: (string | null)[] | undefined;
   let readable = true;
   let unreadable = false;
   let failure: unknown;
@@ -107,25 +116,26 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!readable) continue;
       if (!header) {
-        header = record.map((cell) => canonical(cell, spec));
-        const problems = headerProblems(header, spec);
+        header = record.map((cell) => canonical(cell, spec, mapping));
+        const problems = headerProblems(header, record, spec);
         problems.forEach(problem);
         readable = problems.length === 0;
         continue;
       }
       const line = info.lines - newlines(record);
       if (record.length !== header.length) {
-        problem({ line, column: null, message: `This line has ${record.length} cells; the header has ${header.length}` });
+        problem({ line, column: null, message: `This line has ${record.length} cells; the header has ${header.length}`, value: null });
         continue;
       }
-      yield { line, cells: Object.fromEntries(header.map((name, i) => [name, record[i]!])) };
+      const named = header;
+      yield { line, cells: Object.fromEntries(record.flatMap((cell, i) => (named[i] === null ? [] : [[named[i], cell]]))) };
     }
   } catch (err) {
     // A line the parser cannot read is the file's problem; anything else stopped the parser
     // because the upload failed, and the upload's failure (below) is then the answer.
     if (err instanceof CsvError) {
       unreadable = true;
-      problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err) });
+      problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err), value: null });
     } else {
       stopped = err;
     }
@@ -134,7 +144,7 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
     failure = (await feeding) ?? stopped;
   }
   if (failure) throw failure;
-  if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row' });
+  if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row', value: null });
 }
 
 /** Resolves when the parser has room again, or has stopped; its listeners go with it. */

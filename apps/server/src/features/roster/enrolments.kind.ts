@@ -85,4 +85,9 @@ export const enrolmentsKind: RosterKind<'enrolments'> = {
     );
     return { deactivated: [] };
   },
+
+  // A row is its values: who, in which course, and whether enrolled.
+  values: (importId) => sql`
+    select s.line, jsonb_build_object('coursenumber', s.coursenumber, 'registrationId', s.registration_id, 'status', case when s.enrolled then 'active' else 'removed' end) as values, null::jsonb as before
+    from ${staged(importId)} s`,
 };

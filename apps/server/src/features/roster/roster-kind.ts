@@ -43,14 +43,24 @@ export interface RosterKind<K extends ImportKind> {
   check(db: Db, importId: string, deps: RosterDeps): Promise<ImportError[]>;
   compare(db: Db, importId: string): Promise<void>;
   apply(tx: Db, applying: Applying, deps: RosterDeps): Promise<Applied>;
+  /**
+   * The values of each staged row's change, as the preview lists them (ImportChange's `values`
+   * and `before`): a SELECT of `line`, `values` (jsonb) and `before` (jsonb or null) over the
+   * staged rows, run after `compare` and before `apply`. A kind without it lists no values.
+   */
+  values?(importId: string): SQL;
 }
 
 type Rows<T> = { rows: T[] };
 export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-/** The errors a check statement found, in the shape an import lists them. */
+/**
+ * The errors a check statement found, in the shape an import lists them. A statement's message
+ * names the value it is about itself ("Course number 101 is also on line 3"), so no `value`
+ * column is asked of it: null unless it gives one.
+ */
 export async function errorsOf(db: Db, query: SQL): Promise<ImportError[]> {
-  return rowsOf<ImportError>(await db.execute(query));
+  return rowsOf<Omit<ImportError, 'value'> & { value?: string | null }>(await db.execute(query)).map((e) => ({ ...e, value: e.value ?? null }));
 }
 
 /** The staged rows of one import, as a subquery. */

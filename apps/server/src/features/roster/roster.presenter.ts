@@ -8,7 +8,8 @@ export const presentImport = (row: RosterImportRow): RosterImport => ({
   dryRun: row.dryRun,
   status: row.status as RosterImport['status'],
   counts: row.counts as ImportCounts,
-  errors: row.errors as ImportError[],
-  changes: row.changes as ImportChange[],
+  // Imports recorded before errors quoted their cell and changes carried values say none.
+  errors: (row.errors as ImportError[]).map((e) => ({ ...e, value: e.value ?? null })),
+  changes: (row.changes as ImportChange[]).map((c) => ({ ...c, values: c.values ?? {} })),
   createdAt: row.createdAt.toISOString(),
 });

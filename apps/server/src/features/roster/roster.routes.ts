@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
+import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, SUCCESSES, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, tooLarge } from '../../platform/errors/app-error';
@@ -9,15 +9,18 @@ import { contractRoutes } from '../../platform/http/contract-route';
 import { needed } from '../../platform/provide';
 import { byRequest } from '../audit';
 import type { RosterDeps } from './roster-kind';
+import { inviteImported, type InviteDeps } from './roster-invite';
 import { importOr404, runImport, type RosterImportRow } from './roster.service';
 import { presentImport } from './roster.presenter';
 
 const { admin } = api;
 const route = contractRoutes('admin');
 const UPLOAD = { field: 'file', kind: 'roster' } as const;
+/** The longest text field: `columns`, a mapping of up to COLUMN_MAPPING_MAX header names, is the long one. */
+const COLUMNS_FIELD_MAX = 16 * 1024;
 
 /**
- * Reads POST /admin/imports: `kind` and `dryRun` come before the file (as the contract lists
+ * Reads POST /admin/imports: `kind`, `dryRun` and `columns` come before the file (as the contract lists
  * them), so the file can be read as it arrives; a `dryRun` sent after it is too late and the
  * import stays a preview, which changes nothing. Parts after the file are read and ignored.
  */
@@ -26,7 +29,7 @@ async function importFromRequest(request: FastifyRequest, run: (body: ImportBody
   let result: RosterImportRow | undefined;
   let reading: 'parts' | 'file' = 'parts';
   try {
-    for await (const part of request.parts({ limits: { fileSize: FILE_LIMITS.roster.maxBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 12 } })) {
+    for await (const part of request.parts({ limits: { fileSize: FILE_LIMITS.roster.maxBytes + 1, files: 1, fields: 10, fieldSize: COLUMNS_FIELD_MAX, parts: 12 } })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(FIELD_MESSAGES.tooLong(part.fieldname));
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -68,6 +71,15 @@ export async function rosterRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const row = await importFromRequest(request, (body, file) => runImport(deps, byRequest(request), { ...body, file }));
       return ok(reply, { import: presentImport(row) }, `import ${row.status}`, 201);
+    },
+  });
+
+  const inviting: InviteDeps = { db, mailOn: app.config.mail !== undefined, mailSecrets: app.mailSecrets, now: app.config.now };
+  app.route({
+    ...route(admin.inviteImport, { access: 'admin' }),
+    handler: async (request, reply) => {
+      const invited = await inviteImported(inviting, byRequest(request), request.params.importId, request.user!.fullname);
+      return ok(reply, { invited }, SUCCESSES.importInvited);
     },
   });
 

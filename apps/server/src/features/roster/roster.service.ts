@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORT_LIST_MAX, REFUSALS, ROSTER_KINDS, type ImportAction, type ImportChange, type ImportCounts, type ImportError, type ImportKind } from '@campus/contract';
+import { IMPORT_LIST_MAX, REFUSALS, ROSTER_KINDS, type ColumnMapping, type ImportAction, type ImportChange, type ImportCounts, type ImportError, type ImportKind } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rosterImports } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -8,6 +8,7 @@ import { isUuid } from '../../platform/http/ids';
 import { announce, everythingStale } from '../../platform/realtime/bus';
 import { userChanged } from '../../platform/auth/sessions';
 import type { AuditBy } from '../audit';
+import { keptValue, withCell } from './cell-quote';
 import { coursesKind } from './courses.kind';
 import { csvRows } from './csv-rows';
 import { enrolmentsKind } from './enrolments.kind';
@@ -56,12 +57,19 @@ async function outcome(db: Db, kind: ImportKind, importId: string): Promise<{ co
         count(*) filter (where action = 'unchanged')::int as unchanged, count(*) filter (where action = 'remove')::int as removed
       from ${table} where import_id = ${importId}`),
   );
-  const listed = rowsOf<{ line: number; action: ImportAction; key: string; fields: string[] }>(
+  const values = KINDS[kind].values?.(importId) ?? sql`select null::int as line, null::jsonb as values, null::jsonb as before where false`;
+  const listed = rowsOf<{ line: number; action: ImportAction; key: string; fields: string[]; values: ImportChange['values']; before: ImportChange['before'] | null }>(
     await db.execute(sql`
-      select line, action, ${sql.raw(KEY_COLUMNS[kind])} as key, coalesce(fields, array[]::text[]) as fields
-      from ${table} where import_id = ${importId} and action is not null order by line limit ${IMPORT_LIST_MAX}`),
+      with listed as (
+        select line, action, ${sql.raw(KEY_COLUMNS[kind])} as key, coalesce(fields, array[]::text[]) as fields
+        from ${table} where import_id = ${importId} and action is not null order by line limit ${IMPORT_LIST_MAX}
+      )
+      select l.line, l.action, l.key, l.fields, coalesce(v.values, '{}'::jsonb) as values, v.before
+      from listed l left join (${values}) v on v.line = l.line
+      order by l.line`),
   );
-  return { counts: tally ?? { created: 0, updated: 0, unchanged: 0, removed: 0 }, changes: listed };
+  const changes = listed.map(({ before, ...change }) => (before ? { ...change, before } : change));
+  return { counts: tally ?? { created: 0, updated: 0, unchanged: 0, removed: 0 }, changes };
 }
 
 /** How a row names what it is about, in the list of changes. */
@@ -81,6 +89,8 @@ export async function importOr404(db: Db, importId: string): Promise<RosterImpor
 export interface ImportRequest {
   kind: ImportKind;
   dryRun: boolean;
+  /** The file's columns as the kind's (importBody's `columns`), when the header names them otherwise. */
+  columns?: ColumnMapping;
   /** The CSV's bytes, as they arrive. */
   file: AsyncIterable<Buffer>;
 }
@@ -106,11 +116,15 @@ export async function runImport(deps: RosterDeps, by: AuditBy, request: ImportRe
       if (batch.length > 0) await db.insert(kind.table).values(batch as never[]);
       batch = [];
     };
-    for await (const { line, cells } of csvRows(request.file, spec, errors.add)) {
+    for await (const { line, cells } of csvRows(request.file, spec, errors.add, request.columns)) {
       rows += 1;
       const parsed = spec.row.safeParse(cells);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors.add({ line, column: issue.path[0] === undefined ? null : String(issue.path[0]), message: issue.message });
+        for (const issue of parsed.error.issues) {
+          const column = issue.path[0] === undefined ? null : String(issue.path[0]);
+          const cell = column === null ? undefined : cells[column];
+          errors.add({ line, column, message: cell === undefined ? issue.message : withCell(issue.message, column!, cell), value: cell === undefined ? null : keptValue(cell) });
+        }
         continue;
       }
       batch.push(kind.stage(importId, line, parsed.data as never));

@@ -52,7 +52,8 @@ describe('a users file', () => {
     const csv = `\uFEFFbranch,fullname,registrationId,email,semester,role\r\nComputer Engineering,"Patil, Rohan",${a},rohan.${a}@campus.test,3,student\r\nCivil Engineering,अनन्या शर्मा,${b},ananya.${b}@campus.test,12,Student\r\nCivil Engineering,Meera Iyer,${c},meera.${c}@campus.test,5,professor\r\n`;
     const preview = await importOf(admin, 'users', csv);
     expect(preview).toMatchObject({ kind: 'users', dryRun: true, status: 'previewed', counts: { rows: 3, errors: 1, created: 2 } });
-    expect(preview.errors).toEqual([{ line: 3, column: 'semester', message: 'Semester must be between 1 and 8' }]);
+    // The message quotes the cell, so the registrar sees what the file says.
+    expect(preview.errors).toEqual([{ line: 3, column: 'semester', message: 'Semester "12" must be between 1 and 8', value: '12' }]);
     expect(await userByRegistrationId(a!)).toBeUndefined();
     // Asked to apply, the same file is refused: any error applies nothing.
     const refused = await importOf(admin, 'users', csv, false);
@@ -69,9 +70,22 @@ describe('a users file', () => {
     const csv = `registrationId,email,fullname,role,semester,branch\n${a},rohan.${a}@campus.test,"Patil, Rohan",student,3,Computer Engineering\n${b},ananya.${b}@campus.test,अनन्या शर्मा,student,4,Elecrical Engineering\n`;
     const applied = await importOf(admin, 'users', csv, false);
     expect(applied).toMatchObject({ status: 'applied', counts: { rows: 2, created: 2, updated: 0, unchanged: 0, removed: 0, errors: 0 } });
+    // Each new account with its values: the Devanagari name as it came through, the branch as the row's rules read it.
     expect(applied.changes).toEqual([
-      { line: 2, action: 'create', key: String(a), fields: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] },
-      { line: 3, action: 'create', key: String(b), fields: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] },
+      {
+        line: 2,
+        action: 'create',
+        key: String(a),
+        fields: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'],
+        values: { registrationId: a, email: `rohan.${a}@campus.test`, fullname: 'Patil, Rohan', role: 'student', semester: 3, branch: 'Computer Engineering' },
+      },
+      {
+        line: 3,
+        action: 'create',
+        key: String(b),
+        fields: ['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'],
+        values: { registrationId: b, email: `ananya.${b}@campus.test`, fullname: 'अनन्या शर्मा', role: 'student', semester: 4, branch: 'Electrical Engineering' },
+      },
     ]);
     const ananya = await userByRegistrationId(b!);
     expect(ananya).toMatchObject({ fullname: 'अनन्या शर्मा', branch: 'Electrical Engineering', semester: 4, userrole: 2, managed: true, active: true, passwordHash: null });
@@ -89,7 +103,7 @@ describe('a users file', () => {
     const student = await managedStudent({ semester: 3 });
     const { registrationId, email, fullname, branch } = student.user;
     const preview = await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${registrationId},${email},${fullname},student,4,${branch}\n`);
-    expect(preview.changes).toEqual([{ line: 2, action: 'update', key: String(registrationId), fields: ['semester'] }]);
+    expect(preview.changes).toEqual([{ line: 2, action: 'update', key: String(registrationId), fields: ['semester'], values: { semester: 4 }, before: { semester: 3 } }]);
     await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${registrationId},someone.else@campus.test,${fullname},student,4,${branch}\n`, false);
     const me = (await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: student.cookie } })).json().data;
     // The email stays the owner's: the roster's address is used only for a new account.
@@ -111,7 +125,7 @@ describe('a users file', () => {
     const refused = await importOf(admin, 'users', csv, false);
     expect(refused.status).toBe('refused');
     expect(refused.errors).toEqual([
-      { line: 3, column: 'registrationId', message: `Registration ID ${registrationId} belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)` },
+      { line: 3, column: 'registrationId', message: `Registration ID ${registrationId} belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)`, value: null },
     ]);
     expect(await userByRegistrationId(fresh!)).toBeUndefined();
     const after = await userByRegistrationId(registrationId);
@@ -144,11 +158,11 @@ describe('a users file', () => {
     const refused = await importOf(admin, 'users', csv, false);
     expect(refused.status).toBe('refused');
     expect(refused.errors).toEqual([
-      { line: 3, column: 'registrationId', message: `Registration ID ${a} is also on line 2` },
-      { line: 4, column: 'email', message: REFUSALS.emailTaken },
+      { line: 3, column: 'registrationId', message: `Registration ID ${a} is also on line 2`, value: null },
+      { line: 4, column: 'email', message: REFUSALS.emailTaken, value: null },
       // The exam office's account was made at setup, with a password: no roster row takes it over either.
-      { line: 5, column: 'registrationId', message: expect.stringContaining(`Registration ID ${office.registrationId} belongs to an account made with a password`) },
-      { line: 5, column: 'role', message: REFUSALS.examOfficeProfessorsOnly },
+      { line: 5, column: 'registrationId', message: expect.stringContaining(`Registration ID ${office.registrationId} belongs to an account made with a password`), value: null },
+      { line: 5, column: 'role', message: REFUSALS.examOfficeProfessorsOnly, value: null },
     ]);
     expect(await userByRegistrationId(a!)).toBeUndefined();
   });
@@ -176,6 +190,85 @@ describe('a users file', () => {
     expect(token).toBeDefined();
     expect((await ctx.app.inject({ method: 'POST', url: paths.users.resetPassword, payload: { token, newpassword: 'my very first passphrase' } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId: a, password: 'my very first passphrase' } })).statusCode).toBe(200);
+  });
+});
+
+describe('a registrar’s own export, its columns mapped on the page', () => {
+  /** Sends `csv` with a column mapping (the multipart field `columns`, before the file). */
+  async function sendMapped(admin: TestUser, kind: Kind, csv: string, columns: unknown, dryRun = true) {
+    const body = multipart({ kind, dryRun: String(dryRun), columns: typeof columns === 'string' ? columns : JSON.stringify(columns) }, { file: { filename: `${kind}.csv`, contentType: 'text/csv', data: Buffer.from(csv) } });
+    return ctx.app.inject({ method: 'POST', url: paths.admin.createImport, headers: { ...body.headers, cookie: admin.cookie }, payload: body.payload });
+  }
+  const TYPICAL = { 'Reg. No.': 'registrationId', 'Email ID': 'email', 'Student Name': 'fullname', Sem: 'semester', Dept: 'branch', Category: 'role', 'Sr. No.': null };
+
+  it('applies a typical export (Reg. No., Email ID, Student Name, Sem…) through the mapping, ignoring the columns mapped to nothing', async () => {
+    const admin = await loginAdmin(ctx.app);
+    const [a, b] = ids();
+    const csv = `Sr. No.,Reg. No.,Email ID,Student Name,Sem,Dept,Category\n1,${a},a.${a}@campus.test,अनन्या शर्मा,3,Civil Engineering,student\n2,${b},b.${b}@campus.test,Rohan Patil,5,Computer Engineering,Student\n`;
+    // Without the mapping the header is what the registrar's software wrote: every column an error.
+    const unmapped = await importOf(admin, 'users', csv);
+    expect(unmapped.counts.errors).toBeGreaterThan(0);
+    expect(unmapped.errors[0]).toMatchObject({ line: 1, value: 'Sr. No.' });
+
+    const res = await sendMapped(admin, 'users', csv, TYPICAL, false);
+    expect(res.statusCode, res.body).toBe(201);
+    const applied = res.json().data.import as RosterImport;
+    expect(applied).toMatchObject({ status: 'applied', counts: { rows: 2, created: 2, errors: 0 } });
+    expect(applied.changes[0]!.values).toMatchObject({ registrationId: a, fullname: 'अनन्या शर्मा', semester: 3 });
+    expect(await userByRegistrationId(b!)).toMatchObject({ fullname: 'Rohan Patil', semester: 5, branch: 'Computer Engineering', managed: true });
+  });
+
+  it('refuses a mapping to a column the kind does not have, one roster column mapped twice, and one that is not JSON, each 400 naming columns', async () => {
+    const admin = await loginAdmin(ctx.app);
+    const csv = 'Reg. No.,Name\n1,X\n';
+    const refusals = [
+      [{ 'Reg. No.': 'rollNumber' }, 'Columns: "rollNumber" is not a column of users files; they are registrationId, email, fullname, role, semester, branch, status'],
+      [{ 'Reg. No.': 'registrationId', Name: 'registrationId' }, 'Columns: registrationId is mapped from both "Reg. No." and "Name"'],
+      ['Reg. No. is registrationId', "Columns must be a JSON object of the file's column names, each to a roster column or to null to ignore it"],
+      [['registrationId'], "Columns must be a JSON object of the file's column names, each to a roster column or to null to ignore it"],
+    ] as const;
+    for (const [columns, message] of refusals) {
+      const res = await sendMapped(admin, 'users', csv, columns);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toBe(message);
+    }
+    // Nothing was recorded for any of them.
+    expect(await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(rosterUserRows)).toEqual([{ n: 0 }]);
+  });
+
+  it('quotes the offending cell in each error, whole characters only and on one line', async () => {
+    const admin = await loginAdmin(ctx.app);
+    const [a, b] = ids();
+    const long = 'अ'.repeat(60);
+    const csv = `registrationId,email,fullname,role,semester,branch\n${a},a.${a}@campus.test,A,student,III,Civil Engineering\n${b},b.${b}@campus.test,B,"lec\nturer",2,${long}\n`;
+    const preview = await importOf(admin, 'users', csv);
+    expect(preview.errors).toEqual([
+      { line: 2, column: 'semester', message: 'Semester "III" must be a number', value: 'III' },
+      { line: 3, column: 'role', message: 'Role "lec turer" must be student or professor', value: 'lec\nturer' },
+      { line: 3, column: 'branch', message: `Branch "${'अ'.repeat(39)}…" must be one of the nine branches`, value: long },
+    ]);
+  });
+
+  it('takes professors without a semester or branch, and still asks a student for both; an update lists each change before and after', async () => {
+    const admin = await loginAdmin(ctx.app);
+    const [p, s] = ids();
+    const professor = await managedStudent({ semester: 3 });
+    const csv = `registrationId,email,fullname,role\n${p},p.${p}@campus.test,Prof. Meera Iyer,professor\n${s},s.${s}@campus.test,A Student,student\n`;
+    const refused = await importOf(admin, 'users', csv, false);
+    expect(refused.errors).toEqual([
+      { line: 3, column: 'semester', message: 'Semester is required for a student', value: null },
+      { line: 3, column: 'branch', message: 'Branch is required for a student', value: null },
+    ]);
+    const { registrationId, email, fullname } = professor.user;
+    const applied = await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${p},p.${p}@campus.test,Prof. Meera Iyer,professor,,\n${registrationId},${email},${fullname},professor,,\n`, false);
+    expect(applied).toMatchObject({ status: 'applied', counts: { created: 1, updated: 1, errors: 0 } });
+    expect(applied.changes).toEqual([
+      { line: 2, action: 'create', key: String(p), fields: ['registrationId', 'email', 'fullname', 'role'], values: { registrationId: p, email: `p.${p}@campus.test`, fullname: 'Prof. Meera Iyer', role: 'professor' } },
+      // A cleared semester and branch have no new value: `fields` names them, `before` says what they were.
+      { line: 3, action: 'update', key: String(registrationId), fields: ['role', 'semester', 'branch'], values: { role: 'professor' }, before: { role: 'student', semester: 3, branch: professor.user.branch } },
+    ]);
+    expect(await userByRegistrationId(p!)).toMatchObject({ userrole: 1, semester: null, branch: null });
+    expect(await userByRegistrationId(registrationId)).toMatchObject({ userrole: 1, semester: null, branch: null });
   });
 });
 
@@ -223,18 +316,50 @@ describe('a courses file and an enrolments file', () => {
     expect((await importOf(admin, 'enrolments', enrolmentsCsv, false)).counts).toMatchObject({ created: 0, removed: 0, unchanged: 3 });
   });
 
+  it("sets a course's exam times and centre; a moved time tells the enrolled students and raises the exam's revision; empty cells keep the course's own", async () => {
+    const admin = await loginAdmin(ctx.app);
+    const professor = await buildProfessor(ctx.app);
+    const student = await buildStudent(ctx.app, { semester: 5, branch: 'Textile Engineering' });
+    const [n1] = ids();
+    const header = 'coursenumber,title,description,semester,branch,owner,examDate,examStart,examEnd,examCentre';
+    const line = (times: string, centre: string) => `${n1},Weaving I,Looms,5,Textile Engineering,${professor.user.registrationId},2099-05-01,${times},${centre}`;
+    const made = await importOf(admin, 'courses', `${header}\n${line('09:30,12:30', '"Main Block, Hall 2"')}\n`, false);
+    expect(made.counts).toMatchObject({ created: 1 });
+    const course = async () => (await ctx.database.db.select().from(courses).where(eq(courses.coursenumber, n1!)))[0]!;
+    expect(await course()).toMatchObject({ examStart: '09:30', examEnd: '12:30', examCentre: 'Main Block, Hall 2', examDateRevision: 0 });
+    await ctx.database.db.insert(enrollments).values({ courseId: (await course()).id, studentId: student.user._id });
+
+    // Empty cells change nothing.
+    expect((await importOf(admin, 'courses', `${header}\n${line(',', '')}\n`, false)).counts).toMatchObject({ unchanged: 1 });
+    const moved = await importOf(admin, 'courses', `${header}\n${line('14:00,17:00', '')}\n`, false);
+    expect(moved.counts).toMatchObject({ updated: 1 });
+    expect(await course()).toMatchObject({ examStart: '14:00', examEnd: '17:00', examCentre: 'Main Block, Hall 2', examDateRevision: 1 });
+    const news = (await ctx.database.db.select().from(notifications).where(eq(notifications.recipientId, student.user._id))).map((n) => [n.content, n.kind]);
+    expect(news).toEqual([['The exam of "Weaving I" is now on Friday, 1 May 2099 (02:00 PM to 05:00 PM): download your admit card again', 'exams']]);
+    const entry = (await entriesFor(professor.user._id)).find((e) => (e.details as { changes?: object }).changes);
+    expect((entry?.details as { changes: object }).changes).toEqual({ examStart: { from: '09:30', to: '14:00' }, examEnd: { from: '12:30', to: '17:00' } });
+
+    // Half a pair, or an end before the start, is the row's error, naming the column.
+    const bad = await importOf(admin, 'courses', `${header}\n${line('14:00,', '')}\n${line('14:00,13:00', '')}\n`);
+    expect(bad.errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [2, 'examEnd', REFUSALS.examEndNeeded],
+      // The roster quotes the offending cell in its message.
+      [3, 'examEnd', 'Exam end time "13:00" must be after the start time'],
+    ]);
+  });
+
   it('refuses an owner who is not a professor, a course that does not exist and an account that is not a student', async () => {
     const admin = await loginAdmin(ctx.app);
     const student = await buildStudent(ctx.app);
     const professor = await buildProfessor(ctx.app);
     const [n1, missing] = ids();
     const badCourses = await importOf(admin, 'courses', `coursenumber,title,description,semester,branch,owner\n${n1},T,D,1,Civil Engineering,${student.user.registrationId}\n`, false);
-    expect(badCourses.errors).toEqual([{ line: 2, column: 'owner', message: `Registration ID ${student.user.registrationId} is not a professor’s account` }]);
+    expect(badCourses.errors).toEqual([{ line: 2, column: 'owner', message: `Registration ID ${student.user.registrationId} is not a professor’s account`, value: null }]);
     const badEnrolments = await importOf(admin, 'enrolments', `coursenumber,registrationId,status\n${missing},${student.user.registrationId},active\n${missing},${professor.user.registrationId},active\n`, false);
     expect(badEnrolments.errors).toEqual([
-      { line: 2, column: 'coursenumber', message: `No course has course number ${missing}` },
-      { line: 3, column: 'coursenumber', message: `No course has course number ${missing}` },
-      { line: 3, column: 'registrationId', message: `Registration ID ${professor.user.registrationId} is not a student’s account` },
+      { line: 2, column: 'coursenumber', message: `No course has course number ${missing}`, value: null },
+      { line: 3, column: 'coursenumber', message: `No course has course number ${missing}`, value: null },
+      { line: 3, column: 'registrationId', message: `Registration ID ${professor.user.registrationId} is not a student’s account`, value: null },
     ]);
   });
 });

@@ -9,6 +9,36 @@ import { compareRows, errorsOf, fieldChange, importOf, rowsOf, stagedRows, type 
 
 const staged = (importId: string) => stagedRows(rosterUserRows, importId);
 
+/*
+ * A professor's row may give no semester or branch (the users table allows none), but the
+ * staging table's columns are NOT NULL: such a row is staged as semester 0 and branch '', which
+ * no row can say (a semester is 1 to 8, a branch one of the nine), and read back as none here.
+ */
+const NO_SEMESTER = 0;
+const NO_BRANCH = '';
+const semesterOf = (s: string) => `nullif(${s}.semester, ${NO_SEMESTER})`;
+const branchOf = (s: string) => `nullif(${s}.branch, '${NO_BRANCH}')`;
+/** A role and a state as the file words them. */
+const roleWord = (userrole: string) => `case ${userrole} when ${ROLES.STUDENT} then 'student' else 'professor' end`;
+const statusWord = (active: string) => `case when ${active} then 'active' when not ${active} then 'inactive' end`;
+
+/** Each column a row may change: its new value (from the staged row `s`) and its old one (the account `u`). */
+const CHANGEABLE = {
+  fullname: { to: 's.fullname', from: 'u.fullname' },
+  role: { to: roleWord('s.userrole'), from: roleWord('u.userrole') },
+  semester: { to: semesterOf('s'), from: 'u.semester' },
+  branch: { to: branchOf('s'), from: 'u.branch' },
+  status: { to: statusWord('coalesce(s.active, u.active)'), from: statusWord('u.active') },
+} as const;
+
+/** `{column: value}` of the columns whose value changes (those that do not are left out by jsonb_strip_nulls). */
+const changedValues = (side: 'to' | 'from') =>
+  sql.raw(
+    `jsonb_strip_nulls(jsonb_build_object(${Object.entries(CHANGEABLE)
+      .map(([column, { to, from }]) => `'${column}', case when (${to}) is distinct from (${from}) then ${side === 'to' ? to : from} end`)
+      .join(', ')}))`,
+  );
+
 /**
  * The registrar's list of people, keyed by registration id. A new account is made `managed`,
  * with no password (its owner sets one through "Forgot password"); an existing managed one takes
@@ -33,8 +63,8 @@ export const usersKind: RosterKind<'users'> = {
     email: row.email,
     fullname: row.fullname,
     userrole: row.role === 'student' ? ROLES.STUDENT : ROLES.PROFESSOR,
-    semester: row.semester,
-    branch: row.branch,
+    semester: row.semester ?? NO_SEMESTER,
+    branch: row.branch ?? NO_BRANCH,
     active: row.status === undefined ? null : row.status === 'active',
   }),
 
@@ -79,12 +109,15 @@ export const usersKind: RosterKind<'users'> = {
     compareRows(db, rosterUserRows, importId, {
       from: sql`${staged(importId)} s left join ${users} u using (registration_id)`,
       existing: 'u.id',
-      created: sql`array['registrationId', 'email', 'fullname', 'role', 'semester', 'branch'] || case when s.active is null then array[]::text[] else array['status'] end`,
+      created: sql.raw(
+        `array['registrationId', 'email', 'fullname', 'role'] || case when ${semesterOf('s')} is null then array[]::text[] else array['semester'] end
+          || case when ${branchOf('s')} is null then array[]::text[] else array['branch'] end || case when s.active is null then array[]::text[] else array['status'] end`,
+      ),
       changed: [
         sql`case when u.fullname is distinct from s.fullname then 'fullname' end`,
         sql`case when u.userrole is distinct from s.userrole then 'role' end`,
-        sql`case when u.semester is distinct from s.semester then 'semester' end`,
-        sql`case when u.branch is distinct from s.branch then 'branch' end`,
+        sql.raw(`case when u.semester is distinct from ${semesterOf('s')} then 'semester' end`),
+        sql.raw(`case when u.branch is distinct from ${branchOf('s')} then 'branch' end`),
         sql`case when s.active is not null and u.active is distinct from s.active then 'status' end`,
         sql`case when not u.managed then 'managed' end`,
       ],
@@ -103,14 +136,14 @@ export const usersKind: RosterKind<'users'> = {
       select 'import.applied', null, u.id, jsonb_build_object('import', ${importOf(importId, 'users', 'update')}, 'changes', jsonb_strip_nulls(jsonb_build_object(
         'fullname', ${fieldChange('u.fullname', 's.fullname')},
         'userrole', ${fieldChange('u.userrole', 's.userrole')},
-        'semester', ${fieldChange('u.semester', 's.semester')},
-        'branch', ${fieldChange('u.branch', 's.branch')},
+        'semester', ${fieldChange('u.semester', semesterOf('s'))},
+        'branch', ${fieldChange('u.branch', branchOf('s'))},
         'active', ${fieldChange('u.active', 'coalesce(s.active, u.active)')},
         'managed', ${fieldChange('u.managed', 'true')}))), ${ip}
       from ${updating}`);
     const switchedOff = rowsOf<{ id: string }>(await tx.execute(sql`select u.id from ${updating} and u.active and s.active = false`)).map((r) => r.id);
     await tx.execute(sql`
-      update ${users} u set fullname = s.fullname, userrole = s.userrole, semester = s.semester, branch = s.branch,
+      update ${users} u set fullname = s.fullname, userrole = s.userrole, semester = ${sql.raw(semesterOf('s'))}, branch = ${sql.raw(branchOf('s'))},
         active = coalesce(s.active, u.active), managed = true, updated_at = now()
       from ${staged(importId)} s where s.action = 'update' and u.registration_id = s.registration_id`);
     // The check refused switching an active administrator off; this holds the rule against one made meanwhile.
@@ -120,7 +153,7 @@ export const usersKind: RosterKind<'users'> = {
     await tx.execute(sql`
       with made as (
         insert into ${users} (id, registration_id, email, fullname, semester, branch, userrole, password_hash, managed, active)
-        select gen_random_uuid(), s.registration_id, s.email, s.fullname, s.semester, s.branch, s.userrole, null, true, coalesce(s.active, true)
+        select gen_random_uuid(), s.registration_id, s.email, s.fullname, ${sql.raw(semesterOf('s'))}, ${sql.raw(branchOf('s'))}, s.userrole, null, true, coalesce(s.active, true)
         from ${staged(importId)} s where s.action = 'create'
         returning id
       )
@@ -128,4 +161,14 @@ export const usersKind: RosterKind<'users'> = {
       select 'import.applied', null, id, jsonb_build_object('import', ${importOf(importId, 'users', 'create')}), ${ip} from made`);
     return { deactivated: switchedOff };
   },
+
+  // A new account shows every value the file gives it (the Devanagari name as it came through);
+  // an existing one, each changed column before and after.
+  values: (importId) => sql`
+    select s.line,
+      case when u.id is null then jsonb_strip_nulls(jsonb_build_object('registrationId', s.registration_id, 'email', s.email, 'fullname', s.fullname,
+          'role', ${sql.raw(roleWord('s.userrole'))}, 'semester', ${sql.raw(semesterOf('s'))}, 'branch', ${sql.raw(branchOf('s'))}, 'status', ${sql.raw(statusWord('s.active'))}))
+        else ${changedValues('to')} end as values,
+      case when u.id is null then null else ${changedValues('from')} end as before
+    from ${staged(importId)} s left join ${users} u using (registration_id)`,
 };

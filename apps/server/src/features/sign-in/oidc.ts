@@ -37,12 +37,16 @@ export class OidcProvider {
   private discovered?: Promise<client.Configuration>;
   private keys?: ReturnType<typeof createRemoteJWKSet>;
 
-  constructor(readonly settings: OidcProviderConfig) {}
+  /** `timeoutS`: how long one call may take (shorter in tests of a provider that never answers). */
+  constructor(
+    readonly settings: OidcProviderConfig,
+    private readonly timeoutS = PROVIDER_TIMEOUT_S,
+  ) {}
 
   /** The provider's metadata, fetched once; a failed fetch is not kept, so the next sign-in tries again. */
   private configuration(): Promise<client.Configuration> {
     this.discovered ??= client
-      .discovery(new URL(this.settings.issuer), this.settings.clientId, undefined, client.ClientSecretBasic(this.settings.clientSecret), { timeout: PROVIDER_TIMEOUT_S })
+      .discovery(new URL(this.settings.issuer), this.settings.clientId, undefined, client.ClientSecretBasic(this.settings.clientSecret), { timeout: this.timeoutS })
       .catch((err: unknown) => {
         this.discovered = undefined;
         throw err;

@@ -14,9 +14,11 @@ import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { acceptFormBodies } from '../../platform/http/form-body';
 import { isUuid } from '../../platform/http/ids';
+import { deviceOf } from '../audit';
 import { findUserByRegistrationId, presentUser, recordSignIn } from '../users';
 import { answerAttempt, awaitingPassword, browserHashOf, browserOf, endAttempt, findAttempt, startAttempt, takeAttempt, type AttemptPurpose } from './attempts';
 import { readClaims } from './claims';
+import { diagnose, discoveryAddress, failedTest } from './diagnostics';
 import { previewSignIn, signInWithIdentity, type CampusIdentity } from './identities.service';
 import { LOGOUT_TOKEN_MAX_AGE_S, OidcProvider } from './oidc';
 import { SamlProvider, type SamlEndpoints } from './saml';
@@ -107,6 +109,12 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         authorization = await provider.authorizationUrl(redirectUri(provider.settings.id), { ...checks, state });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in provider not reachable');
+        if (purpose === 'test') {
+          // The administrator is signed in and asked for a diagnosis: back to the administration
+          // pages with what failed and where, not to the login page.
+          const id = await keepTest(testerId!, provider.settings.id, now, failedTest(diagnose(err, discoveryAddress(provider.settings.issuer))));
+          return reply.redirect(pages.adminSignInTest(id), 302);
+        }
         return refuse(reply, 'sign_in_unavailable', base.next);
       }
       return reply.redirect(authorization, 302);
@@ -180,19 +188,12 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     if (attempt.purpose === 'test') {
       const verdict = readClaims(provider, answer.claims);
       const outcome = await previewSignIn(db, provider, answer, { ip: request.ip, now });
-      const id = randomUUID();
-      // A test's result is read once, soon after: a day's are kept.
-      await db.delete(signInTests).where(lt(signInTests.createdAt, new Date(now.getTime() - TEST_KEPT_MS)));
-      await db.insert(signInTests).values({
-        id,
-        testerId: attempt.testerId!,
-        provider: provider.id,
+      const id = await keepTest(attempt.testerId!, provider.id, now, {
         subject: answer.subject,
         claims: answer.claims,
         account: verdict.account ? { ...verdict.account } : null,
         matched: verdict.matched ? { ...verdict.matched } : null,
         refusal: outcome.kind === 'refused' ? outcome.message : null,
-        createdAt: now,
       });
       return reply.redirect(pages.adminSignInTest(id), 302);
     }
@@ -209,8 +210,16 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     return reply.redirect(nextPage(attempt.next), 302);
   }
 
+  /** Keeps a test's result for its administrator to read, and returns its id. A test's result is read once, soon after: a day's are kept. */
+  async function keepTest(testerId: string, provider: string, now: Date, result: Pick<typeof signInTests.$inferInsert, 'subject' | 'claims' | 'account' | 'matched' | 'refusal'>) {
+    const id = randomUUID();
+    await db.delete(signInTests).where(lt(signInTests.createdAt, new Date(now.getTime() - TEST_KEPT_MS)));
+    await db.insert(signInTests).values({ id, testerId, provider, ...result, createdAt: now });
+    return id;
+  }
+
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, provider: string, providerSid: string | null) {
-    await recordSignIn(db, { actorId: userId, ip: request.ip }, userId, (tx) => rememberDevice(tx, request, reply, userId));
+    await recordSignIn(db, { actorId: userId, ip: request.ip }, userId, (tx) => rememberDevice(tx, request, reply, userId), deviceOf(request.headers['user-agent']));
     const session = await createSession(db, userId, policy, { provider, providerSid });
     setSessionCookie(request, reply, session.token, session.expiresAt);
   }

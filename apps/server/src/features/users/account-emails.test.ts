@@ -5,7 +5,7 @@ import { DEFAULT_PASSWORD, buildStudent, loginAs } from '../../../test/factories
 import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs } from '../../db/schema';
 import { testConfig } from '../../../test/build-app';
-import { accountEmailSubjects, emailChangeConfirmEmail, emailChangeRequestedEmail, passwordChangedEmail, passwordResetEmail } from './account-emails';
+import { accountEmailSubjects, emailChangeConfirmEmail, emailChangeRequestedEmail, invitationEmail, passwordChangedEmail, passwordResetEmail } from './account-emails';
 
 const PASSWORD_CHANGED_SUBJECT = accountEmailSubjects('Campus Portal').passwordChanged;
 
@@ -63,19 +63,40 @@ describe('the words of account emails', () => {
     const named = { ...context, campusName: 'Govt. College of Engineering' };
     const emails = [
       passwordResetEmail.render(asha, { token: 'abc' }, named),
+      passwordResetEmail.render({ ...asha, first: true }, { token: 'abc' }, named),
+      invitationEmail.render({ ...asha, sentBy: 'Meera Iyer' }, { token: 'abc' }, named),
       passwordChangedEmail.render({ ...asha, at, via: 'change' }, undefined, named),
       emailChangeRequestedEmail.render({ ...asha, newEmail: 'asha@new.test', at }, undefined, named),
       emailChangeConfirmEmail.render(asha, { token: 'abc' }, named),
     ];
     for (const email of emails) {
       expect(email.text.split('\n').slice(0, 2)).toEqual(['Hello Asha Rao,', '']);
-      expect(email.text).toContain('Govt. College of Engineering account 211070001');
+      expect(email.text).toMatch(/Govt\. College of Engineering account 211070001|set up your account on Govt\. College of Engineering: registration ID 211070001/);
       expect(email.text).not.toContain('Campus Portal');
       // The subject is not the body's first line again.
       expect(email.text).not.toContain(email.subject);
     }
     expect(emails.map((e) => e.subject)).toEqual(Object.values(accountEmailSubjects('Govt. College of Engineering')));
     expect(emails[0]!.subject).toBe('Reset your Govt. College of Engineering password');
+    expect(emails[1]!.subject).toBe('Set your Govt. College of Engineering password');
+  });
+
+  it('an invitation and an administrator’s link name the administrator on one line; a first password is "set", not "reset"', () => {
+    const sentBy = 'Meera\nYour account is closed';
+    const invitation = invitationEmail.render({ ...who, sentBy }, { token: 'abc' }, context);
+    expect(invitation.text).toContain('Your campus has set up your account on Campus Portal: registration ID 211070001.');
+    expect(invitation.text).toContain('Meera Your account is closed, an administrator of Campus Portal, sent you this invitation.');
+    expect(invitation.text).toContain('Open this link within 7 days to set your password (it works once):');
+    expect(invitation.text.split('\n')).toContain('https://portal.campus.test/reset-password?token=abc&first=1');
+    expect(invitation.text.split('\n').some((l) => l.startsWith('Your account is closed'))).toBe(false);
+
+    const byAdmin = passwordResetEmail.render({ ...who, sentBy: 'Meera Iyer' }, { token: 'abc' }, context);
+    expect(byAdmin.text).toContain('Meera Iyer, an administrator of Campus Portal, sent you a link to reset the password of the account 211070001.');
+    expect(byAdmin.text).not.toContain('Someone, hopefully you');
+    const first = passwordResetEmail.render({ ...who, first: true }, { token: 'abc' }, context);
+    expect(first.text).toContain('asked to set the first password of the Campus Portal account 211070001');
+    expect(first.text).toContain('to set your password');
+    expect(first.text).not.toContain('reset the password');
   });
 
   it('puts what users typed on lines of their own, where no line break in it can add a line', () => {

@@ -14,12 +14,25 @@ import { greeting, oneLine } from '../../platform/mail/mail-text';
 /** How long an emailed reset link works. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 
-const resetLink = (origin: string, token: string) => `${origin}${pages.resetPassword(token)}`;
+/**
+ * How long an administrator's invitation to set a first password works: a week, as a new
+ * student may not read the campus address the day the registrar loads the class.
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITATION_DAYS = INVITATION_TTL_MS / (24 * 60 * 60_000);
+
+/**
+ * The link a reset or an invitation carries; `first` (the account has no password yet) makes the
+ * page say "set your password" instead of "reset". The flag only chooses words: the token decides.
+ */
+const resetLink = (origin: string, token: string, first = false) => `${origin}${pages.resetPassword(token)}${first ? '&first=1' : ''}`;
 const confirmEmailLink = (origin: string, token: string) => `${origin}${pages.confirmEmail(token)}`;
 
 /** The subjects, with the portal's name (MailContext.campusName); tests look emails up by them. */
 export const accountEmailSubjects = (campus: string) => ({
   passwordReset: `Reset your ${campus} password`,
+  firstPassword: `Set your ${campus} password`,
+  invitation: `Your ${campus} account is ready: set your password`,
   passwordChanged: `Your ${campus} password was changed`,
   emailChangeRequested: `A new email address was asked for your ${campus} account`,
   emailChangeConfirm: `Confirm the new email address of your ${campus} account`,
@@ -38,23 +51,62 @@ function campusTime(config: Pick<Config, 'campusTimeZone'>, at: string): string 
  * The reset link, to the account's address. The token is the job's secret part: sealed while it
  * waits in the queue (opened only to render the email), and cleared once the email is sent or
  * given up, so the database never holds a working link.
+ *
+ * `first`: the account has no password yet (a roster account), so the email asks to set one
+ * rather than to reset it. `sentBy`: the administrator who sent it ("Send a reset link"), named
+ * so that the owner knows whom to ask; absent when the owner asked (forgot-password).
  */
 export const passwordResetEmail = mailTemplate({
   name: 'password-reset',
   priority: 'urgent',
-  params: z.object(account),
+  params: z.object({ ...account, first: z.boolean().optional(), sentBy: z.string().optional() }),
   secret: z.object({ token: z.string() }),
-  render: ({ fullname, registrationId }, { token }, { origin, campusName }) => ({
-    subject: accountEmailSubjects(campusName).passwordReset,
+  render: ({ fullname, registrationId, first, sentBy }, { token }, { origin, campusName }) => {
+    const subjects = accountEmailSubjects(campusName);
+    const what = first ? 'set the first password' : 'reset the password';
+    const asked = sentBy ? `${oneLine(sentBy)}, an administrator of ${campusName}, sent you a link to ${what} of the account ${registrationId}.` : `Someone, hopefully you, asked to ${what} of the ${campusName} account ${registrationId}.`;
+    return {
+      subject: first ? subjects.firstPassword : subjects.passwordReset,
+      text: [
+        greeting(fullname),
+        '',
+        asked,
+        `Open this link within ${RESET_LINK_TTL_MS / 60_000} minutes to ${first ? 'set your password' : 'choose a new password'} (it works once, and using it ends every other link of the account):`,
+        '',
+        resetLink(origin, token, first),
+        '',
+        sentBy
+          ? `If you did not expect it, ask ${oneLine(sentBy)} or the campus administration why it was sent.`
+          : `If you did not ask for it, ignore this email: ${first ? 'the account stays without a password' : 'your password stays as it is'}.`,
+      ].join('\n'),
+    };
+  },
+});
+
+/**
+ * An administrator's invitation to a new account (one the registrar's roster made): its owner
+ * sets a first password with the link, within INVITATION_TTL_MS. The token is sealed in the
+ * queue as a reset link's is; `sentBy` names the administrator who sent it.
+ */
+export const invitationEmail = mailTemplate({
+  name: 'invitation',
+  priority: 'urgent',
+  params: z.object({ ...account, sentBy: z.string() }),
+  secret: z.object({ token: z.string() }),
+  render: ({ fullname, registrationId, sentBy }, { token }, { origin, campusName }) => ({
+    subject: accountEmailSubjects(campusName).invitation,
     text: [
       greeting(fullname),
       '',
-      `Someone, hopefully you, asked to reset the password of the ${campusName} account ${registrationId}.`,
-      `Open this link within ${RESET_LINK_TTL_MS / 60_000} minutes to choose a new password (it works once, and choosing one ends every other reset link of the account):`,
+      `Your campus has set up your account on ${campusName}: registration ID ${registrationId}.`,
+      `${oneLine(sentBy)}, an administrator of ${campusName}, sent you this invitation.`,
       '',
-      resetLink(origin, token),
+      `Open this link within ${INVITATION_DAYS} days to set your password (it works once):`,
       '',
-      'If you did not ask for it, ignore this email: your password stays as it is.',
+      resetLink(origin, token, true),
+      '',
+      `Then log in with your registration ID and that password. If the link has expired, ask for a new one at ${origin}${pages.forgotPassword}.`,
+      `If you did not expect this email, ask ${oneLine(sentBy)} or the campus administration.`,
     ].join('\n'),
   }),
 });
@@ -140,4 +192,4 @@ export const emailChangeConfirmEmail = mailTemplate({
 });
 
 /** The emails of the users feature, which it adds to `app.mailTemplates`. */
-export const USERS_MAIL_TEMPLATES = [passwordResetEmail, passwordChangedEmail, emailChangeRequestedEmail, emailChangeConfirmEmail];
+export const USERS_MAIL_TEMPLATES = [passwordResetEmail, invitationEmail, passwordChangedEmail, emailChangeRequestedEmail, emailChangeConfirmEmail];

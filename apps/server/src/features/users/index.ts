@@ -5,7 +5,7 @@
  * (account-rules.ts: the last active administrator, the exam office, the registrar's fields).
  */
 export { ensureAdmin, ensureExamOffice, findUserById, findUserByRegistrationId, recordSignIn } from './users.service';
-export { issueResetLink } from './password-reset';
+export { issueInvitations, issueResetLink } from './password-reset';
 export { emailReplacedBySomeoneElse } from './email-change';
 export { anotherActiveAdministrator, assertAnActiveAdministrator, cohortOf, examOfficeFits, removesAnAdministrator } from './account-rules';
 export { presentUser } from './users.presenter';

@@ -12,10 +12,10 @@ import { badRequest } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { NO_PENDING_EMAIL } from './email-change';
-import { RESET_LINK_TTL_MS, passwordChangedEmail, passwordResetEmail } from './account-emails';
+import { INVITATION_TTL_MS, RESET_LINK_TTL_MS, invitationEmail, passwordChangedEmail, passwordResetEmail } from './account-emails';
 import { assertPasswordAllowed, findUserByRegistrationId } from './users.service';
 
-export { RESET_LINK_TTL_MS };
+export { INVITATION_TTL_MS, RESET_LINK_TTL_MS };
 
 /**
  * Forgot-password answers no sooner than this after it arrived, whether or not the account
@@ -57,12 +57,36 @@ export async function requestPasswordReset({ db, mailSecrets, now: clock }: Acco
  * A new reset link for `user`, inside the caller's transaction: its token stored hashed, and the
  * email carrying it queued, the token sealed (`mailSecrets`): a job waiting out a relay outage,
  * or copied into a backup, holds no working link. Forgot-password and an administrator's "send a
- * reset link" both send it.
+ * reset link" both send it; the administrator's names them (`sentBy`). An account with no
+ * password yet is asked to set one, not to reset it.
  */
-export async function issueResetLink(tx: Db, mailSecrets: MailSecrets, user: UserRow, now: Date): Promise<void> {
+export async function issueResetLink(tx: Db, mailSecrets: MailSecrets, user: UserRow, now: Date, sentBy?: string): Promise<void> {
+  const token = await storeToken(tx, user, now, RESET_LINK_TTL_MS);
+  const params = { fullname: user.fullname, registrationId: user.registrationId, first: user.passwordHash === null, ...(sentBy === undefined ? {} : { sentBy }) };
+  await enqueueMail(tx, [passwordResetEmail.message(user.email, params, { secret: { token } })], mailSecrets);
+}
+
+/**
+ * An administrator's invitation to set a first password, to each of `invitees` (`sentBy` is the
+ * administrator's name), inside the caller's transaction: one statement for the tokens and one
+ * for the emails, however many a roster brought. Each is a reset link that works for
+ * INVITATION_TTL_MS, kept where reset links are: setting the password takes it as it takes one,
+ * and ends the account's other links.
+ */
+export async function issueInvitations(tx: Db, mailSecrets: MailSecrets, invitees: UserRow[], now: Date, sentBy: string): Promise<void> {
+  if (invitees.length === 0) return;
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const tokens = invitees.map(() => randomBytes(32).toString('base64url'));
+  await tx.insert(passwordResets).values(invitees.map((user, i) => ({ tokenHash: hashToken(tokens[i]!), userId: user.id, createdAt: now, expiresAt })));
+  const emails = invitees.map((user, i) => invitationEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId, sentBy }, { secret: { token: tokens[i]! } }));
+  await enqueueMail(tx, emails, mailSecrets);
+}
+
+/** A new single-use token for `user`, stored hashed, working for `ttlMs`; the token itself is returned, for the email only. */
+async function storeToken(tx: Db, user: UserRow, now: Date, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-  await enqueueMail(tx, [passwordResetEmail.message(user.email, { fullname: user.fullname, registrationId: user.registrationId }, { secret: { token } })], mailSecrets);
+  await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+  return token;
 }
 
 /** Why a token cannot be used, said plainly: the page offers a new link either way. */

@@ -1,4 +1,4 @@
-import { byRequest } from '../audit';
+import { byRequest, deviceOf } from '../audit';
 import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
@@ -103,7 +103,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       // PASSWORD_LOGIN=admins: the password stays an administrator's way in while the provider is
       // down; everyone else is sent to it. Said only after the password, like deactivation.
       if (app.config.passwordLogin === 'admins' && !user.isAdmin) throw forbidden(REFUSALS.passwordLoginAdminsOnly);
-      await recordSignIn(db, { actorId: user.id, ip: request.ip }, user.id, (tx) => rememberDevice(tx, request, reply, user.id));
+      await recordSignIn(db, { actorId: user.id, ip: request.ip }, user.id, (tx) => rememberDevice(tx, request, reply, user.id), deviceOf(request.headers['user-agent']));
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return ok(reply, { user: present(user) }, SUCCESSES.loggedIn);

@@ -1,4 +1,4 @@
-import { audit, type AuditBy } from '../audit';
+import { audit, type AuditBy, type Device } from '../audit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { FIELD_MESSAGES, REFUSALS, ROLES, type FieldChange, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
@@ -159,9 +159,10 @@ export async function changePassword({ db, mailOn, now: clock }: AccountsDeps, b
  * After a login: the browser is remembered for the account (`remember`), and a browser the
  * account did not know is written in its audit trail, in the same transaction.
  */
-export async function recordSignIn(db: Db, by: AuditBy, userId: string, remember: (tx: Db) => Promise<boolean>): Promise<void> {
+export async function recordSignIn(db: Db, by: AuditBy, userId: string, remember: (tx: Db) => Promise<boolean>, device?: Device): Promise<void> {
   await db.transaction(async (tx) => {
-    if (await remember(tx)) await audit(tx, by, { action: 'user.signed_in_new_device', targetId: userId });
+    // The browser and system, so the log can tell one device from another (and fold repeats).
+    if (await remember(tx)) await audit(tx, by, { action: 'user.signed_in_new_device', targetId: userId, details: device ? { device } : {} });
   });
 }
 

@@ -86,6 +86,7 @@ const PRODUCED: Record<NonNullable<Endpoint['produces']>, string> = {
   'text/event-stream': 'Server-Sent Events',
   'application/octet-stream': "The file's bytes",
   'text/calendar': 'An iCalendar file (RFC 5545)',
+  'text/csv': 'A CSV file (RFC 4180), UTF-8',
   'application/samlmetadata+xml': 'SAML 2.0 metadata',
   'application/jwk-set+json': 'A JSON Web Key Set (RFC 7517), not the envelope',
 };

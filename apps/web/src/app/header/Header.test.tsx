@@ -103,6 +103,35 @@ describe('Header visibility (docs/product.md#header)', () => {
     expect(nav().getByRole('button', { name: /Events/ })).toHaveFocus();
   });
 
+  it('the Events menu follows the menu-button pattern: Space and ArrowDown open it on its first item, arrows move, Tab closes it and moves on', async () => {
+    await headerFor(aStudent());
+    // The stand-in button, then Radix's trigger in its place once the menu's code is here.
+    const button = () => nav().getByRole('button', { name: /Events/ });
+    button().focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getAllByRole('menuitem')[0]).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('menuitem')[1]).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(button()).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(screen.getAllByRole('menuitem')[0]).toHaveFocus());
+    // What Tab reaches from the button itself when the menu is closed.
+    const after = [...document.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => !el.closest('[role="menu"]'));
+    const expected = after[after.indexOf(button()) + 1];
+    await userEvent.keyboard('{Tab}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(expected).toBeDefined();
+    expect(expected).toHaveFocus();
+    // Shift+Tab from an open menu goes back to its button.
+    button().focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(button()).toHaveFocus();
+  });
+
   it('on a phone, Events opens in place inside the Menu, above the user badge rather than over it', async () => {
     // 390 px wide: narrower than the header's one-row layout (md, 768 px).
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));

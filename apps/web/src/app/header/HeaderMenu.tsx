@@ -24,10 +24,12 @@ const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 export function HeaderMenu(props: LinkMenuProps) {
   const [open, setOpen] = useState(false);
   const [Menu, setMenu] = useState<typeof LinkMenu | null>(null);
+  const [byKey, setByKey] = useState(false);
 
-  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} />;
+  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} openedByKey={byKey} />;
 
-  const openOnArrival = () => {
+  const openOnArrival = (key = false) => {
+    setByKey(key);
     setOpen(true);
     menuCode.get().then(
       (code) => setMenu(() => code.default),
@@ -44,7 +46,7 @@ export function HeaderMenu(props: LinkMenuProps) {
       onFocus={menuCode.preload}
       // As Radix's trigger: the main button without Ctrl (a right click on macOS) opens it.
       onPointerDown={(e) => e.button === 0 && !e.ctrlKey && openOnArrival()}
-      onKeyDown={(e) => OPENING_KEYS.includes(e.key) && openOnArrival()}
+      onKeyDown={(e) => OPENING_KEYS.includes(e.key) && openOnArrival(true)}
     >
       {props.trigger}
     </button>

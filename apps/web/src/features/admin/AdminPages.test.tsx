@@ -223,6 +223,26 @@ describe('/admin/users/:userId', () => {
     expect(await screen.findByText('A link to set a new password is on its way to their email.')).toBeInTheDocument();
   });
 
+  it('invites an account the roster made; an account with a password is told to get a reset link instead', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
+    const rostered = { ...student, managed: true };
+    open(rostered);
+    let answer = () => fail(409, REFUSALS.inviteHasPassword);
+    server.use(http.post(paths.admin.invite(student._id), () => answer()));
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account already has a password, so it needs no invitation. Send a reset link instead.');
+    answer = () => ok({}, 'an invitation is on its way to the user’s email');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('An invitation to set their password is on its way to their email. It works for 7 days.')).toBeInTheDocument();
+  });
+
+  it('offers no invitation to an account made by public signup (it has a password)', async () => {
+    server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
+    open({ ...student, managed: false });
+    expect(await screen.findByRole('button', { name: 'Send a reset link' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
+  });
+
   it('with mail off there is no button, only the reason', async () => {
     open(student);
     expect(await screen.findByText('This portal sends no email, so it cannot send Ada Lovelace a link to set a password.')).toBeInTheDocument();

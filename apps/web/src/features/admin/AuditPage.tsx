@@ -1,10 +1,12 @@
 import type { AuditEntry, AuditPerson } from '@campus/contract/audit';
 import { pages } from '@campus/contract/pages';
+import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SelectField } from '../../components/Field';
+import { Button } from '../../components/Button';
+import { SelectField, TextField } from '../../components/Field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AdminNav } from './AdminNav';
-import { useAuditLog } from './api/audit';
+import { auditExportHref, useAuditLog } from './api/audit';
 import { ACTION_LABELS, nobody } from './audit-words';
 import { AuditList } from './AuditList';
 import type { AuditFilter } from './keys';
@@ -13,9 +15,10 @@ import { auditFilterOf } from './audit-filter';
 import { queryOf } from './user-filter';
 
 /**
- * /admin/audit: the audit trail, newest first, by action and by the people in it. A person is
- * chosen by following their name in an entry (or from their user page); the filters live in the
- * URL, so Back and reload keep them.
+ * /admin/audit: the audit trail, newest first, by action, by a person searched for (as actor or
+ * target), by the people in it, and by days. A person is also chosen by following their name in
+ * an entry (or from their user page); the filters live in the URL, so Back and reload keep them.
+ * Export downloads what the filters find as CSV.
  */
 export default function AuditPage() {
   usePageTitle('Audit log');
@@ -50,7 +53,7 @@ function Audit() {
       <h1 className="text-2xl font-bold text-campus-900">Audit log</h1>
       <AdminNav />
       <div className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <ActionFilter filter={filter} />
+        <Filters filter={filter} />
         {(filter.actor || filter.target) && (
           <ul aria-label="People filtered by" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
             {filter.actor && (
@@ -94,17 +97,51 @@ function Audit() {
   );
 }
 
-/** The action filter: choosing one shows it at once, and becomes a step Back can undo. */
-function ActionFilter({ filter }: { filter: AuditFilter }) {
+/**
+ * The filters: a person (Enter or Search), the action and the days each apply at once and become a
+ * step Back can undo; Export downloads what they find.
+ */
+function Filters({ filter }: { filter: AuditFilter }) {
   const [, setParams] = useSearchParams();
+  const id = useId();
+  const box = useRef<HTMLInputElement>(null);
+  const set = (next: Partial<AuditFilter>) => setParams(queryOf({ ...filter, ...next }));
+  const search = () => set({ q: box.current?.value.trim() ?? '' });
   return (
-    <div className="max-w-xs">
-      <SelectField
-        label="Action"
-        options={ACTION_OPTIONS}
-        value={filter.action}
-        onChange={(e) => setParams(queryOf({ ...filter, action: e.target.value }))}
-      />
+    <div role="search" aria-label="Audit log" className="grid gap-4 md:grid-cols-[1fr_14rem]">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          Person
+        </label>
+        <div className="flex gap-2">
+          {/* Keyed by the URL's search, so Back puts the earlier words back in the box. */}
+          <input
+            key={filter.q}
+            ref={box}
+            id={id}
+            type="search"
+            enterKeyHint="search"
+            defaultValue={filter.q}
+            aria-describedby={`${id}-hint`}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') search();
+            }}
+            className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100"
+          />
+          <Button onClick={search}>Search</Button>
+        </div>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          A registration id or its first digits, or part of a name or email: entries by or about them.
+        </p>
+      </div>
+      <SelectField label="Action" options={ACTION_OPTIONS} value={filter.action} onChange={(e) => set({ action: e.target.value as AuditFilter['action'] })} />
+      <div className="flex flex-wrap items-end gap-4 md:col-span-2">
+        <TextField label="From" type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+        <TextField label="To" type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+        <a className={`${LINK} pb-2`} href={auditExportHref(filter)} download>
+          Export as CSV
+        </a>
+      </div>
     </div>
   );
 }

@@ -79,10 +79,10 @@ describe('/admin/roster', () => {
       anImport({
         counts: { rows: 20, created: 17, updated: 0, unchanged: 1, removed: 0, errors: 2 },
         errors: [
-          { line: 14, column: 'semester', message: 'Semester must be between 1 and 8' },
-          { line: 15, column: null, message: 'A quoted cell is never closed: add the missing double quote (")' },
+          { line: 14, column: 'semester', message: 'Semester must be between 1 and 8', value: null },
+          { line: 15, column: null, message: 'A quoted cell is never closed: add the missing double quote (")', value: null },
         ],
-        changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'email'] }],
+        changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'email'], values: {} }],
       }),
     );
     await openPage();
@@ -117,10 +117,10 @@ describe('/admin/roster', () => {
     const previewed = anImport({
       counts: { rows: 4, created: 2, updated: 1, unchanged: 1, removed: 0, errors: 0 },
       changes: [
-        { line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'email', 'fullname'] },
-        { line: 3, action: 'create', key: '211070124', fields: ['registrationId', 'email', 'fullname'] },
-        { line: 4, action: 'update', key: '211070001', fields: ['semester'] },
-        { line: 5, action: 'unchanged', key: '211070002', fields: [] },
+        { line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'email', 'fullname'], values: {} },
+        { line: 3, action: 'create', key: '211070124', fields: ['registrationId', 'email', 'fullname'], values: {} },
+        { line: 4, action: 'update', key: '211070001', fields: ['semester'], values: {} },
+        { line: 5, action: 'unchanged', key: '211070002', fields: [], values: {} },
       ],
     });
     const applied = { ...previewed, _id: 'import-applied', dryRun: false, status: 'applied' as const };
@@ -164,6 +164,100 @@ describe('/admin/roster', () => {
     expect(sent[1]!.fields[2]![1]).toMatchObject({ name: 'people.csv' });
   });
 
+  it('matches a registrar’s own export to the roster’s columns: proposed from the header, sent with the file, changed, and remembered for the next file', async () => {
+    localStorage.clear();
+    const typical = 'Sr. No.,Reg. No.,Email ID,Student Name,Sem,Dept,Category\n1,211070123,a@b.c,अनन्या शर्मा,3,Civil Engineering,student\n';
+    const sent = importsAnswer(anImport(), anImport(), anImport());
+    const view = await openPage();
+    await userEvent.upload(fileInput(), csv('export.csv', typical));
+    const match = within(await screen.findByRole('region', { name: 'Match the file’s columns' }));
+    expect(match.getByLabelText('Reg. No.')).toHaveValue('registrationId');
+    expect(match.getByLabelText('Email ID')).toHaveValue('email');
+    expect(match.getByLabelText('Student Name')).toHaveValue('fullname');
+    expect(match.getByLabelText('Sem')).toHaveValue('semester');
+    expect(match.getByLabelText('Dept')).toHaveValue('branch');
+    expect(match.getByLabelText('Category')).toHaveValue('role');
+    expect(match.getByLabelText('Sr. No.')).toHaveValue('');
+    await screen.findByRole('heading', { level: 2, name: 'Preview of export.csv' });
+    // The mapping goes before the file, as the server reads it.
+    expect(sent[0]!.fields.map(([name]) => name)).toEqual(['kind', 'dryRun', 'columns', 'file']);
+    expect(JSON.parse(sent[0]!.fields[2]![1] as string)).toEqual({
+      'Sr. No.': null,
+      'Reg. No.': 'registrationId',
+      'Email ID': 'email',
+      'Student Name': 'fullname',
+      Sem: 'semester',
+      Dept: 'branch',
+      Category: 'role',
+    });
+
+    // The registrar says the serial number is to be ignored after all, and Category is not the role: previewed again.
+    await userEvent.selectOptions(match.getByLabelText('Category'), '');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(JSON.parse(sent[1]!.fields[2]![1] as string)).toMatchObject({ Category: null, 'Reg. No.': 'registrationId' });
+    expect(await match.findByRole('status')).toHaveTextContent('No column is matched to role yet.');
+    view.unmount();
+
+    // The next file with the same header gets the registrar's choice, not the guess.
+    await openPage();
+    await userEvent.upload(fileInput(), csv('next.csv', typical));
+    const again = within(await screen.findByRole('region', { name: 'Match the file’s columns' }));
+    expect(again.getByLabelText('Category')).toHaveValue('');
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(JSON.parse(sent[2]!.fields[2]![1] as string)).toMatchObject({ Category: null });
+  });
+
+  it('sends no mapping and shows none for a file whose header names the roster’s columns', async () => {
+    localStorage.clear();
+    const sent = importsAnswer(anImport());
+    await openPage();
+    await userEvent.upload(fileInput(), csv('people.csv', 'RegistrationId,email,fullname,role,semester,branch\n'));
+    await screen.findByRole('heading', { level: 2, name: 'Preview of people.csv' });
+    expect(sent[0]!.fields.map(([name]) => name)).toEqual(['kind', 'dryRun', 'file']);
+    expect(screen.queryByRole('region', { name: 'Match the file’s columns' })).toBeNull();
+  });
+
+  it('shows each changed row’s values, before and after for an update, and pages a long list', async () => {
+    const changes: RosterImport['changes'] = [
+      { line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'fullname'], values: { registrationId: 211070123, fullname: 'अनन्या शर्मा' } },
+      { line: 3, action: 'update', key: '211070001', fields: ['semester', 'branch'], values: { semester: 4 }, before: { semester: 3, branch: 'Civil Engineering' } },
+      ...Array.from({ length: 150 }, (_, i) => ({ line: i + 4, action: 'unchanged' as const, key: String(211080000 + i), fields: [], values: {} })),
+    ];
+    importsAnswer(anImport({ counts: { rows: 152, created: 1, updated: 1, unchanged: 150, removed: 0, errors: 0 }, changes }));
+    await openPage();
+    await userEvent.upload(fileInput(), csv());
+    const preview = within(await screen.findByRole('region', { name: 'Preview of people.csv' }));
+    const table = within(preview.getByRole('table', { name: 'What each row does' }));
+    const rows = table.getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2New211070123registrationId211070123fullnameअनन्या शर्मा');
+    expect(rows[2]).toHaveTextContent('3Changed211070001semester3 → 4branchCivil Engineering → —');
+    expect(rows).toHaveLength(101);
+    await userEvent.click(preview.getByRole('button', { name: 'Show 52 more of 152' }));
+    expect(table.getAllByRole('row')).toHaveLength(153);
+  });
+
+  it('invites the new accounts of an applied users file, saying how many invitations went', async () => {
+    const previewed = anImport({ counts: { rows: 2, created: 2, updated: 0, unchanged: 0, removed: 0, errors: 0 } });
+    importsAnswer(previewed, { ...previewed, _id: 'import-applied', dryRun: false, status: 'applied' });
+    const invited: string[] = [];
+    server.use(
+      http.post('*/admin/imports/:importId/invite', ({ params }) => {
+        invited.push(String(params.importId));
+        return ok({ invited: 2 }, 'invitations are on their way');
+      }),
+    );
+    await openPage();
+    await userEvent.upload(fileInput(), csv());
+    const preview = within(await screen.findByRole('region', { name: 'Preview of people.csv' }));
+    expect(preview.queryByRole('button', { name: /Invite/ })).toBeNull();
+    await userEvent.click(preview.getByRole('button', { name: 'Apply 2 changes' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    const result = within(await screen.findByRole('region', { name: 'Applied: people.csv' }));
+    await userEvent.click(result.getByRole('button', { name: 'Invite the 2 new accounts' }));
+    expect(await result.findByText('2 invitations are on the way, each valid for 7 days.')).toBeInTheDocument();
+    expect(invited).toEqual(['import-applied']);
+  });
+
   it('shows the upload’s progress while the file goes up, and the server’s refusal when it comes', async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
@@ -183,7 +277,7 @@ describe('/admin/roster', () => {
   });
 
   it('says when the lists show only the first 1,000, and counts thousands in the dialog', async () => {
-    const changes = Array.from({ length: 1000 }, (_, i) => ({ line: i + 2, action: 'create' as const, key: String(211070000 + i), fields: ['registrationId'] }));
+    const changes = Array.from({ length: 1000 }, (_, i) => ({ line: i + 2, action: 'create' as const, key: String(211070000 + i), fields: ['registrationId'], values: {} }));
     importsAnswer(anImport({ counts: { rows: 20_000, created: 20_000, updated: 0, unchanged: 0, removed: 0, errors: 0 }, changes }));
     await openPage();
     await userEvent.upload(fileInput(), csv());
@@ -197,12 +291,12 @@ describe('/admin/roster', () => {
   });
 
   it('says so when the file no longer applies cleanly: nothing applied, the errors listed', async () => {
-    const previewed = anImport({ counts: { rows: 1, created: 1, updated: 0, unchanged: 0, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId'] }] });
+    const previewed = anImport({ counts: { rows: 1, created: 1, updated: 0, unchanged: 0, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId'], values: {} }] });
     const refused = anImport({
       dryRun: false,
       status: 'refused',
       counts: { rows: 1, created: 0, updated: 0, unchanged: 0, removed: 0, errors: 1 },
-      errors: [{ line: 2, column: 'email', message: 'email already in use' }],
+      errors: [{ line: 2, column: 'email', message: 'email already in use', value: null }],
     });
     importsAnswer(previewed, refused);
     await openPage();
@@ -218,7 +312,7 @@ describe('/admin/roster', () => {
   });
 
   it('offers nothing to apply when every row is already so', async () => {
-    importsAnswer(anImport({ counts: { rows: 1, created: 0, updated: 0, unchanged: 1, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'unchanged', key: '211070001', fields: [] }] }));
+    importsAnswer(anImport({ counts: { rows: 1, created: 0, updated: 0, unchanged: 1, removed: 0, errors: 0 }, changes: [{ line: 2, action: 'unchanged', key: '211070001', fields: [], values: {} }] }));
     await openPage();
     await userEvent.upload(fileInput(), csv());
     const preview = within(await screen.findByRole('region', { name: 'Preview of people.csv' }));
@@ -277,9 +371,9 @@ describe('/admin/roster', () => {
     expect(names).toEqual(['roster-users.csv', 'roster-courses.csv']);
     const [users, courses] = await Promise.all(blobs.map((b) => b.text()));
     expect(users).toBe('registrationId,email,fullname,role,semester,branch,status\n211070123,ada.lovelace@campus.example,Ada Lovelace,student,3,Computer Engineering,active\n');
-    expect(courses!.split('\n')[0]).toBe('coursenumber,title,description,semester,branch,owner,examDate');
+    expect(courses!.split('\n')[0]).toBe('coursenumber,title,description,semester,branch,owner,examDate,examStart,examEnd,examCentre');
     // A cell with a comma is quoted.
-    expect(courses!.split('\n')[1]).toMatch(/^211071001,Data Structures,"Lists, stacks, trees and graphs, and what each costs\.",3,Computer Engineering,211070001,\d{4}-05-14$/);
+    expect(courses!.split('\n')[1]).toMatch(/^211071001,Data Structures,"Lists, stacks, trees and graphs, and what each costs\.",3,Computer Engineering,211070001,\d{4}-05-14,09:30,12:30,"Main Block, Hall 2"$/);
     expect(templateCsv('enrolments')).toBe('coursenumber,registrationId,status\n211071001,211070123,active\n');
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledTimes(2));
   });

@@ -1,7 +1,7 @@
 import { FILE_LIMITS } from '@campus/contract/constants';
 import { FIELD_MESSAGES, REFUSALS } from '@campus/contract/messages';
 import { IMPORT_KINDS, type ImportKind } from '@campus/contract/roster-columns';
-import type { RosterImport } from '@campus/contract/roster';
+import type { ColumnMapping, RosterImport } from '@campus/contract/roster';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -14,7 +14,9 @@ import { AdminNav } from './AdminNav';
 import { useSendRoster, type RosterSend } from './api/roster';
 import { RequireAdmin } from './RequireAdmin';
 import { actionsSaid, CARD, changesIn, columnsOf, countOf, KIND_WORDS, templateCsv, templateName } from './roster-help';
-import { ApplyButton, ImportResult } from './RosterResult';
+import { ApplyButton, ImportResult, InviteButton } from './RosterResult';
+import { ColumnMatch } from './ColumnMatch';
+import { needsNoMapping, proposeMapping, readHeader, rememberedMapping, rememberMapping } from './column-mapping';
 
 /**
  * /admin/roster: the registrar's lists as CSV files (docs/product.md#the-registrars-roster). The
@@ -70,20 +72,50 @@ function Roster() {
     setKind(next);
     setFile(null);
     setProblem(null);
+    setHeader(null);
+    setMapping(null);
     forget();
   };
+  // The file's header and each of its columns' roster column (null: ignored), once read.
+  const [header, setHeader] = useState<string[] | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const columnsToSend = (m: ColumnMapping | null) => (m && !needsNoMapping(m) ? m : undefined);
+  const sendPreview = (picked: File, m: ColumnMapping | null) => preview.send({ kind, file: picked, dryRun: true, columns: columnsToSend(m) });
+
   const pick = (files: FileList | null | undefined) => {
     forget();
+    setHeader(null);
+    setMapping(null);
     const picked = files?.[0] ?? null;
     const found = files && files.length > 1 ? REFUSALS.tooManyFiles : picked ? rosterFileProblem(picked) : null;
     setFile(found ? null : picked);
     setProblem(found);
-    if (picked && !found) preview.send({ kind, file: picked, dryRun: true });
+    if (!picked || found) return;
+    // The header is read here first, so that a registrar's own export goes up already mapped.
+    void readHeader(picked).then(
+      (cells) => {
+        const proposed = proposeMapping(kind, cells, rememberedMapping(kind));
+        setHeader(cells);
+        setMapping(proposed);
+        sendPreview(picked, proposed);
+      },
+      () => sendPreview(picked, null),
+    );
+  };
+  /** The registrar chose another roster column for a file column: kept for next time, and previewed again. */
+  const remap = (cell: string, column: string | null) => {
+    if (!mapping || !file) return;
+    const next = { ...mapping, [cell]: column };
+    setMapping(next);
+    rememberMapping(kind, { [cell]: column });
+    forget();
+    sendPreview(file, next);
   };
 
   const confirm = useConfirmAction<RosterImport, RosterSend, RosterImport>({
     mutation: { ...applyMutation, mutate: apply.send },
-    variables: (previewed) => ({ kind: previewed.kind, file: file!, dryRun: false }),
+    // The mapping the preview was made with: every change re-sends the preview.
+    variables: (previewed) => ({ kind: previewed.kind, file: file!, dryRun: false, columns: columnsToSend(mapping) }),
     words: (previewed) => applyWords(previewed, apply.percent),
     fallbackFocus: resultHeading,
   });
@@ -99,11 +131,13 @@ function Roster() {
       <KindChoice kind={kind} onChange={chooseKind} />
       <Columns kind={kind} />
       <FilePicker kind={kind} file={file} problem={problem} busy={preview.pending || apply.pending} onFiles={pick} />
+      {header && mapping && !needsNoMapping(mapping) && <ColumnMatch kind={kind} header={header} mapping={mapping} busy={preview.pending || apply.pending} onChange={remap} />}
       {preview.pending && <Sending percent={preview.percent ?? 0} name={file?.name ?? ''} />}
       <ErrorBanner message={preview.error} />
       {result && file && (
         <ImportResult key={result._id} result={result} fileName={file.name} headingRef={resultHeading}>
           {result.status === 'previewed' && <ApplyButton result={result} trigger={confirm.trigger(result)} />}
+          <InviteButton result={result} />
         </ImportResult>
       )}
       {confirm.dialog}

@@ -1,7 +1,10 @@
 import { IMPORT_LIST_MAX } from '@campus/contract/roster-columns';
-import type { ImportChange, ImportCounts, ImportError, RosterImport } from '@campus/contract/roster';
-import { useId, type ReactNode, type RefObject } from 'react';
+import type { ImportChange, ImportChangeValue, ImportCounts, ImportError, RosterImport } from '@campus/contract/roster';
+import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { errorText } from '../../lib/api';
+import { useInviteImported } from './api/roster';
 import { ACTION_WORDS, actionsSaid, CARD, changesIn, countOf, formatCount } from './roster-help';
 
 /**
@@ -124,18 +127,94 @@ function ErrorsTable({ errors, total }: { errors: ImportError[]; total: number }
   );
 }
 
+/** The changes shown at first, and added by each "Show more": a long list is read a page at a time. */
+const CHANGES_PAGE = 100;
+
 function ChangesTable({ changes, total }: { changes: ImportChange[]; total: number }) {
+  const [shown, setShown] = useState(CHANGES_PAGE);
   return (
-    <ScrollTable caption={`What each row does${firstOf(changes.length, total)}`} headings={['Line', 'Action', 'Key', 'Columns that change']}>
-      {changes.map((change) => (
-        <tr key={change.line}>
-          <td className={`${TD} tabular-nums`}>{change.line}</td>
-          <td className={TD}>{ACTION_WORDS[change.action]}</td>
-          <td className={`${TD} tabular-nums`}>{change.key}</td>
-          <td className={`${TD} break-words`}>{change.fields.length > 0 ? change.fields.join(', ') : '—'}</td>
-        </tr>
+    <div className="flex flex-col items-start gap-2">
+      <ScrollTable caption={`What each row does${firstOf(changes.length, total)}`} headings={['Line', 'Action', 'Key', 'Values']}>
+        {changes.slice(0, shown).map((change) => (
+          <tr key={change.line}>
+            <td className={`${TD} tabular-nums`}>{change.line}</td>
+            <td className={TD}>{ACTION_WORDS[change.action]}</td>
+            <td className={`${TD} tabular-nums`}>{change.key}</td>
+            <td className={`${TD} break-words`}>
+              <ChangeValues change={change} />
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
+      {shown < changes.length && (
+        <Button variant="secondary" onClick={() => setShown((n) => n + CHANGES_PAGE)}>
+          Show {formatCount(Math.min(CHANGES_PAGE, changes.length - shown))} more of {formatCount(changes.length)}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A value as the table shows it: none as a dash. */
+const shownValue = (value: ImportChangeValue | undefined) => (value === undefined || value === null || value === '' ? '—' : String(value));
+
+/**
+ * A row's values: each column a new row sets with its value (so a Devanagari name can be seen to
+ * have come through), or each changed column before and after. An import recorded before changes
+ * carried values lists the changed columns' names.
+ */
+function ChangeValues({ change }: { change: ImportChange }) {
+  const before = change.before;
+  const columns = change.fields.length > 0 ? change.fields : Object.keys(change.values);
+  if (columns.length === 0) return <>—</>;
+  const known = Object.keys(change.values).length > 0 || before !== undefined;
+  if (!known) return <>{columns.join(', ')}</>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+      {columns.map((column) => (
+        <div key={column} className="contents">
+          <dt className="font-mono text-xs text-slate-500">{column}</dt>
+          <dd className="text-slate-900">
+            {before ? (
+              <>
+                <span className="text-slate-500 line-through">{shownValue(before[column])}</span>
+                <span aria-label="changes to"> → </span>
+                {shownValue(change.values[column])}
+              </>
+            ) : (
+              shownValue(change.values[column])
+            )}
+          </dd>
+        </div>
       ))}
-    </ScrollTable>
+    </dl>
+  );
+}
+
+/**
+ * After a users file is applied: "Invite the N new accounts", an invitation to set a first
+ * password to each account it made that has none yet (the server counts who still needs one).
+ */
+export function InviteButton({ result }: { result: RosterImport }) {
+  const invite = useInviteImported(result._id);
+  const made = result.counts.created;
+  if (result.kind !== 'users' || result.status !== 'applied' || made === 0) return null;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {invite.isSuccess ? (
+        <p role="status" className="rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">
+          {invite.data === 0 ? 'Every new account has a password already: no invitation was needed.' : `${countOf(invite.data, 'invitation is', 'invitations are')} on the way, each valid for 7 days.`}
+        </p>
+      ) : (
+        <>
+          <Button variant="secondary" onClick={() => invite.mutate()} disabled={invite.isPending}>
+            {invite.isPending ? 'Sending invitations…' : `Invite the ${countOf(made, 'new account', 'new accounts')}`}
+          </Button>
+          <p className="text-sm text-slate-600">Emails each an invitation, in your name, to set a first password (valid for 7 days).</p>
+        </>
+      )}
+      <ErrorBanner message={invite.isError ? errorText(invite.error) : null} />
+    </div>
   );
 }
 

@@ -4,6 +4,8 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AdminNav } from './AdminNav';
 import { metadataHref, PROVIDER_TYPES, testSignInHref, useAdminSignInProviders } from './api/sign-in';
+import { useAdminSummary } from './api/summary';
+import { ProviderAddresses } from './ProviderAddresses';
 import { RequireAdmin } from './RequireAdmin';
 
 const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
@@ -11,7 +13,8 @@ const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outlin
 /**
  * /admin/sign-in: the campus sign-in providers campus IT configured (AUTH_PROVIDERS), each with a
  * test sign-in, which shows what the provider releases for an account and what the portal would
- * make of it, and, for SAML, the metadata campus IT loads into its identity provider.
+ * make of it, and, for SAML, the metadata campus IT loads into its identity provider; with the
+ * addresses campus IT registers at each provider, to copy, and when each last worked.
  */
 export default function SignInPage() {
   usePageTitle('Campus sign-in');
@@ -20,6 +23,8 @@ export default function SignInPage() {
 
 function SignIn() {
   const providers = useAdminSignInProviders();
+  // The addresses and last sign-ins come with the home page's summary: shown once it is there.
+  const health = useAdminSummary().data?.providers;
   const config = usePortalConfig().data;
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -62,10 +67,16 @@ function SignIn() {
                   Test sign-in
                 </a>
               </p>
+              <Health health={health?.find((h) => h.id === provider.id)} type={provider.type} />
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** A provider's addresses and last sign-in, once the summary has come (nothing before). */
+function Health({ health, type }: { health: Parameters<typeof ProviderAddresses>[0]['health'] | undefined; type: 'oidc' | 'saml' }) {
+  return health ? <ProviderAddresses health={health} type={type} /> : null;
 }

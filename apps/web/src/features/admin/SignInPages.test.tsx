@@ -3,7 +3,7 @@ import { paths } from '@campus/contract/paths';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConfig, campusAccount, staffDirectory } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -22,6 +22,7 @@ function aTest(patch: Partial<SignInTest> = {}): SignInTest {
     account: { registrationId: 211070100, email: 'grace@campus.example', fullname: 'Grace Hopper', semester: null, branch: null },
     matched: { rule: 2, claim: 'groups', value: 'faculty', role: 'professor' },
     refusal: null,
+    failure: null,
     createdAt: '2026-11-25T09:30:00.000Z',
     ...patch,
   };
@@ -32,7 +33,22 @@ const answerTest = (test: SignInTest) => server.use(http.get(paths.auth.signInTe
 describe('/admin/sign-in', () => {
   it('lists the providers, each with a test sign-in, and a SAML one with its metadata; the administration’s nav leads there', async () => {
     loggedInAs(admin);
-    server.use(http.get(paths.auth.providers, () => ok({ providers: [campusAccount, staffDirectory] })), http.get(paths.admin.users, () => ok({ users: [], nextCursor: null })));
+    const origin = 'https://portal.campus.example/api/v1/auth';
+    server.use(
+      http.get(paths.auth.providers, () => ok({ providers: [campusAccount, staffDirectory] })),
+      http.get(paths.admin.users, () => ok({ users: [], nextCursor: null })),
+      http.get(paths.admin.summary, () =>
+        ok({
+          imports: [],
+          deactivated: 0,
+          studentsWithoutPhoto: 0,
+          providers: [
+            { id: 'campus', label: 'Campus account', lastSignedInAt: '2026-11-28T10:00:00.000Z', callback: `${origin}/campus/callback`, metadata: null, logout: `${origin}/campus/backchannel-logout` },
+            { id: 'staff', label: 'Staff directory', lastSignedInAt: null, callback: `${origin}/staff/acs`, metadata: `${origin}/staff/metadata`, logout: null },
+          ],
+        }),
+      ),
+    );
     renderApp(pages.adminUsers);
     await userEvent.click(await within(await screen.findByRole('navigation', { name: 'Administration' })).findByRole('link', { name: 'Campus sign-in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Campus sign-in' })).toBeInTheDocument();
@@ -48,11 +64,27 @@ describe('/admin/sign-in', () => {
     expect(within(saml).getByRole('link', { name: 'Test sign-in with Staff directory' })).toHaveAttribute('href', '/api/v1/auth/staff/start?test=true');
     expect(within(saml).getByRole('link', { name: 'Metadata of Staff directory' })).toHaveAttribute('href', '/api/v1/auth/staff/metadata');
     expect(screen.getByText('Everyone may also log in with a password.')).toBeInTheDocument();
+
+    // The addresses campus IT registers, each to copy, and when each provider last worked.
+    expect(await within(oidc).findByText(`${origin}/campus/callback`)).toBeInTheDocument();
+    expect(within(oidc).getByText(`${origin}/campus/backchannel-logout`)).toBeInTheDocument();
+    expect(within(oidc).getByText(/^Last worked /)).toBeInTheDocument();
+    expect(within(saml).getByText(`${origin}/staff/acs`)).toBeInTheDocument();
+    expect(within(saml).getByText(`${origin}/staff/metadata`)).toBeInTheDocument();
+    expect(within(saml).getByText('Nobody has signed in with it yet.')).toBeInTheDocument();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(oidc).getByRole('button', { name: 'Copy the back-channel logout uri' }));
+    expect(writeText).toHaveBeenCalledWith(`${origin}/campus/backchannel-logout`);
+    expect(await within(oidc).findByText('Copied.')).toBeInTheDocument();
   });
 
   it('says when no provider is configured, and when only administrators use a password', async () => {
     loggedInAs(admin);
-    server.use(http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins' }))));
+    server.use(
+      http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins' }))),
+      http.get(paths.admin.summary, () => ok({ imports: [], deactivated: 0, studentsWithoutPhoto: 0, providers: [] })),
+    );
     renderApp(pages.adminSignIn);
     expect(await screen.findByText('No provider is configured: campus IT sets them with AUTH_PROVIDERS when the portal starts.')).toBeInTheDocument();
     expect(await screen.findByText('Only administrators log in with a password; everyone else uses a provider.')).toBeInTheDocument();
@@ -116,6 +148,19 @@ describe('/admin/sign-in/:testId', () => {
     renderApp(pages.adminSignInTest(TEST_ID));
     expect(await screen.findByText('The claims describe no account the portal could keep.')).toBeInTheDocument();
     expect(screen.getByText(/A real sign-in would be refused:/)).toHaveTextContent('Your campus account did not give this portal its registration id (claim “staff_id”).');
+  });
+
+  it('says what failed and the address tried when the provider could not be reached', async () => {
+    loggedInAs(admin);
+    const address = 'https://idp.campus.example/realms/campus/.well-known/openid-configuration';
+    answerTest(aTest({ subject: '', claims: {}, account: null, matched: null, failure: { kind: 'tls', address, detail: 'self-signed certificate' } }));
+    renderApp(pages.adminSignInTest(TEST_ID));
+    const failed = within(await screen.findByRole('region', { name: 'What failed' }));
+    expect(failed.getByRole('alert')).toHaveTextContent('The provider’s certificate is not trusted (TLS)');
+    expect(failed.getByText(address)).toBeInTheDocument();
+    expect(failed.getByText('self-signed certificate')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Released claims' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Test again' })).toHaveAttribute('href', '/api/v1/auth/campus/start?test=true');
   });
 
   it('a test that is not there (or another administrator’s) is a 404 leading back to the providers', async () => {

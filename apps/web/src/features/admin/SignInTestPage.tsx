@@ -25,6 +25,18 @@ const claimText = (value: unknown) => (typeof value === 'string' ? value : (JSON
 
 const shown = (value: string | number | null) => (value === null ? '—' : value);
 
+type Failure = NonNullable<SignInTest['failure']>;
+
+/** What each kind of failure means, and what campus IT can check first. */
+const FAILURE_WORDS: Record<Failure['kind'], string> = {
+  nameNotFound: 'The provider’s name was not found (DNS): check the issuer’s host name, and that this server can resolve it.',
+  refused: 'Nothing answered at that address (connection refused): check the issuer’s host and port, and that the provider is running.',
+  tls: 'The provider’s certificate is not trusted (TLS): it may be self-signed, expired or for another name; this server must trust its authority.',
+  discovery: 'The provider answered, but not with an OpenID Connect discovery document: check the issuer’s path (the address below should give JSON).',
+  timeout: 'The provider did not answer in time: check firewalls between this server and the provider.',
+  other: 'The provider could not be reached.',
+};
+
 /**
  * /admin/sign-in/:testId: where a test sign-in comes back to. What the provider released (every
  * claim), the account those claims describe, the role rule that matched, and whether a real
@@ -61,6 +73,7 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function TestView({ test }: { test: SignInTest }) {
+  if (test.failure) return <FailureView test={test} failure={test.failure} />;
   const { provider, account, matched, refusal } = test;
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-5">
@@ -132,6 +145,40 @@ function TestView({ test }: { test: SignInTest }) {
             </table>
           </div>
         )}
+      </AdminCard>
+      <p>
+        <Link className={LINK} to={pages.adminSignIn}>
+          All providers
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** A test that never reached the provider: what failed, the address tried, and the error's own words. */
+function FailureView({ test, failure }: { test: SignInTest; failure: Failure }) {
+  const { provider } = test;
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <h1 className="text-2xl font-bold text-campus-900">Test sign-in with {provider.label}</h1>
+      <AdminNav />
+      <p className="text-slate-700">
+        {formatMoment(test.createdAt)}. The portal could not reach the provider, so nobody could sign in with it now.{' '}
+        <a className={LINK} href={testSignInHref(provider)}>
+          Test again
+        </a>
+      </p>
+      <AdminCard title="What failed">
+        <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+          {FAILURE_WORDS[failure.kind]}
+        </p>
+        <Rows
+          rows={[
+            ['Provider', `${provider.label} (${PROVIDER_TYPES[provider.type]}, ${provider.id})`],
+            ['Address tried', <code key="address" className="break-all">{failure.address}</code>],
+            ['Error', <code key="detail" className="break-all">{failure.detail}</code>],
+          ]}
+        />
       </AdminCard>
       <p>
         <Link className={LINK} to={pages.adminSignIn}>

@@ -7,7 +7,7 @@ import { AuditList } from './AuditList';
 
 /** What the audit trail says of this user, and links to everything they did or had done to them. */
 export default function UserHistory({ user }: { user: User }) {
-  const entries = useAuditLog({ actor: '', target: user._id, action: '' });
+  const entries = useAuditLog({ actor: '', target: user._id, action: '', q: '', from: '', to: '' });
   const link = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
   return (
     <AdminCard title="Audit entries">

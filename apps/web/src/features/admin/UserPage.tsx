@@ -19,7 +19,7 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferredResolver } from '../../lib/forms';
 import type { detailsForm } from './admin-checks';
 import { AdminNav } from './AdminNav';
-import { useAdminUser, useSendResetLink, useUpdateUser } from './api/users';
+import { useAdminUser, useInviteUser, useSendResetLink, useUpdateUser } from './api/users';
 import { AdminCard } from './AdminCard';
 import { RequireAdmin } from './RequireAdmin';
 import { rolesOf } from './user-filter';
@@ -221,23 +221,53 @@ function RolesAndState({ user, isViewer }: { user: User; isViewer: boolean }) {
   );
 }
 
-/** The emailed link to set a password; with mail off the page says so instead of offering it. */
+/**
+ * The emailed links to set a password: an invitation (an account the roster or a campus sign-in
+ * made may have none yet; valid 7 days) and a reset link. With mail off the page says so instead
+ * of offering them. Whether an account has a password is not in its JSON: an invitation to one
+ * that has is refused, and the refusal says to send a reset link.
+ */
 function ResetLink({ user }: { user: User }) {
   const config = usePortalConfig();
   const send = useSendResetLink(user._id);
+  const invite = useInviteUser(user._id);
   const mailOff = config.data?.mailEnabled === false;
+  const done = invite.isSuccess ? invite.data.message : send.isSuccess ? send.data.message : null;
+  const failed = invite.isError ? errorText(invite.error) : send.isError ? errorText(send.error) : null;
   return (
     <AdminCard title="Password">
       {mailOff ? (
         <p className="text-slate-700">This portal sends no email, so it cannot send {user.fullname} a link to set a password.</p>
       ) : (
         <div className="flex flex-col items-start gap-3">
-          {send.isSuccess && <SuccessBanner message={send.data.message} />}
-          <ErrorBanner message={send.isError ? errorText(send.error) : null} />
-          <Button variant="secondary" onClick={() => send.mutate()} disabled={send.isPending}>
+          {done && <SuccessBanner message={done} />}
+          <ErrorBanner message={failed} />
+          {user.managed && (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  send.reset();
+                  invite.mutate();
+                }}
+                disabled={invite.isPending}
+              >
+                {invite.isPending ? 'Sending…' : 'Invite'}
+              </Button>
+              <p className="text-sm text-slate-600">For an account with no password yet: emails {user.email} an invitation to set one, valid for 7 days, in your name.</p>
+            </>
+          )}
+          <Button
+            variant="secondary"
+            onClick={() => {
+              invite.reset();
+              send.mutate();
+            }}
+            disabled={send.isPending}
+          >
             {send.isPending ? 'Sending…' : 'Send a reset link'}
           </Button>
-          <p className="text-sm text-slate-600">Emails {user.email} a single-use link to set a new password.</p>
+          <p className="text-sm text-slate-600">Emails {user.email} a single-use link to set a new password, valid for 30 minutes, in your name.</p>
         </div>
       )}
     </AdminCard>

@@ -7,5 +7,17 @@ import { isAuditAction } from './audit-words';
  */
 export function auditFilterOf(params: URLSearchParams): AuditFilter {
   const action = params.get('action') ?? '';
-  return { actor: params.get('actor') ?? '', target: params.get('target') ?? '', action: isAuditAction(action) ? action : '' };
+  // A day the URL holds in another form is dropped, not sent for the server to refuse.
+  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? '') ? params.get(name)! : '');
+  return { actor: params.get('actor') ?? '', target: params.get('target') ?? '', action: isAuditAction(action) ? action : '', q: params.get('q')?.trim() ?? '', from: day('from'), to: day('to') };
 }
+
+/** The filter as the audit calls' query: what is empty is left out. */
+export const auditQueryOf = (filter: AuditFilter) => ({
+  actor: filter.actor || undefined,
+  target: filter.target || undefined,
+  action: filter.action || undefined,
+  q: filter.q || undefined,
+  from: filter.from || undefined,
+  to: filter.to || undefined,
+});

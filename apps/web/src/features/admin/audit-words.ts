@@ -102,12 +102,16 @@ const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof 
   'user.password_changed': (_e, { actor, whose }) => `${actor} changed ${whose} password`,
   'user.password_reset': (_e, { whose }) => `${whose} password was reset with an emailed link`,
   'user.reset_link_sent': (_e, { actor, target }) => `${actor} sent ${target} a link to set a new password`,
-  'user.signed_in_new_device': (_e, { actor, whose }) => `${actor} signed in to ${whose} account from a new device`,
+  'user.invited': (_e, { actor, target }) => `${actor} invited ${target} to set a first password`,
+  'user.signed_in_new_device': (e, { actor, whose }) =>
+    `${actor} signed in to ${whose} account from a new device${e.details.device ? ` (${e.details.device.browser} on ${e.details.device.os})` : ''}`,
   // The owner links, with their password, the campus account a sign-in found (`provider`, its label).
   'user.linked_identity': (e, { actor, whose }) => (e.details.provider ? `${actor} linked ${whose} ${e.details.provider}` : `${actor} linked ${whose} account to a campus sign-in`),
   'course.student_removed': (e, { actor, target }) => `${actor} removed ${target} from ${course(e)}`,
   'course.deleted': (e, { actor, target }) => `${actor} deleted ${course(e)}, which ${target === 'you' ? 'you were' : `${target} was`} enrolled in`,
   'marksheet.uploaded': (e, { actor, whose }) => `${actor} uploaded ${whose} marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}`,
+  'application.declined': (e, { actor, whose }) =>
+    `${actor} declined ${whose} request for the marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}${e.details.reason ? ` ("${e.details.reason}")` : ''}`,
   'import.applied': rosterSentence,
 };
 
@@ -127,11 +131,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.password_changed': 'Password changed',
   'user.password_reset': 'Password reset',
   'user.reset_link_sent': 'Reset link sent',
+  'user.invited': 'Invited',
   'user.signed_in_new_device': 'Sign-in from a new device',
   'user.linked_identity': 'Campus sign-in linked',
   'course.student_removed': 'Removed from a course',
   'course.deleted': 'Course deleted',
   'marksheet.uploaded': 'Marksheet uploaded',
+  'application.declined': 'Marksheet request declined',
   'import.applied': 'Roster import',
 };
 

@@ -13,6 +13,11 @@ export interface AuditFilter {
   actor: string;
   target: string;
   action: AuditAction | '';
+  /** A person, as actor or target: a registration id's first digits, or part of a name or email. */
+  q: string;
+  /** The first and last days, `YYYY-MM-DD` in CAMPUS_TZ, or ''. */
+  from: string;
+  to: string;
 }
 
 /**

@@ -31,8 +31,8 @@ export const COLUMN_HELP: { [K in ImportKind]: Record<RosterColumn<K>, ColumnHel
     email: { takes: 'Their email address. It is used only when the account is made: afterwards the address is its owner’s to change.', example: 'ada.lovelace@campus.example' },
     fullname: { takes: `Their full name, at most ${FULLNAME_MAX} characters.`, example: 'Ada Lovelace' },
     role: { takes: 'student or professor.', example: 'student' },
-    semester: { takes: 'A number from 1 to 8.', example: '3' },
-    branch: { takes: branchesText, example: DEFAULT_BRANCH },
+    semester: { takes: 'A number from 1 to 8. A student needs one; a professor’s may be left empty (or the column left out).', example: '3' },
+    branch: { takes: `${branchesText} A student needs one; a professor’s may be left empty.`, example: DEFAULT_BRANCH },
     status: { takes: 'active or inactive; inactive switches the account off. Left empty, an account stays as it is, and a new one is active.', example: 'active' },
   },
   courses: {
@@ -43,6 +43,9 @@ export const COLUMN_HELP: { [K in ImportKind]: Record<RosterColumn<K>, ColumnHel
     branch: { takes: branchesText, example: DEFAULT_BRANCH },
     owner: { takes: 'The registration id of the professor who teaches it; their account must exist.', example: '211070001' },
     examDate: { takes: 'The exam’s day, written as year-month-day (2027-05-14). Left empty, a course keeps the date it has.', example: exampleExamDay() },
+    examStart: { takes: 'When the exam starts on the campus’s clock, as HH:MM in 24 hours (09:30, 14:00), with examEnd. Left empty, a course keeps the time it has.', example: '09:30' },
+    examEnd: { takes: 'When it ends, HH:MM, after the start; given with examStart.', example: '12:30' },
+    examCentre: { takes: 'Where the exam is sat, on one line. Left empty, a course keeps the centre it has.', example: 'Main Block, Hall 2' },
   },
   enrolments: {
     coursenumber: { takes: 'The course’s number; the course must exist (import courses first).', example: '211071001' },

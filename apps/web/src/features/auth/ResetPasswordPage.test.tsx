@@ -21,6 +21,26 @@ async function fill(newpassword: string, confirm = newpassword) {
 }
 
 describe('ResetPasswordPage', () => {
+  it('says "set your password" for an invitation (first=1), and sends the token as a reset does', async () => {
+    let sent: unknown;
+    server.use(
+      http.post(paths.users.resetPassword, async ({ request }) => {
+        sent = await request.json();
+        return ok({}, 'password reset successfully');
+      }),
+    );
+    const { where } = renderApp(`/reset-password?token=${TOKEN}&first=1`);
+    await screen.findByRole('heading', { name: 'Set your password' });
+    expect(screen.getByText('Your campus has set up your account: choose the password you will log in with.')).toBeInTheDocument();
+    expect(screen.queryByText('Setting it logs your account out everywhere.')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Password'), 'my first campus passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'my first campus passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(where.pathname).toBe('/login'));
+    expect(sent).toEqual({ token: TOKEN, newpassword: 'my first campus passphrase' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password is set. Log in with your registration ID and that password.');
+  });
+
   it("sends the link's token with the new password, then goes to the login page with a message", async () => {
     let sent: unknown;
     server.use(

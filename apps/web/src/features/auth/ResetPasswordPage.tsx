@@ -15,6 +15,7 @@ import type { resetPasswordForm } from './reset-checks';
 type FormValues = z.input<typeof resetPasswordForm>;
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset, and every session of your account logged out. Log in with the new password.';
+export const PASSWORD_SET_DONE = 'Your password is set. Log in with your registration ID and that password.';
 
 const checks = deferredResolver(() => import('./reset-checks').then((m) => m.resetPasswordResolver));
 
@@ -24,14 +25,22 @@ const askAgain = (
   </Link>
 );
 
-/** /reset-password?token=…: the page an emailed reset link opens. */
+/**
+ * /reset-password?token=…: the page an emailed reset link opens. `first=1` (an invitation, or a
+ * link to an account with no password yet) makes it say "set your password" rather than
+ * "reset": the words only, as the token alone decides what the link may do.
+ */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const first = params.get('first') === '1';
   return (
-    <FormPage title="Choose a new password" intro="Setting it logs your account out everywhere.">
+    <FormPage
+      title={first ? 'Set your password' : 'Choose a new password'}
+      intro={first ? 'Your campus has set up your account: choose the password you will log in with.' : 'Setting it logs your account out everywhere.'}
+    >
       {token ? (
-        <ResetPasswordForm token={token} />
+        <ResetPasswordForm token={token} first={first} />
       ) : (
         <div className="flex flex-col gap-4">
           <ErrorBanner message="This page needs the link from your reset email: open that link again." />
@@ -42,7 +51,7 @@ export default function ResetPasswordPage() {
   );
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, first }: { token: string; first: boolean }) {
   const reset = useResetPassword();
   const navigate = useNavigateWithFlash();
   const { register, handleSubmit, formState } = useForm<FormValues, unknown, z.output<typeof resetPasswordForm>>({
@@ -52,17 +61,17 @@ function ResetPasswordForm({ token }: { token: string }) {
   const { errors } = formState;
   // Only the token and the new password travel; the confirmation is checked in the browser.
   const submit = handleSubmit(({ newpassword }) =>
-    reset.mutate({ token, newpassword }, { onSuccess: () => navigate(pages.login, PASSWORD_RESET_DONE, { replace: true }) }),
+    reset.mutate({ token, newpassword }, { onSuccess: () => navigate(pages.login, first ? PASSWORD_SET_DONE : PASSWORD_RESET_DONE, { replace: true }) }),
   );
 
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={submit} onFocus={checks.preload}>
-      <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={errors.newpassword?.message} {...register('newpassword')} />
-      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
+      <PasswordField label={first ? 'Password' : 'New password'} autoComplete="new-password" hint="At least 8 characters." error={errors.newpassword?.message} {...register('newpassword')} />
+      <PasswordField label={first ? 'Confirm password' : 'Confirm new password'} autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />
       <ErrorBanner message={errors.root?.message ?? (reset.isError ? errorText(reset.error) : null)} />
       {reset.isError && <p className="text-sm">{askAgain}</p>}
       <Button type="submit" disabled={reset.isPending}>
-        {reset.isPending ? 'Saving…' : 'Set new password'}
+        {reset.isPending ? 'Saving…' : first ? 'Set password' : 'Set new password'}
       </Button>
     </form>
   );

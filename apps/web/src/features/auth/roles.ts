@@ -14,9 +14,9 @@ export const isAdmin = (v: Viewer) => v.isAdmin;
 export const isStudent = (v: Viewer) => v.userrole === ROLES.STUDENT;
 export const isProfessor = (v: Viewer) => v.userrole === ROLES.PROFESSOR;
 /**
- * The header badge's word (docs/product.md#header): the exam office is a professor account, yet it
- * teaches nothing, so it is named for what it does; every other professor is "Professor", as on
- * the profile page.
+ * The header badge's word (docs/product.md#header): the exam office and an administrator are
+ * professor accounts, yet teach nothing as such, so each is named for what it does; every other
+ * professor is "Professor", as on the profile page.
  */
-export const badgeLabel = (v: Viewer) => (isStudent(v) ? 'Student' : isExamOffice(v) ? 'Exam Office' : 'Professor');
+export const badgeLabel = (v: Viewer) => (isStudent(v) ? 'Student' : isAdmin(v) ? 'Administrator' : isExamOffice(v) ? 'Exam Office' : 'Professor');
 export const profileLabel = (v: Viewer) => (isStudent(v) ? 'Student' : 'Professor');

@@ -65,6 +65,8 @@ describe('AddCoursePage', () => {
     await userEvent.selectOptions(main.getByLabelText('Branch'), 'Civil Engineering');
     fireEvent.change(main.getByLabelText('Exam date'), { target: { value: '2026-12-14' } });
     await userEvent.type(main.getByLabelText('Exam centre (optional)'), ' Main Block, Hall 2 ');
+    fireEvent.change(main.getByLabelText('Exam starts'), { target: { value: '14:00' } });
+    fireEvent.change(main.getByLabelText('Exam ends'), { target: { value: '17:00' } });
     await userEvent.upload(main.getByLabelText('Thumbnail'), aPng('cover.png'));
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
 
@@ -80,6 +82,8 @@ describe('AddCoursePage', () => {
       semester: '5',
       branch: 'Civil Engineering',
       examDate: '2026-12-14',
+      examStart: '14:00',
+      examEnd: '17:00',
       examCentre: 'Main Block, Hall 2',
       thumbnail: 'file cover.png',
     });
@@ -90,6 +94,18 @@ describe('AddCoursePage', () => {
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).toBeNull();
     expect(where.pathname).toBe(`/course/${created._id}`);
+  });
+
+  it('names the exam time to fix: an end without a start, an end before the start', async () => {
+    loggedInAs(aProfessor());
+    renderApp('/add-course');
+    const main = await fillIn();
+    fireEvent.change(main.getByLabelText('Exam ends'), { target: { value: '12:00' } });
+    await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
+    expect(await main.findByText('Enter when the exam starts too, or leave both times empty.')).toBeInTheDocument();
+    fireEvent.change(main.getByLabelText('Exam starts'), { target: { value: '13:00' } });
+    await userEvent.click(main.getByRole('button', { name: 'Add Course' }));
+    expect(await main.findByText('The exam must end after it starts.')).toBeInTheDocument();
   });
 
   it('leaves out an empty exam date, exam centre and thumbnail', async () => {

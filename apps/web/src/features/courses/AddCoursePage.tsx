@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { ExamTimesFields } from './ExamTimesFields';
 import { FormPage } from '../../components/Page';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useNavigateWithFlash } from '../../lib/flash';
@@ -45,7 +46,7 @@ function AddCourseForm() {
   const create = upload.track(useCreateCourse(upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateCourseInput, unknown, CreateCourseBody>({
     resolver: checks.resolver,
-    defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '', examCentre: '' },
+    defaultValues: { title: '', description: '', coursenumber: '', semester: String(DEFAULT_SEMESTER), branch: DEFAULT_BRANCH, examDate: '', examStart: '', examEnd: '', examCentre: '' },
   });
   const { errors } = formState;
 
@@ -64,6 +65,9 @@ function AddCourseForm() {
           branch: body.branch,
           // No date picked: left out, and the admit card says TBA.
           examDate: body.examDate || undefined,
+          // No times: left out, and the admit card says the time is to be announced.
+          examStart: body.examStart || undefined,
+          examEnd: body.examEnd || undefined,
           // None given: left out, and the admit card names the campus's exam centre.
           examCentre: body.examCentre || undefined,
           thumbnail: thumbnail.file,
@@ -86,6 +90,7 @@ function AddCourseForm() {
           <SelectField label="Branch" options={BRANCHES} error={errors.branch?.message} {...register('branch')} />
         </div>
         <TextField label="Exam date" type="date" hint="Optional: the admit card says TBA until it is set." error={errors.examDate?.message} {...register('examDate')} />
+        <ExamTimesFields register={register} errors={errors} hint="Optional, both or neither, on the campus's clock: the admit card says the time is to be announced until they are set." />
         <TextField label="Exam centre (optional)" hint="Where the exam is sat, e.g. Main Block, Hall 2. Left empty, the admit card names the campus's exam centre." error={errors.examCentre?.message} {...register('examCentre')} />
         <ThumbnailField picked={thumbnail} disabled={create.pending} />
         {create.percent !== null && <ProgressBar percent={create.percent} />}

@@ -300,6 +300,9 @@ describe('CoursePage', () => {
       branch: 'Civil Engineering',
       examDate: null,
       examCentre: 'Library, Room 4',
+      // The times it had, sent back as they were.
+      examStart: '09:15',
+      examEnd: '12:15',
     });
   });
 

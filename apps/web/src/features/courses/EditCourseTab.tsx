@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { ExamTimesFields } from './ExamTimesFields';
 import { errorText } from '../../lib/api';
 import { deferredResolver } from '../../lib/forms';
 import { useUpdateCourse } from './api/update-course';
@@ -26,13 +27,18 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
       branch: course.branch,
       examDate: course.examDate ?? '',
       examCentre: course.examCentre ?? '',
+      examStart: course.examStart ?? '',
+      examEnd: course.examEnd ?? '',
     },
   });
   const { errors } = formState;
 
   const save = handleSubmit((body) =>
     // An emptied date or centre is sent as null, which clears it; the contract reads '' as null too.
-    update.mutate({ ...body, examDate: body.examDate ?? null, examCentre: body.examCentre ?? null }, { onSuccess: ({ message }) => onSaved(message || 'Course updated.') }),
+    update.mutate(
+      { ...body, examDate: body.examDate ?? null, examCentre: body.examCentre ?? null, examStart: body.examStart ?? null, examEnd: body.examEnd ?? null },
+      { onSuccess: ({ message }) => onSaved(message || 'Course updated.') },
+    ),
   );
 
   return (
@@ -51,6 +57,7 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
           error={errors.examDate?.message}
           {...register('examDate')}
         />
+        <ExamTimesFields register={register} errors={errors} hint="Empty both to clear them (the admit card then says the time is to be announced). The enrolled students are told when they change." />
         <TextField label="Exam centre (optional)" hint="Where the exam is sat. Left empty, the admit card names the campus's exam centre." error={errors.examCentre?.message} {...register('examCentre')} />
         <ErrorBanner message={errors.root?.message ?? (update.isError ? errorText(update.error) : null)} />
         <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className="self-start">

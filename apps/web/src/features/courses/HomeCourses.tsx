@@ -5,7 +5,7 @@ import { todayIn } from '@campus/contract/dates';
 import { Link } from 'react-router';
 import { DashboardCard, DashboardCardLoading } from '../../components/DashboardCard';
 import { usePortalConfig } from '../../lib/config/portal-config';
-import { isExamOffice, isStudent, useCurrentUser } from '../auth';
+import { isAdmin, isExamOffice, isStudent, useCurrentUser } from '../auth';
 import { useMyCourses } from './api/list-courses';
 import { formatDay } from '../../lib/dates';
 import { coursesCard } from './home-slot';
@@ -30,7 +30,8 @@ export default function HomeCourses() {
   const user = useCurrentUser();
   const config = usePortalConfig();
   const viewer = user.data;
-  if (viewer && isExamOffice(viewer)) return null;
+  // The exam office has no courses; an administrator's home has its own cards (features/admin/home-slot.tsx).
+  if (viewer && (isExamOffice(viewer) || isAdmin(viewer))) return null;
   // Until the server has confirmed the user and the campus day is known, the card stays in its
   // place, loading: gone and back a moment later, it pushed everything below it down (layout shift).
   if (!viewer || !config.data) return user.isPending || config.isPending ? <DashboardCardLoading {...coursesCard} /> : null;

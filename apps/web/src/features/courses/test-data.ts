@@ -17,6 +17,8 @@ export function aCourse(patch: Partial<Course> = {}): Course {
     examDate: '2026-12-14',
     examDateChangedAt: null,
     examCentre: null,
+    examStart: '09:15',
+    examEnd: '12:15',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...patch,

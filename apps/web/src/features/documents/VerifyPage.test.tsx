@@ -1,10 +1,12 @@
 import { api } from '@campus/contract/api';
+import { todayIn } from '@campus/contract/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JWTPayload } from 'jose';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adaAdmitCard, codeSigner, documentSigner } from '../../test/document-signer';
+import { aConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { ok, server } from '../../test/server';
 
@@ -64,6 +66,29 @@ async function openWithKeys() {
   expect(await screen.findByRole('heading', { level: 1, name: 'Check a document' })).toBeInTheDocument();
   expect(await screen.findByText(/Ready to check without a network/)).toBeInTheDocument();
 }
+
+describe('/verify on exam day', () => {
+  it('puts the verdict and the name first, above the paste box, and marks today’s paper', async () => {
+    const today = todayIn(aConfig().campusTimeZone);
+    const withToday = adaAdmitCard(now, [
+      { coursenumber: 211070501, title: 'Signals and Systems', examDate: today },
+      { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: '2099-12-05' },
+    ]);
+    const token = await sign(withToday);
+    verdict = { valid: true, claims: withToday };
+    renderApp(`/verify#${token}`);
+    const verdictHeading = await screen.findByRole('heading', { level: 2, name: 'Genuine' });
+    const box = screen.getByLabelText('Link or code from the document');
+    // In document order, the verdict comes before the box.
+    expect(verdictHeading.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(verdictHeading.nextElementSibling).toHaveTextContent('Ada Lovelace');
+    const papers = within(screen.getByRole('list', { name: 'Papers on the card' })).getAllByRole('listitem');
+    expect(papers[0]).toHaveAttribute('aria-current', 'date');
+    expect(papers[0]).toHaveTextContent(/Signals and Systems.*Today/);
+    expect(papers[1]).not.toHaveAttribute('aria-current');
+    expect(papers[1]).not.toHaveTextContent('Today');
+  });
+});
 
 describe('/verify online: the portal decides', () => {
   it('a genuine admit card: the verdict, whom it names and the papers with their dates', async () => {

@@ -1,5 +1,6 @@
 import { api } from '@campus/contract/api';
 import type { DocumentClaims, MarksheetClaims, VerifyReason } from '@campus/contract/documents';
+import { todayIn } from '@campus/contract/dates';
 import { pages } from '@campus/contract/pages';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
@@ -8,6 +9,7 @@ import { FileField, TextAreaField } from '../../components/Field';
 import { ApiError, call } from '../../lib/api';
 import { formatExamDay, formatMoment, formatMomentDay } from '../../lib/dates';
 import { CHECKED_OFFLINE, DATES_NEED_NETWORK, NEWER_CARD, NO_KEYS, REPLACED_NEEDS_NETWORK, VERDICTS } from '../../lib/document-words';
+import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { checkOffline, looksLikeToken, tokenIn } from './check-offline';
 import { keptKeys, refreshKeys, type KeptKeys } from './keys';
@@ -122,6 +124,18 @@ export default function VerifyPage() {
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-5 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold text-campus-900">Check a document</h1>
+      </header>
+
+      {/*
+        The verdict first: an invigilator holding a phone (390 px) sees it, the name and the photo
+        above the fold, before the paste box and the camera they no longer need.
+      */}
+      <div aria-live="polite" aria-atomic="true">
+        {checking && <p className="text-slate-700">Checking…</p>}
+        {result && <ResultView result={result} />}
+      </div>
+
+      <header className="flex flex-col gap-1">
         <p className="text-slate-700">
           Scan the QR code on an admit card or a marksheet from this portal, or paste its link, to see whom it names and whether it is genuine. No login is
           needed.
@@ -154,10 +168,6 @@ export default function VerifyPage() {
 
       <Scanner onRead={found} />
 
-      <div aria-live="polite" aria-atomic="true">
-        {checking && <p className="text-slate-700">Checking…</p>}
-        {result && <ResultView result={result} />}
-      </div>
     </section>
   );
 }
@@ -242,6 +252,7 @@ function ResultView({ result }: { result: Result }) {
     <div className={`flex flex-col gap-3 rounded-xl p-4 ring-1 ${TONES[result.verdict]}`}>
       <div>
         <h2 className="text-xl font-bold">{words.title}</h2>
+        {result.claims && <p className="text-lg font-semibold [overflow-wrap:anywhere]">{result.claims.name}</p>}
         <p>{words.text}</p>
         {result.offline && (
           <p className="mt-1 text-sm">
@@ -275,7 +286,11 @@ const row = (label: string, value: string | number) => (
 
 /** What the document names: an admit card's student and papers, a marksheet's student, semester and file digest. */
 function Claims({ claims }: { claims: DocumentClaims }) {
-  const who = [row('Name', claims.name), row('Registration ID', claims.sub)];
+  const config = usePortalConfig();
+  // The campus's day (CAMPUS_TZ) when the portal has said it; offline, this device's own.
+  const today = todayIn(config.data?.campusTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // The name is said above, under the verdict, beside the photo.
+  const who = [row('Registration ID', claims.sub)];
   if (claims.typ === 'marksheet') {
     return (
       <div className="flex flex-col gap-3 rounded-lg bg-white p-3 text-slate-900 ring-1 ring-slate-200">
@@ -303,15 +318,25 @@ function Claims({ claims }: { claims: DocumentClaims }) {
         {row('Valid until', formatMomentDay(new Date(claims.exp * 1000 - 1000).toISOString()))}
       </dl>
       <ol aria-label="Papers on the card" className="flex flex-col divide-y divide-slate-100 text-sm">
-        {claims.courses.map((paper) => (
-          <li key={paper.coursenumber} className="flex flex-wrap justify-between gap-x-3 py-1">
-            <span className="[overflow-wrap:anywhere]">
-              {/* A printed code carries no titles: the course number names the paper. */}
-              <span className="tabular-nums text-slate-600">{paper.title ? paper.coursenumber : `Course ${paper.coursenumber}`}</span> {paper.title}
-            </span>
-            <span className="tabular-nums">{formatExamDay(paper.examDate)}</span>
-          </li>
-        ))}
+        {claims.courses.map((paper) => {
+          const isToday = paper.examDate === today;
+          return (
+            <li
+              key={paper.coursenumber}
+              aria-current={isToday ? 'date' : undefined}
+              className={`flex flex-wrap justify-between gap-x-3 py-1 ${isToday ? '-mx-1 rounded bg-amber-100 px-1 font-semibold ring-1 ring-amber-400' : ''}`}
+            >
+              <span className="[overflow-wrap:anywhere]">
+                {/* A printed code carries no titles: the course number names the paper. */}
+                <span className="tabular-nums text-slate-600">{paper.title ? paper.coursenumber : `Course ${paper.coursenumber}`}</span> {paper.title}
+              </span>
+              <span className="tabular-nums">
+                {isToday && <span className="mr-2 rounded bg-amber-500 px-1.5 py-0.5 text-xs font-bold uppercase text-white">Today</span>}
+                {formatExamDay(paper.examDate)}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

@@ -126,32 +126,31 @@ function DescriptionField({
   const available = config.data?.draftingEnabled === true;
   const typedTitle = title.trim();
 
-  // Why the button cannot be used now (nothing while the server's set-up is still being read).
-  let reason: string | null = null;
-  if (config.data || config.isError) {
-    if (!available) reason = 'Drafting is not available on this server';
-    else if (!typedTitle) reason = 'Type a title first: the description is drafted from it.';
-  }
+  // Why the button cannot be used yet. Without a text generator (or while the server's set-up is
+  // still being read) there is no button at all: a greyed one on every form offered nothing.
+  const reason = available && !typedTitle ? 'Type a title first: the description is drafted from it.' : null;
 
   return (
     <div className="flex flex-col gap-2">
       <TextAreaField label="Description" rows={6} readOnly={draft.isPending} error={error} {...field} />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          disabled={!available || !typedTitle || draft.isPending}
-          aria-busy={draft.isPending || undefined}
-          aria-describedby={reason ? noteId : undefined}
-          onClick={() => draft.mutate({ title: typedTitle }, { onSuccess: onDrafted })}
-        >
-          Draft description with AI
-        </Button>
-        {reason && (
-          <p id={noteId} className="text-sm text-slate-600">
-            {reason}
-          </p>
-        )}
-      </div>
+      {available && (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            disabled={!typedTitle || draft.isPending}
+            aria-busy={draft.isPending || undefined}
+            aria-describedby={reason ? noteId : undefined}
+            onClick={() => draft.mutate({ title: typedTitle }, { onSuccess: onDrafted })}
+          >
+            Draft description with AI
+          </Button>
+          {reason && (
+            <p id={noteId} className="text-sm text-slate-600">
+              {reason}
+            </p>
+          )}
+        </div>
+      )}
       <div aria-live="polite">
         {draft.isPending && (
           <div className="rounded-lg bg-campus-50 p-3 text-campus-900">

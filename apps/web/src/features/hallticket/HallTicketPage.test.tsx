@@ -121,6 +121,14 @@ describe('HallTicketPage', () => {
     expect(screen.queryByText(/^Saved /)).toBeNull();
   });
 
+  it("prints each course's own exam hours, and TBA (time to be announced) for a dated paper whose course gives none", async () => {
+    loggedInAs(aStudent());
+    answer([{ ...signals, examStart: '14:00', examEnd: '17:00' }, { ...optics, examStart: null, examEnd: null }], ['03/12/2026', '01/12/2026']);
+    renderApp('/hallticket');
+    await waitFor(() => expect(tableRows().map((r) => r[3])).toEqual(['TBA', '02:00 PM TO 05:00 PM']));
+    expect(within(screen.getByRole('table')).getByTitle('Time to be announced')).toHaveTextContent('TBA');
+  });
+
   it('says TBA for the centre when neither the course nor the campus names one', async () => {
     loggedInAs(aStudent());
     answer([signals], ['03/12/2026']);
@@ -151,8 +159,8 @@ describe('HallTicketPage', () => {
       semester: 3,
       avatar: '/files/ada-avatar',
       papers: [
-        { coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03', centre: 'Hall 2' },
-        { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: null, centre: 'Hall 2' },
+        { coursenumber: 211070501, title: 'Signals', examDate: '2026-12-03', examStart: '09:15', examEnd: '12:15', centre: 'Hall 2' },
+        { coursenumber: 211070502, title: 'Fluid Mechanics', examDate: null, examStart: '09:15', examEnd: '12:15', centre: 'Hall 2' },
       ],
     } satisfies Ticket);
     expect(screen.getByRole('button', { name: 'Download admit card (PDF)' })).toBeEnabled();

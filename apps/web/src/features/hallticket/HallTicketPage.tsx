@@ -11,7 +11,7 @@ import { usePortalConfig } from '../../lib/config/portal-config';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
 import { useHallTicket } from './api/hallticket';
-import { EXAM_NAME, NAME, NOT_SAVED_YET, NOT_SET, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, savedOnDevice, ticketOf, type Paper, type Ticket } from './ticket';
+import { EXAM_NAME, NAME, NOT_SAVED_YET, NOT_SET, TBA, paperCentre, paperDay, paperTime, savedAtOf, savedNotice, savedOnDevice, ticketOf, type Paper, type Ticket } from './ticket';
 import { useSavedOnDevice, type SavedOnDevice } from './saved-on-device';
 import { CODE_SLOT } from './code-slot';
 
@@ -196,9 +196,10 @@ function Card({ ticket, savedAt, onDevice }: { ticket: Ticket; savedAt: string |
   );
 }
 
-/** The fixed time of a dated paper; a dash for one without a date, read out as such. */
+/** A dated paper's hours, or TBA (read out in full); a dash for one without a date, read out as such. */
 function Time({ paper }: { paper: Paper }) {
   const time = paperTime(paper);
+  if (time === TBA) return <abbr title="Time to be announced">{TBA}</abbr>;
   if (time) return <>{time}</>;
   return (
     <>

@@ -17,7 +17,10 @@ import { qrSymbol, verifyLink } from '../../lib/qr';
 import { codeSigner } from '../../test/document-signer';
 import { checkOffline, tokenIn, type PublicKey } from '../documents';
 import { admitCardPdf, admitCardSeal, fitInto, loadPhoto, UNSIGNED_NO_DATES, type Photo, type Seal } from './pdf';
-import { EXAM_TIME, inExamOrder, type Paper, type Ticket } from './ticket';
+import { inExamOrder, type Paper, type Ticket } from './ticket';
+
+/** The hours the test papers are sat, as the card prints them. */
+const EXAM_TIME = '09:15 AM TO 12:15 PM';
 
 /**
  * The admit card as an invigilator gets it: the real jsPDF writes it and PDF.js reads it back,
@@ -125,8 +128,8 @@ const LONG_TITLES = [
   'Machine Learning and Pattern Recognition: Regression, Kernels, Graphical Models, Neural Networks and Deep Learning Practice',
 ];
 
-function paper(i: number, examDate: string | null, title = `Paper ${i}`): Paper {
-  return { coursenumber: 211070100 + i, title, examDate, centre: 'Main Building, Examination Hall 2 (ground floor)' };
+function paper(i: number, examDate: string | null, title = `Paper ${i}`, times: [string, string] | null = ['09:15', '12:15']): Paper {
+  return { coursenumber: 211070100 + i, title, examDate, examStart: times?.[0] ?? null, examEnd: times?.[1] ?? null, centre: 'Main Building, Examination Hall 2 (ground floor)' };
 }
 
 function aTicket(papers: Paper[], patch: Partial<Ticket> = {}): Ticket {
@@ -183,6 +186,15 @@ describe('the admit card PDF', () => {
     // Two dated papers, two times: the undated one has none.
     expect(text.split(EXAM_TIME)).toHaveLength(3);
     expect(text).toContain('No photo');
+  });
+
+  it("prints each paper's own hours, and TBA for a dated paper whose course gives no time (never an invented one)", async () => {
+    const pdf = await pdfOf(aTicket([paper(1, '2026-12-01', 'Optics', ['14:00', '17:30']), paper(2, '2026-12-03', 'Signals', null)]), null, 'own-times');
+    const text = pdf.pages[0]!.text;
+    expect(text).toContain('02:00 PM TO 05:30 PM');
+    expect(text).not.toContain(EXAM_TIME);
+    // The undated-centre TBA is not on this card: the one TBA is the time's.
+    expect(text.split('TBA')).toHaveLength(2);
   });
 
   it('more than eight papers flow onto a second page under a header naming the student', async () => {

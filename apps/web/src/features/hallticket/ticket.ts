@@ -1,5 +1,6 @@
 import type { PortalConfig } from '@campus/contract/config';
 import type { Course } from '@campus/contract/courses';
+import { formatExamTimes } from '@campus/contract/dates';
 import type { User } from '@campus/contract/users';
 import { formatExamDay, formatMoment, isoDayFromExamDates } from '../../lib/dates';
 
@@ -9,9 +10,7 @@ import { formatExamDay, formatMoment, isoDayFromExamDates } from '../../lib/date
  */
 export const NAME = 'Admit card';
 export const EXAM_NAME = 'End-semester examination (ESE)';
-/** Every dated paper sits at the same time (docs/product.md#hall-ticket); a paper without a date has no time either. */
-export const EXAM_TIME = '09:15 AM TO 12:15 PM';
-/** What a paper says where its date or centre is not set yet. */
+/** What a paper says where its date, time or centre is not set yet. */
 export const TBA = 'TBA';
 
 export interface Paper {
@@ -19,6 +18,9 @@ export interface Paper {
   title: string;
   /** `YYYY-MM-DD`, or null while the professor has not set it. */
   examDate: string | null;
+  /** When it starts and ends (`HH:MM`, campus time), both null while the professor has not said. */
+  examStart: string | null;
+  examEnd: string | null;
   /** Where the paper is sat, or null when neither the course nor the campus names a centre. */
   centre: string | null;
 }
@@ -51,8 +53,15 @@ export function inExamOrder(papers: readonly Paper[]): Paper[] {
 
 /** "Thu, 3 Dec 2026", or TBA. */
 export const paperDay = (paper: Paper): string => formatExamDay(paper.examDate);
-/** The fixed exam time, or null for a paper without a date: a time on no day would mislead. */
-export const paperTime = (paper: Paper): string | null => (paper.examDate ? EXAM_TIME : null);
+/**
+ * The paper's hours as the card has always printed them (`09:15 AM TO 12:15 PM`); TBA for a dated
+ * paper whose course gives no time (never an invented one); null for a paper without a date: a
+ * time on no day would mislead.
+ */
+export const paperTime = (paper: Paper): string | null => {
+  if (!paper.examDate) return null;
+  return formatExamTimes(paper.examStart, paper.examEnd)?.toUpperCase() ?? TBA;
+};
 export const paperCentre = (paper: Paper): string => paper.centre ?? TBA;
 
 /**
@@ -65,6 +74,8 @@ export function ticketOf(user: User, courses: readonly Course[], examdates: read
     coursenumber: course.coursenumber,
     title: course.title,
     examDate: isoDayFromExamDates(examdates[i] ?? TBA),
+    examStart: course.examStart ?? null,
+    examEnd: course.examEnd ?? null,
     centre: centreOf(course, config),
   }));
   return {

@@ -15,6 +15,8 @@ import { fileHint, fileProblem } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { isExamOffice, RequireUser } from '../auth';
 import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } from './api/marksheets';
+import { useConfirmAction } from '../../components/ConfirmAction';
+import { DeclineRequest } from './DeclineRequest';
 import { NotForYou } from '../../components/NotForYou';
 
 
@@ -69,7 +71,8 @@ const highestSemester = (applicant: User) => applicant.semester ?? SEMESTERS[SEM
 
 function ApplicantView({ applicant, applications, marksheets, requested }: { applicant: User; applications: Application[]; marksheets: Marksheet[]; requested: number }) {
   const open = applications.filter((a) => !a.replied);
-  const [semester, setSemester] = useState(() => initialSemester(applicant, open, requested));
+  // Null once an upload went: the next one must choose its semester again (never a silent replace).
+  const [semester, setSemester] = useState<number | null>(() => initialSemester(applicant, open, requested));
   const form = useRef<HTMLDivElement>(null);
   const uploadFor = (s: number) => {
     setSemester(s);
@@ -83,7 +86,7 @@ function ApplicantView({ applicant, applications, marksheets, requested }: { app
         <Marksheets marksheets={marksheets} />
       </div>
       <div ref={form}>
-        <UploadForm applicant={applicant} semester={semester} onSemester={setSemester} />
+        <UploadForm applicant={applicant} marksheets={marksheets} semester={semester} onSemester={setSemester} />
       </div>
     </section>
   );
@@ -124,11 +127,16 @@ function OpenRequests({ open, onUpload }: { open: Application[]; onUpload: (seme
       ) : (
         <ul className="flex flex-col gap-2">
           {open.map((a) => (
-            <li key={a._id} className="flex flex-wrap items-center justify-between gap-3 text-slate-800">
-              Semester {a.semester}
-              <Button variant="secondary" className="text-sm" onClick={() => onUpload(a.semester)} aria-label={`Upload the marksheet of semester ${a.semester}`}>
-                Upload
-              </Button>
+            <li key={a._id} className="flex flex-col gap-2 text-slate-800">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                Semester {a.semester}
+                <span className="flex gap-2">
+                  <Button variant="secondary" className="text-sm" onClick={() => onUpload(a.semester)} aria-label={`Upload the marksheet of semester ${a.semester}`}>
+                    Upload
+                  </Button>
+                  <DeclineRequest application={a} />
+                </span>
+              </div>
             </li>
           ))}
         </ul>
@@ -166,16 +174,44 @@ function Marksheets({ marksheets }: { marksheets: Marksheet[] }) {
   );
 }
 
-/** Semester choices stop at the applicant's own semester (docs/product.md#marksheets). */
-function UploadForm({ applicant, semester, onSemester }: { applicant: User; semester: number; onSemester: (semester: number) => void }) {
+/**
+ * Semester choices stop at the applicant's own semester (docs/product.md#marksheets). After an
+ * upload the file and the semester are cleared, so a second click cannot send the same file
+ * again; a semester that has a marksheet is replaced only after "Replace …?" is confirmed.
+ */
+function UploadForm({ applicant, marksheets, semester, onSemester }: { applicant: User; marksheets: Marksheet[]; semester: number | null; onSemester: (semester: number | null) => void }) {
   const semesters = SEMESTERS.filter((s) => s <= highestSemester(applicant));
   const upload = useUpload();
-  const marksheet = upload.track(useUploadMarksheet(applicant._id, upload.onProgress));
+  const mutation = useUploadMarksheet(applicant._id, upload.onProgress);
+  const marksheet = upload.track(mutation);
   const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : requiredMessage('marksheet')));
+  const [semesterProblem, setSemesterProblem] = useState<string>();
+  // A new file input after each upload: an <input type="file"> cannot be emptied from script.
+  const [generation, setGeneration] = useState(0);
+  const cleared = () => {
+    picked.pick(null);
+    onSemester(null);
+    setGeneration((g) => g + 1);
+  };
+  const replace = useConfirmAction<{ semester: number; file: File }, { semester: number; file: File }, unknown>({
+    mutation: { ...mutation, mutate: (variables, options) => marksheet.send(variables, options) },
+    variables: (target) => target,
+    words: (target) => ({
+      title: `Replace the marksheet for semester ${target.semester}?`,
+      description: `${applicant.fullname} already has a marksheet for semester ${target.semester}. The new file replaces it, and the old one is deleted.`,
+      confirmLabel: 'Replace marksheet',
+    }),
+    onDone: cleared,
+  });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (picked.check() && picked.file) marksheet.send({ semester, file: picked.file });
+    const fileOk = picked.check();
+    setSemesterProblem(semester === null ? requiredMessage('semester') : undefined);
+    if (!fileOk || !picked.file || semester === null) return;
+    const variables = { semester, file: picked.file };
+    if (marksheets.some((m) => m.semester === semester)) replace.trigger(variables).onClick();
+    else marksheet.send(variables, { onSuccess: cleared });
   };
 
   return (
@@ -183,8 +219,18 @@ function UploadForm({ applicant, semester, onSemester }: { applicant: User; seme
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {marksheet.result && <SuccessBanner key={marksheet.result.data.marksheet._id + marksheet.result.data.marksheet.marksheet} message={marksheet.result.message} />}
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <SelectField label="Semester" options={semesters} value={String(semester)} onChange={(e) => onSemester(Number(e.target.value))} />
+          <SelectField
+            label="Semester"
+            options={[{ value: '', label: 'Choose…' }, ...semesters]}
+            value={semester === null ? '' : String(semester)}
+            error={semesterProblem}
+            onChange={(e) => {
+              onSemester(e.target.value === '' ? null : Number(e.target.value));
+              setSemesterProblem(undefined);
+            }}
+          />
           <FileField
+            key={generation}
             label="Marksheet file"
             accept={FILE_LIMITS.marksheet.accept}
             hint={`${fileHint('marksheet')} A new upload for a semester replaces its marksheet.`}
@@ -197,11 +243,12 @@ function UploadForm({ applicant, semester, onSemester }: { applicant: User; seme
           />
         </div>
         {marksheet.percent !== null && <ProgressBar percent={marksheet.percent} />}
-        <ErrorBanner message={marksheet.error} />
+        {!replace.open && <ErrorBanner message={marksheet.error} />}
         <Button type="submit" disabled={marksheet.pending} className="self-start">
           Upload marksheet
         </Button>
       </form>
+      {replace.dialog}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { pages } from '@campus/contract/pages';
 import { SEMESTERS } from '@campus/contract/constants';
-import type { Marksheet } from '@campus/contract/marksheets';
+import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isStudent, RequireUser } from '../auth';
-import { useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
+import { useApplicationsOf, useApply, useMarksheetsOf, useSemestersApplied } from './api/marksheets';
 import { NotForYou } from '../../components/NotForYou';
 
 // Each marksheet's signed QR code, with the encoder, after the list shows.
@@ -30,12 +30,15 @@ function Marksheets({ user }: { user: User }) {
   usePageTitle('Marksheet');
   const applied = useSemestersApplied();
   const marksheets = useMarksheetsOf(user._id);
+  const requests = useApplicationsOf(user._id);
   const apply = useApply();
 
-  const error = applied.error ?? marksheets.error;
+  const error = applied.error ?? marksheets.error ?? requests.error;
   if (error) return <ErrorBanner message={errorText(error)} />;
-  if (!applied.data || !marksheets.data) return <Spinner label="Loading marksheets" />;
+  if (!applied.data || !marksheets.data || !requests.data) return <Spinner label="Loading marksheets" />;
   const bySemester = new Map<number, Marksheet>(marksheets.data.map((m) => [m.semester, m]));
+  // Each semester's latest declined request (the list is oldest first): its reason shows until she asks again.
+  const declined = new Map<number, Application>(requests.data.filter((a) => a.declined).map((a) => [a.semester, a]));
 
   const ask = (semester: number) => {
     apply.reset();
@@ -57,6 +60,11 @@ function Marksheets({ user }: { user: User }) {
           return (
             <li key={semester} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-5 py-3">
               <span className="font-medium text-slate-800">Semester {semester}</span>
+              {!marksheet && !applied.data.includes(semester) && declined.has(semester) && (
+                <p className="basis-full text-sm text-red-800 sm:order-last">
+                  The exam office declined your request: {declined.get(semester)!.reason}. You can apply again.
+                </p>
+              )}
               {marksheet ? (
                 <span className="flex gap-4">
                   <Link to={pages.view(marksheet.marksheet, title)} className={LINK} aria-label={`View the marksheet of semester ${semester}`}>

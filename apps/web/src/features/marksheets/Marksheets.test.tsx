@@ -4,7 +4,7 @@ import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { aPng, aProfessor, aStudent, theExamOffice } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -18,11 +18,36 @@ const request = (semester: number, replied = false, who = student): Application 
   content: `Ada Lovelace (211070001) requests the marksheet of semester ${semester}`,
   semester,
   replied,
+  declined: false,
+  reason: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 });
 
 describe('/marksheet (students)', () => {
   const rowOf = (semester: number) => screen.getByText(`Semester ${semester}`).closest('li') as HTMLElement;
+  // Her requests, for the reasons of declined ones: none unless a test says otherwise.
+  beforeEach(() => server.use(http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [] }))));
+
+  it("shows why a request was declined, and lets her apply again", async () => {
+    loggedInAs(student);
+    const declined: Application = { ...request(2, true), declined: true, reason: 'Fees for semester 2 are unpaid' };
+    let asked: unknown = null;
+    server.use(
+      http.get(paths.applications.semestersApplied, () => ok({ listofsemesterapplied: [] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [declined] })),
+      http.post(paths.applications.create, async ({ request: r }) => {
+        asked = await r.json();
+        return ok({ application: request(2) }, 'application created successfully', 201);
+      }),
+    );
+    renderApp('/marksheet');
+    await screen.findByText('Semester 8');
+    expect(within(rowOf(2)).getByText('The exam office declined your request: Fees for semester 2 are unpaid. You can apply again.')).toBeInTheDocument();
+    expect(within(rowOf(1)).queryByText(/declined/)).toBeNull();
+    await userEvent.click(within(rowOf(2)).getByRole('button', { name: 'Apply for the marksheet of semester 2' }));
+    await waitFor(() => expect(asked).toEqual({ semester: 2 }));
+  });
 
   it('shows eight semesters: View when the marksheet exists, Applied while asked, else Apply', async () => {
     loggedInAs(student);
@@ -157,7 +182,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     expect(screen.getByRole('button', { name: 'Upload the marksheet of semester 3' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View the marksheet of semester 1' })).toHaveAttribute('href', pages.view('/files/sheet-1', 'Marksheet – semester 1'));
     const semester = screen.getByLabelText('Semester');
-    expect(within(semester).getAllByRole('option').map((o) => o.textContent)).toEqual(['1', '2', '3', '4']);
+    expect(within(semester).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', '1', '2', '3', '4']);
     // Not the applicant's own semester (4): the one they asked for.
     expect(semester).toHaveValue('3');
     await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['%PDF-1.4'], 'm.pdf', { type: 'application/pdf' }));
@@ -167,6 +192,87 @@ describe('/applications and /applicant/:id (the exam office)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Marksheet uploaded.');
     expect(received).toMatchObject({ semester: '3', file: { name: 'm.pdf' } });
     expect(await screen.findByRole('link', { name: 'View the marksheet of semester 3' })).toBeInTheDocument();
+  });
+
+  it('after an upload the file and the semester are cleared: a second click sends nothing', async () => {
+    let sent = 0;
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [request(3)] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: sent ? [sheet(3)] : [] })),
+      http.post(paths.marksheets.create(student._id), () => {
+        sent += 1;
+        return ok({ marksheet: sheet(3) }, 'marksheet uploaded successfully', 201);
+      }),
+    );
+    renderApp(`/applicant/${student._id}`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['%PDF-1.4'], 'm.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Marksheet uploaded.');
+    expect(sent).toBe(1);
+    await waitFor(() => expect(screen.getByLabelText('Semester')).toHaveValue(''));
+    expect((screen.getByLabelText('Marksheet file') as HTMLInputElement).files).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
+    expect(await screen.findByText('Choose a semester.')).toBeInTheDocument();
+    expect(sent).toBe(1);
+  });
+
+  it('asks "Replace the marksheet for semester N?" before replacing one, and sends only once confirmed', async () => {
+    const received: string[] = [];
+    loggedInAs(theExamOffice());
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [sheet(1)] })),
+      http.post(paths.marksheets.create(student._id), async ({ request: r }) => {
+        received.push(String((await r.formData()).get('semester')));
+        return ok({ marksheet: sheet(1) }, 'marksheet uploaded successfully', 201);
+      }),
+    );
+    renderApp(`/applicant/${student._id}`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    const pick = async () => {
+      await userEvent.selectOptions(screen.getByLabelText('Semester'), '1');
+      await userEvent.upload(screen.getByLabelText('Marksheet file'), new File(['%PDF-1.4'], 'm.pdf', { type: 'application/pdf' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
+    };
+    await pick();
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the marksheet for semester 1?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(received).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Upload marksheet' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Replace marksheet' }));
+    await waitFor(() => expect(received).toEqual(['1']));
+    await waitFor(() => expect(screen.getByLabelText('Semester')).toHaveValue(''));
+  });
+
+  it('declines an open request with a reason the student reads; a reason is required', async () => {
+    let body: unknown = null;
+    loggedInAs(theExamOffice());
+    const open = request(3);
+    server.use(
+      http.get(paths.users.getUser(student._id), () => ok({ user: student })),
+      http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: body ? [{ ...open, replied: true, declined: true, reason: 'Fees unpaid' }] : [open] })),
+      http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
+      http.post(paths.applications.decline(open._id), async ({ request: r }) => {
+        body = await r.json();
+        return ok({ application: { ...open, replied: true, declined: true, reason: 'Fees unpaid' } }, 'request declined');
+      }),
+    );
+    renderApp(`/applicant/${student._id}`);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    await userEvent.click(screen.getByRole('button', { name: 'Decline the request for semester 3' }));
+    const form = screen.getByRole('form', { name: 'Decline the request for semester 3' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Decline request' }));
+    expect(await within(form).findByText('Say why the request is declined.')).toBeInTheDocument();
+    expect(body).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Reason (the student reads this)'), '  Fees unpaid ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(body).toEqual({ reason: 'Fees unpaid' }));
+    expect(await screen.findByText('No open requests')).toBeInTheDocument();
   });
 
   it("the upload's semester is the one a request's Upload action carries, and each open request sets it", async () => {

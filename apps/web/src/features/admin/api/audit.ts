@@ -1,15 +1,18 @@
 import { api } from '@campus/contract/api';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, urlOf } from '../../../lib/api';
+import { auditQueryOf } from '../audit-filter';
 import { activityKey, adminKeys, type AuditFilter } from '../keys';
 
-/** GET admin/audit: entries by actor, target and action, newest first, in pages; "More" follows the cursor. */
+/** GET admin/audit.csv with the log's filters: a link the browser downloads (the server streams it). */
+export const auditExportHref = (filter: AuditFilter) => urlOf(api.admin.auditExport, { query: auditQueryOf(filter) });
+
+/** GET admin/audit: entries by actor, target, action, person and days, newest first, in pages; "More" follows the cursor. */
 export function useAuditLog(filter: AuditFilter) {
   const query = useInfiniteQuery({
     queryKey: adminKeys.audit(filter),
     queryFn: async ({ pageParam, signal }) => {
-      const query = { actor: filter.actor || undefined, target: filter.target || undefined, action: filter.action || undefined, cursor: pageParam || undefined };
-      return (await call(api.admin.audit, { query, signal })).data;
+      return (await call(api.admin.audit, { query: { ...auditQueryOf(filter), cursor: pageParam || undefined }, signal })).data;
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -52,3 +52,12 @@ export function useSendResetLink(userId: string) {
     onSettled: () => client.invalidateQueries({ queryKey: adminKey }),
   });
 }
+
+/** POST admin/users/:userId/invite: an invitation to set a first password (409 when the user has one; 503 with mail off). */
+export function useInviteUser(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.admin.invite, { params: { userId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKey }),
+  });
+}

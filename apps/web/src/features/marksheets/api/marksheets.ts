@@ -48,6 +48,15 @@ export function useApply() {
   });
 }
 
+/** POST decline/:applicationId: the exam office declines an open request, with the reason the student reads. */
+export function useDecline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicationId, reason }: { applicationId: string; reason: string }) => call(api.applications.decline, { params: { applicationId }, body: { reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: marksheetsKey }),
+  });
+}
+
 /** POST createmarksheet/:applicantId (multipart semester + marksheet), reporting upload percent. */
 export function useUploadMarksheet(applicantId: string, onProgress: (percent: number) => void) {
   const client = useQueryClient();
