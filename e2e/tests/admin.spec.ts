@@ -39,7 +39,7 @@ test('an administrator deactivates a student found by part of the name; the stud
   await expect(studentPage.getByRole('heading', { level: 1, name: 'My activity' })).toBeFocused();
   const activity = studentPage.getByRole('list', { name: 'Your activity' });
   // Newest first: this browser's sign-in, then the removal.
-  await expect(activity.getByRole('listitem').first()).toContainText('You signed in to your account from a new device.');
+  await expect(activity.getByRole('listitem').first()).toContainText(/You signed in to your account from a new device \(Chrome on Linux\)\./);
   await expect(activity.getByRole('listitem').filter({ hasText: `${professor.fullname} removed you from ${courseTitle} (course ${id}).` })).toHaveCount(1);
   await shot(studentPage, 'admin-01-my-activity');
   // A student opening the administration is told it is not for them.

@@ -183,6 +183,8 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   await prof.getByLabel('Description').fill('Fourier, Laplace and z.');
   await prof.getByLabel('Course number').fill(String(id));
   await prof.getByLabel('Exam date').fill('2099-12-03');
+  await prof.getByLabel('Exam starts').fill('14:00');
+  await prof.getByLabel('Exam ends').fill('17:00');
   await prof.getByRole('button', { name: 'Add Course' }).click();
   await expect(prof).toHaveURL(/\/course\/[0-9a-f-]{36}$/);
   await expect(success(prof)).toContainText('Course created.');
@@ -197,7 +199,9 @@ test('a student downloads the admit card as a PDF holding each course and its ex
   await expect(student.getByRole('heading', { name: 'Admit card', exact: true })).toBeVisible();
   const row = student.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Thu, 3 Dec 2099');
-  await expect(row).toContainText('09:15 AM TO 12:15 PM');
+  // The course's own exam hours, not a campus-wide default.
+  await expect(row).toContainText('02:00 PM');
+  await expect(row).toContainText('05:00 PM');
   await shot(student, 'hallticket-01');
 
   const downloading = student.waitForEvent('download');
