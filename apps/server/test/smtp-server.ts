@@ -23,6 +23,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Resolves once `count` messages have arrived in all (fails after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The emails to `address` with `subject`, once `count` of them arrived (fails after 10 s): every test's users have their own addresses. */
+  emailsTo(address: string, subject: string, count?: number): Promise<ReceivedMail[]>;
   /** The next `count` messages are refused at the end of DATA with `code` (451: try later). */
   refuseNext(count: number, code?: number): void;
   /** The next `count` logins are refused with 535 (wrong credentials), as a relay whose password changed. */
@@ -125,6 +127,15 @@ export async function startSmtpServer(options: { auth?: boolean; port?: number }
         });
       }
       return received.slice(0, count);
+    },
+    async emailsTo(address, subject, count = 1) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = received.filter((m) => m.to.includes(address) && m.parsed.subject === subject);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" emails to ${address}, ${found.length} arrived`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     refuseNext(count, code = 451) {
       refusals = { left: count, code };

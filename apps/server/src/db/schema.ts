@@ -638,8 +638,9 @@ export const rosterUserRows = pgTable(
     email: text('email').notNull(),
     fullname: text('fullname').notNull(),
     userrole: smallint('userrole').notNull(),
-    semester: smallint('semester').notNull(),
-    branch: text('branch').notNull(),
+    // Null on a professor's row that gives none (a student's row must give both).
+    semester: smallint('semester'),
+    branch: text('branch'),
     // Null when the file says nothing of the account's state.
     active: boolean('active'),
   },

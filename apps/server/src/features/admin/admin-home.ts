@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identities, rosterImports, users } from '../../db/schema';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { studentsWithoutPhoto } from '../documents';
+import { countStudentsWithoutPhoto } from '../documents';
 
 const route = contractRoutes('admin');
 
@@ -34,7 +34,7 @@ export async function adminHomeRoutes(root: FastifyInstance): Promise<void> {
           .limit(ADMIN_HOME_IMPORTS),
         db.select({ n: count() }).from(users).where(eq(users.active, false)),
         db.select({ provider: identities.provider, at: max(identities.lastSignedInAt) }).from(identities).groupBy(identities.provider),
-        studentsWithoutPhoto(db, todayIn(app.config.campusTimeZone, now)),
+        countStudentsWithoutPhoto(db, todayIn(app.config.campusTimeZone, now)),
       ]);
       const lastAt = new Map(lastSignIns.map((row) => [row.provider, row.at]));
       return ok(
@@ -51,7 +51,7 @@ export async function adminHomeRoutes(root: FastifyInstance): Promise<void> {
             metadata: p.type === 'saml' ? `${origin}${paths.auth.metadata(p.id)}` : null,
             logout: p.type === 'oidc' ? `${origin}${paths.auth.backchannelLogout(p.id)}` : null,
           })),
-          studentsWithoutPhoto: withoutPhoto.length,
+          studentsWithoutPhoto: withoutPhoto,
         },
         'administration summary fetched successfully',
       );

@@ -27,16 +27,6 @@ const post = (url: string, who: TestUser, app = ctx.app) => app.inject({ method:
 const reset = (token: string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.resetPassword, payload: { token, newpassword: FIRST_PASSWORD } });
 const login = (registrationId: number, password: string) => ctx.app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
 
-/** The emails to `address` with `subject`, once `count` of them arrived. */
-async function emailsTo(address: string, subject: string, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" emails to ${address}, ${found.length} arrived`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The link an email carries to the set-password page. */
 function linkIn(mail: ReceivedMail): URL {
@@ -70,7 +60,7 @@ describe('POST /admin/users/:userId/invite', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, data: {} });
 
-    const [mail] = await emailsTo(user.email, INVITATION_SUBJECT);
+    const [mail] = await smtp.emailsTo(user.email, INVITATION_SUBJECT);
     const text = mail!.parsed.text ?? '';
     expect(text).toContain('Your campus has set up your account on Campus Portal');
     expect(text).toContain(`${admin.user.fullname}, an administrator of Campus Portal`);
@@ -98,7 +88,7 @@ describe('POST /admin/users/:userId/invite', () => {
     for (const id of [early!, late!]) {
       const user = await userOf(id);
       expect((await post(paths.admin.invite(user.id), admin)).statusCode).toBe(200);
-      tokens.push(linkIn((await emailsTo(user.email, INVITATION_SUBJECT))[0]!).searchParams.get('token')!);
+      tokens.push(linkIn((await smtp.emailsTo(user.email, INVITATION_SUBJECT))[0]!).searchParams.get('token')!);
     }
     const sixDaysOn = await ctx.extraApp({ now: () => new Date(Date.now() + 6 * DAY) });
     const eightDaysOn = await ctx.extraApp({ now: () => new Date(Date.now() + 8 * DAY) });
@@ -142,7 +132,7 @@ describe('POST /admin/imports/:importId/invite', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ invited: 1 });
     const ua = await userOf(a!);
-    await emailsTo(ua.email, INVITATION_SUBJECT);
+    await smtp.emailsTo(ua.email, INVITATION_SUBJECT);
     expect(await invitedEntries(ua.id)).toHaveLength(1);
     expect(await invitedEntries((await userOf(b!)).id)).toEqual([]);
     expect(await invitedEntries((await userOf(c!)).id)).toEqual([]);
@@ -166,7 +156,7 @@ describe('an administrator’s reset link', () => {
     const admin = await loginAdmin(ctx.app);
     const student = await buildStudent(ctx.app);
     expect((await post(paths.admin.resetLink(student.user._id), admin)).statusCode).toBe(200);
-    const [resetMail] = await emailsTo(student.user.email, 'Reset your Campus Portal password');
+    const [resetMail] = await smtp.emailsTo(student.user.email, 'Reset your Campus Portal password');
     expect(resetMail!.parsed.text).toContain(`${admin.user.fullname}, an administrator of Campus Portal, sent you a link to reset the password`);
     expect(linkIn(resetMail!).searchParams.get('first')).toBeNull();
 
@@ -174,7 +164,7 @@ describe('an administrator’s reset link', () => {
     await applyUsers(admin, [id!]);
     const user = await userOf(id!);
     expect((await post(paths.admin.resetLink(user.id), admin)).statusCode).toBe(200);
-    const [setMail] = await emailsTo(user.email, 'Set your Campus Portal password');
+    const [setMail] = await smtp.emailsTo(user.email, 'Set your Campus Portal password');
     expect(setMail!.parsed.text).toContain('sent you a link to set the first password');
     expect(linkIn(setMail!).searchParams.get('first')).toBe('1');
   });

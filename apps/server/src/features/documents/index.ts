@@ -1,4 +1,4 @@
 /** Documents a gate can trust: the admit card and marksheets signed, the keys published, tokens checked. */
 export { documentsRoutes } from './documents.routes';
 /** The students with an exam ahead and no photo (the administrator's home counts them). */
-export { studentsWithoutPhoto } from './without-photo';
+export { countStudentsWithoutPhoto } from './without-photo';

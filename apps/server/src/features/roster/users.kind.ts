@@ -9,15 +9,9 @@ import { compareRows, errorsOf, fieldChange, importOf, rowsOf, stagedRows, type 
 
 const staged = (importId: string) => stagedRows(rosterUserRows, importId);
 
-/*
- * A professor's row may give no semester or branch (the users table allows none), but the
- * staging table's columns are NOT NULL: such a row is staged as semester 0 and branch '', which
- * no row can say (a semester is 1 to 8, a branch one of the nine), and read back as none here.
- */
-const NO_SEMESTER = 0;
-const NO_BRANCH = '';
-const semesterOf = (s: string) => `nullif(${s}.semester, ${NO_SEMESTER})`;
-const branchOf = (s: string) => `nullif(${s}.branch, '${NO_BRANCH}')`;
+/** A staged row's semester and branch: null on a professor's row that gives none. */
+const semesterOf = (s: string) => `${s}.semester`;
+const branchOf = (s: string) => `${s}.branch`;
 /** A role and a state as the file words them. */
 const roleWord = (userrole: string) => `case ${userrole} when ${ROLES.STUDENT} then 'student' else 'professor' end`;
 const statusWord = (active: string) => `case when ${active} then 'active' when not ${active} then 'inactive' end`;
@@ -63,8 +57,8 @@ export const usersKind: RosterKind<'users'> = {
     email: row.email,
     fullname: row.fullname,
     userrole: row.role === 'student' ? ROLES.STUDENT : ROLES.PROFESSOR,
-    semester: row.semester ?? NO_SEMESTER,
-    branch: row.branch ?? NO_BRANCH,
+    semester: row.semester ?? null,
+    branch: row.branch ?? null,
     active: row.status === undefined ? null : row.status === 'active',
   }),
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { DEFAULT_PASSWORD, buildStudent, buildUser, loginAdmin, loginExamOffice, type TestUser } from '../../../test/factories';
-import { startSmtpServer, testMailConfig, type ReceivedMail, type TestSmtp } from '../../../test/smtp-server';
+import { startSmtpServer, testMailConfig, type TestSmtp } from '../../../test/smtp-server';
 import { mailJobs, passwordResets, users } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import { accountEmailSubjects } from './account-emails';
@@ -46,20 +46,10 @@ const login = (registrationId: number, password: string, app = ctx.app) => app.i
 const firstError = (res: { json(): unknown }) => (res.json() as { errors: string[] }).errors[0];
 const userOf = (res: { json(): unknown }) => (res.json() as { data: { user: User } }).data.user;
 
-/** The emails to `address` with `subject` once `count` of them arrived (every test's users have their own addresses). */
-async function emailsTo(address: string, subject: string, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" emails to ${address}, ${found.length} arrived`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The token of the `count`th confirmation link sent to `address`: on PUBLIC_ORIGIN, the web app's /confirm-email page. */
 async function confirmationToken(address: string, count = 1): Promise<string> {
-  const mails = await emailsTo(address, EMAIL_CHANGE_CONFIRM_SUBJECT, count);
+  const mails = await smtp.emailsTo(address, EMAIL_CHANGE_CONFIRM_SUBJECT, count);
   const href = /https:\/\/portal\.campus\.test\/confirm-email\?token=\S+/.exec(mails[count - 1]!.parsed.text ?? '')?.[0];
   if (!href) throw new Error(`no confirmation link in: ${mails[count - 1]!.parsed.text}`);
   return new URL(href).searchParams.get('token')!;
@@ -121,7 +111,7 @@ describe('a new email needs the current password', () => {
     const asked = await update(office, { email: 'office-new@elsewhere.test', currentPassword: office.password });
     expect(asked.statusCode).toBe(200);
     expect(userOf(asked)).toMatchObject({ email: ctx.config.examOffice.email, pendingEmail: 'office-new@elsewhere.test' });
-    await emailsTo(ctx.config.examOffice.email, EMAIL_CHANGE_REQUESTED_SUBJECT);
+    await smtp.emailsTo(ctx.config.examOffice.email, EMAIL_CHANGE_REQUESTED_SUBJECT);
   });
 });
 
@@ -151,7 +141,7 @@ describe('with mail on', () => {
     expect((await me(ada)).json().data).toMatchObject({ email: ada.user.email, pendingEmail: newEmail });
     expect((await me(ada, other)).json().data).toMatchObject({ email: ada.user.email, pendingEmail: newEmail });
 
-    const [notice] = await emailsTo(ada.user.email, EMAIL_CHANGE_REQUESTED_SUBJECT);
+    const [notice] = await smtp.emailsTo(ada.user.email, EMAIL_CHANGE_REQUESTED_SUBJECT);
     const told = notice!.parsed.text ?? '';
     expect(told).toContain(`\n    ${newEmail}\n`);
     expect(told).toContain(String(ada.user.registrationId));

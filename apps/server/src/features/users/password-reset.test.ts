@@ -23,16 +23,6 @@ const reset = (token: string, newpassword = NEW_PASSWORD, app = ctx.app) => app.
 const currentUser = (cookie: string) => ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie } });
 const login = (registrationId: number, password: string, app = ctx.app) => app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
 
-/** The emails to `address` with `subject` once `count` of them arrived (every test's users have their own addresses). */
-async function emailsTo(address: string, subject: string, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.received.filter((m) => m.to.includes(address) && m.parsed.subject === subject);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} "${subject}" emails to ${address}, ${found.length} arrived`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** The reset link of an email: on PUBLIC_ORIGIN, the web app's /reset-password page. */
 function linkIn(mail: ReceivedMail): URL {
@@ -42,7 +32,7 @@ function linkIn(mail: ReceivedMail): URL {
 }
 
 async function resetLinkFor(email: string, count = 1): Promise<string> {
-  const mails = await emailsTo(email, RESET_SUBJECT, count);
+  const mails = await smtp.emailsTo(email, RESET_SUBJECT, count);
   return linkIn(mails[count - 1]!).searchParams.get('token')!;
 }
 
@@ -67,7 +57,7 @@ describe('password reset by email', () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toMatchObject({ success: true, data: {} });
 
-    const [mail] = await emailsTo(ada.user.email, RESET_SUBJECT);
+    const [mail] = await smtp.emailsTo(ada.user.email, RESET_SUBJECT);
     const link = linkIn(mail!);
     expect(link.origin + link.pathname).toBe('https://portal.campus.test/reset-password');
     expect(mail!.parsed.text).toContain(String(ada.user.registrationId));
@@ -91,7 +81,7 @@ describe('password reset by email', () => {
     expect(firstError(again)).toBe('Token has already been used; ask for a new reset link');
     expect((await login(ada.user.registrationId, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const [changed] = await emailsTo(ada.user.email, CHANGED_SUBJECT);
+    const [changed] = await smtp.emailsTo(ada.user.email, CHANGED_SUBJECT);
     expect(changed!.parsed.text).toContain('Every session of the account was logged out');
     expect(changed!.parsed.text).toContain('https://portal.campus.test/forgot-password');
   });
@@ -102,7 +92,7 @@ describe('password reset by email', () => {
     const unknown = await forgot(999_999_999);
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    await emailsTo(ada.user.email, RESET_SUBJECT);
+    await smtp.emailsTo(ada.user.email, RESET_SUBJECT);
     const queued = await ctx.database.db.select({ to: mailJobs.recipient }).from(mailJobs);
     expect(queued).toEqual([{ to: ada.user.email }]);
   });
@@ -134,7 +124,7 @@ describe('password reset by email', () => {
     expect(await mailQueueText()).not.toContain(token);
     // Nor the password's change notice, once the link is used.
     expect((await reset(token)).statusCode).toBe(200);
-    await emailsTo(user.email, CHANGED_SUBJECT);
+    await smtp.emailsTo(user.email, CHANGED_SUBJECT);
     await queueSent();
     expect(await mailQueueText()).not.toContain(token);
   });
@@ -174,7 +164,7 @@ describe('password reset by email', () => {
     expect((await reset(await resetLinkFor(user.email))).statusCode).toBe(200);
     expect(await devicesOf(user._id)).toEqual([]);
     expect(await devicesOf(other.user._id)).toHaveLength(1);
-    const [changed] = await emailsTo(user.email, CHANGED_SUBJECT);
+    const [changed] = await smtp.emailsTo(user.email, CHANGED_SUBJECT);
     expect(changed!.parsed.text).toContain('every browser the account was used in is no longer remembered');
   });
 
@@ -254,7 +244,7 @@ describe('password reset by email', () => {
       }
     }
     expect(new Set(answers).size).toBe(1);
-    await emailsTo(user.email, RESET_SUBJECT, 2);
+    await smtp.emailsTo(user.email, RESET_SUBJECT, 2);
     await queueSent();
     expect(await ctx.database.db.select().from(passwordResets)).toHaveLength(2);
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
@@ -278,7 +268,7 @@ describe('password reset by email', () => {
     const theirs = deviceCookie(await login(other.user.registrationId, other.password, app));
     // A flood uses the account's allowance up.
     for (let i = 0; i < 5; i++) expect((await forgot(user.registrationId, app)).statusCode).toBe(200);
-    await emailsTo(user.email, RESET_SUBJECT, 2);
+    await smtp.emailsTo(user.email, RESET_SUBJECT, 2);
     // Another account's browser, or a made-up cookie, is a stranger: nothing more is sent.
     expect((await forgot(user.registrationId, app, theirs)).statusCode).toBe(200);
     expect((await forgot(user.registrationId, app, 'campus_device=made-up')).statusCode).toBe(200);
@@ -286,7 +276,7 @@ describe('password reset by email', () => {
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(2);
     // The browser the owner logged in with is not held by it, up to its own allowance.
     for (let i = 0; i < 3; i++) expect((await forgot(user.registrationId, app, mine)).statusCode).toBe(200);
-    await emailsTo(user.email, RESET_SUBJECT, 4);
+    await smtp.emailsTo(user.email, RESET_SUBJECT, 4);
     await queueSent();
     expect(smtp.received.filter((m) => m.to.includes(user.email))).toHaveLength(4);
     expect((await reset(await resetLinkFor(user.email, 4), NEW_PASSWORD, app)).statusCode).toBe(200);

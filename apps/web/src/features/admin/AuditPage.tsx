@@ -1,8 +1,6 @@
 import type { AuditEntry, AuditPerson } from '@campus/contract/audit';
 import { pages } from '@campus/contract/pages';
-import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/Button';
 import { SelectField, TextField } from '../../components/Field';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AdminNav } from './AdminNav';
@@ -11,6 +9,7 @@ import { ACTION_LABELS, nobody } from './audit-words';
 import { AuditList } from './AuditList';
 import type { AuditFilter } from './keys';
 import { RequireAdmin } from './RequireAdmin';
+import { SearchBox } from './SearchBox';
 import { auditFilterOf } from './audit-filter';
 import { queryOf } from './user-filter';
 
@@ -103,37 +102,10 @@ function Audit() {
  */
 function Filters({ filter }: { filter: AuditFilter }) {
   const [, setParams] = useSearchParams();
-  const id = useId();
-  const box = useRef<HTMLInputElement>(null);
   const set = (next: Partial<AuditFilter>) => setParams(queryOf({ ...filter, ...next }));
-  const search = () => set({ q: box.current?.value.trim() ?? '' });
   return (
     <div role="search" aria-label="Audit log" className="grid gap-4 md:grid-cols-[1fr_14rem]">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          Person
-        </label>
-        <div className="flex gap-2">
-          {/* Keyed by the URL's search, so Back puts the earlier words back in the box. */}
-          <input
-            key={filter.q}
-            ref={box}
-            id={id}
-            type="search"
-            enterKeyHint="search"
-            defaultValue={filter.q}
-            aria-describedby={`${id}-hint`}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search();
-            }}
-            className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100"
-          />
-          <Button onClick={search}>Search</Button>
-        </div>
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          A registration id or its first digits, or part of a name or email: entries by or about them.
-        </p>
-      </div>
+      <SearchBox label="Person" hint="A registration id or its first digits, or part of a name or email: entries by or about them." value={filter.q} onSearch={(q) => set({ q })} />
       <SelectField label="Action" options={ACTION_OPTIONS} value={filter.action} onChange={(e) => set({ action: e.target.value as AuditFilter['action'] })} />
       <div className="flex flex-wrap items-end gap-4 md:col-span-2">
         <TextField label="From" type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />

@@ -1,8 +1,6 @@
 import { pages } from '@campus/contract/pages';
 import type { User } from '@campus/contract/users';
-import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/Button';
 import { SelectField } from '../../components/Field';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
@@ -12,6 +10,7 @@ import { useAdminUsers } from './api/users';
 import type { UserFilter } from './keys';
 import { MoreButton } from './MoreButton';
 import { RequireAdmin } from './RequireAdmin';
+import { SearchBox } from './SearchBox';
 import { queryOf, ROLE_LABELS, rolesOf, userFilterOf } from './user-filter';
 
 /**
@@ -48,38 +47,9 @@ function Users() {
 }
 
 function Filters({ filter, onChange }: { filter: UserFilter; onChange: (filter: UserFilter) => void }) {
-  const id = useId();
-  const box = useRef<HTMLInputElement>(null);
-  // Enter or the button searches. Not a <form>: React treats a submit that navigates as a form
-  // action and builds FormData of it, for nothing here.
-  const search = () => onChange({ ...filter, q: box.current?.value.trim() ?? '' });
   return (
     <div role="search" aria-label="Users" className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_11rem_10rem]">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
-          Search users
-        </label>
-        <div className="flex gap-2">
-          {/* Keyed by the URL's search, so Back puts the earlier words back in the box. */}
-          <input
-            key={filter.q}
-            ref={box}
-            id={id}
-            type="search"
-            enterKeyHint="search"
-            defaultValue={filter.q}
-            aria-describedby={`${id}-hint`}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') search();
-            }}
-            className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100"
-          />
-          <Button onClick={search}>Search</Button>
-        </div>
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          A registration id or its first digits, or part of a name or email address.
-        </p>
-      </div>
+      <SearchBox label="Search users" hint="A registration id or its first digits, or part of a name or email address." value={filter.q} onSearch={(q) => onChange({ ...filter, q })} />
       <SelectField label="Role" options={ROLE_OPTIONS} value={filter.role} onChange={(e) => onChange({ ...filter, role: e.target.value as UserFilter['role'] })} />
       <SelectField label="State" options={STATE_OPTIONS} value={filter.active} onChange={(e) => onChange({ ...filter, active: e.target.value as UserFilter['active'] })} />
     </div>
