@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every layer in order, stopping at nothing so one run reports everything.
 //  1. typecheck and lint
-//  2. contract, server (embedded PGlite) and web unit/integration tests
-//  3. the same server tests on PostgreSQL when TEST_DATABASE_URL is set
-//  4. the build, and each page's first-load JavaScript on the wire against its budget
-//  5. end-to-end journeys in Chromium when a Chromium is present (REQUIRE_E2E=1 makes its
+//  2. contract, server and web unit/integration tests; with TEST_DATABASE_URL set, the server
+//     tests all run on PostgreSQL and on the embedded PGlite only those whose answer depends on
+//     the database (the `embedded` project of apps/server/vitest.config.ts); without it, all on PGlite
+//  3. the build, and each page's first-load JavaScript on the wire against its budget
+//  4. end-to-end journeys in Chromium when a Chromium is present (REQUIRE_E2E=1 makes its
 //     absence a failure, as CI needs)
 // It ends with one line "N passed, N failed" summing every test runner.
 import { spawnSync } from 'node:child_process';
@@ -53,9 +54,9 @@ function counted(name, ok, file, pick) {
   record(name, c);
 }
 
-function vitest(name, dir, env = {}) {
+function vitest(name, dir, env = {}, args = []) {
   const out = join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+  const ok = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], {
     cwd: join(root, dir),
     env,
   });
@@ -78,10 +79,13 @@ check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 vitest('contract', 'packages/contract');
-vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
+  // Every server test on PostgreSQL; on PGlite again only what a second database answers
+  // differently (the `embedded` project): the rest would repeat the same answer for minutes.
   vitest('server on PostgreSQL', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' }, ['--project=embedded']);
 } else {
+  vitest('server on PGlite', 'apps/server', { TEST_DATABASE_URL: '' });
   console.log('\n(TEST_DATABASE_URL unset: the server tests ran on PGlite only)');
 }
 vitest('web', 'apps/web');

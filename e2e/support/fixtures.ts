@@ -3,11 +3,22 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-let counter = 0;
-/** A registration id no other test in this run uses (≥ 100000000, as the rules require). */
+/** Ids each call hands out: the returned one and the next 19 (a test's second person, its course numbers). */
+const BLOCK = 20;
+/** Stretches of ids, one per parallel worker (TEST_PARALLEL_INDEX): workers running at once never draw the same. */
+const STRETCHES = 8;
+const BLOCKS_PER_STRETCH = 600_000_000 / STRETCHES / BLOCK;
+let lastBlock = 0;
+/**
+ * A registration id no other test in this run uses (≥ 100000000, as the rules require), nor the
+ * 19 after it. Within its worker's stretch the block follows the clock (one per 100 ms) and never
+ * repeats: a worker that replaces a failed one (the same index) starts past what that one drew,
+ * and a rerun against a server kept from an earlier run starts past that run.
+ */
 export function uniqueRegistrationId(): number {
-  counter += 1;
-  return 300_000_000 + ((Date.now() % 1_000_000) * 100 + counter) % 600_000_000;
+  lastBlock = Math.max(lastBlock + 1, Math.floor(Date.now() / 100));
+  const stretch = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % STRETCHES;
+  return 300_000_000 + (stretch * BLOCKS_PER_STRETCH + (lastBlock % BLOCKS_PER_STRETCH)) * BLOCK;
 }
 
 /** A small solid-colour PNG, built byte by byte so no binary fixture is checked in. */

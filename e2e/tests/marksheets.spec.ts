@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { EXAM_OFFICE } from '../support/env';
 import { pdf, shot, uniqueRegistrationId } from '../support/fixtures';
+import { COHORTS } from '../support/cohorts';
 import { bell, logIn, mainNav, newUser, signedInPage } from '../support/flows';
 
 test('a marksheet from request to download: the student applies, the exam office uploads, the student is told, views and downloads it', async ({ browser }) => {
   test.setTimeout(90_000);
   const id = uniqueRegistrationId();
-  const studentUser = newUser('student', id, { semester: 4 });
+  const studentUser = newUser('student', id, COHORTS.marksheet);
   const student = await signedInPage(browser, studentUser);
 
   // The student applies for semester 3; the row turns to "Applied". Semester 5 is above theirs:

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
 import { bell, mainNav, newUser, signedInPage, streamLive, type NewUser } from '../support/flows';
+import { COHORTS } from '../support/cohorts';
 import { createCourse, joinCourse, login, register } from '../support/seed';
 
 test('notifications arrive live in the other browser: a new course, a join; reading them empties the bell', async ({ browser }) => {
@@ -8,7 +9,8 @@ test('notifications arrive live in the other browser: a new course, a join; read
   const id = uniqueRegistrationId();
   const profUser = newUser('professor', id);
   const prof = await signedInPage(browser, profUser);
-  const studentUser = newUser('student', id + 1, { semester: 6, branch: 'Mechanical Engineering' });
+  const cohort = COHORTS.liveBell;
+  const studentUser = newUser('student', id + 1, cohort);
   const student = await signedInPage(browser, studentUser);
   await expect(bell(student)).toHaveAccessibleName('Notifications');
   // The bell's count comes from the event stream: the notification list is not fetched for it.
@@ -27,8 +29,8 @@ test('notifications arrive live in the other browser: a new course, a join; read
   await prof.getByLabel('Title').fill(title);
   await prof.getByLabel('Description').fill('Motion without its causes.');
   await prof.getByLabel('Course number').fill(String(id));
-  await prof.getByLabel('Semester').selectOption('6');
-  await prof.getByLabel('Branch').selectOption('Mechanical Engineering');
+  await prof.getByLabel('Semester').selectOption(String(cohort.semester));
+  await prof.getByLabel('Branch').selectOption(cohort.branch);
   await prof.getByRole('button', { name: 'Add Course' }).click();
   await expect(prof.getByRole('status').filter({ hasText: 'Success' })).toBeVisible();
   await prof.getByRole('button', { name: 'Dismiss' }).click();
@@ -67,7 +69,8 @@ test('a notification arriving while on a page shows a toast, which leads to it a
   const id = uniqueRegistrationId();
   const profUser = newUser('professor', id);
   const prof = await apiUser(browser, profUser);
-  const studentUser = newUser('student', id + 1, { semester: 5, branch: 'Civil Engineering' });
+  const cohort = COHORTS.toast;
+  const studentUser = newUser('student', id + 1, cohort);
   const student = await apiUser(browser, studentUser);
   await student.goto('/update-account');
   await expect(bell(student)).toHaveAccessibleName('Notifications');
@@ -75,9 +78,9 @@ test('a notification arriving while on a page shows a toast, which leads to it a
   const focused = await student.evaluate(() => document.activeElement?.tagName);
 
   const title = `Surveying ${id}`;
-  const course = await createCourse(prof.request, { title, coursenumber: id, semester: 5, branch: 'Civil Engineering' });
+  const course = await createCourse(prof.request, { title, coursenumber: id, ...cohort });
   const toasts = student.getByTestId('notification-toasts');
-  const toast = toasts.getByRole('link', { name: `${profUser.fullname} created the course "${title}" for Civil Engineering, semester 5` });
+  const toast = toasts.getByRole('link', { name: `${profUser.fullname} created the course "${title}" for ${cohort.branch}, semester ${cohort.semester}` });
   await expect(toast).toBeVisible({ timeout: 5000 });
   expect(await student.evaluate(() => document.activeElement?.tagName)).toBe(focused);
   await shot(student, 'notifications-03-toast');
@@ -91,8 +94,8 @@ test('a notification arriving while on a page shows a toast, which leads to it a
 test('on a 390 × 844 phone the unread count shows in the header without opening the menu', async ({ browser }) => {
   const id = uniqueRegistrationId();
   const prof = await apiUser(browser, newUser('professor', id));
-  const student = await apiUser(browser, newUser('student', id + 1, { semester: 2, branch: 'Textile Engineering' }), { width: 390, height: 844 });
-  await createCourse(prof.request, { title: `Weaving ${id}`, coursenumber: id, semester: 2, branch: 'Textile Engineering' });
+  const student = await apiUser(browser, newUser('student', id + 1, COHORTS.phoneBell), { width: 390, height: 844 });
+  await createCourse(prof.request, { title: `Weaving ${id}`, coursenumber: id, ...COHORTS.phoneBell });
   await student.goto('/');
   const menu = student.getByRole('button', { name: 'Menu' });
   await expect(menu).toBeVisible();
@@ -113,9 +116,9 @@ test('the professor moves the exam: the student’s phone, open on the admit car
   const id = uniqueRegistrationId();
   const profUser = newUser('professor', id);
   const prof = await apiUser(browser, profUser);
-  const student = await apiUser(browser, newUser('student', id + 1, { semester: 4, branch: 'Civil Engineering' }), { width: 390, height: 844 });
+  const student = await apiUser(browser, newUser('student', id + 1, COHORTS.examMoved), { width: 390, height: 844 });
   const title = `Geotechnics ${id}`;
-  const course = await createCourse(prof.request, { title, coursenumber: id, semester: 4, branch: 'Civil Engineering', examDate: '2099-12-03' });
+  const course = await createCourse(prof.request, { title, coursenumber: id, ...COHORTS.examMoved, examDate: '2099-12-03' });
   await joinCourse(student.request, course._id);
 
   await student.goto('/hallticket');

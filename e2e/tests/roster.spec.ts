@@ -50,7 +50,7 @@ test('an administrator previews a users roster with a bad row, then applies the 
   await expect(preview.getByRole('heading', { name: 'Preview of people.csv' })).toBeFocused();
   await expect(preview.getByRole('alert')).toContainText('The preview found 1 row with an error.');
   const errorRow = preview.getByRole('table', { name: 'Errors' }).getByRole('row').nth(1);
-  await expect(errorRow.getByRole('cell')).toHaveText(['3', 'semester', 'Semester "9" must be between 1 and 8']);
+  await expect(errorRow.getByRole('cell')).toHaveText(['3', 'semester', 'The semester must be a number from 1 to 8. Found: “9”.']);
   await expect(preview.getByRole('button', { name: /^Apply/ })).toBeDisabled();
   await shot(page, 'roster-02-preview-errors');
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fieldLabel, paths, type CampusEvent, type Course, type Note } from '@campus/contract';
+import { fieldLabel, isRefusalCode, paths, type CampusEvent, type Course, type Note } from '@campus/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { signingKey, signUnsubscribe } from '../src/features/notifications/unsub
 import { photoLink } from '../src/features/documents/photo-links';
 import { startAttempt } from '../src/features/sign-in/attempts';
 import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
+import { EVERY_ROUTE_REFUSALS } from '../src/platform/http/contract-route';
 import { useTestApp } from './build-app';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
@@ -760,6 +761,9 @@ const TABLE: Record<string, Row> = {
     valid: () => get(query(paths.auth.start(OFFLINE_SAML), { next: '/my-courses' })),
     refusals: {
       400: [field('next', 'a next that leads to another site', () => get(query(paths.auth.start(OFFLINE_SAML), { next: '//evil.example/login' })))],
+      // A test sign-in is an administrator's: the route is open, the test is not.
+      401: [{ name: 'a test sign-in with no session', request: () => get(query(paths.auth.start(OFFLINE_SAML), { test: 'true' })) }],
+      403: [{ name: 'a test sign-in by a student', as: 'me', request: () => get(query(paths.auth.start(OFFLINE_SAML), { test: 'true' })) }],
       404: [unknown('a provider that is not configured', () => paths.auth.start('nobody'))],
     },
   },
@@ -847,11 +851,33 @@ const TABLE: Record<string, Row> = {
 /** What `actor` sends: its session cookie, none for anonymous. */
 const asActor = (options: InjectOptions, actor: Actor, w: World): InjectOptions => (actor === 'anonymous' ? options : withHeaders(options, { cookie: w[actor].cookie }));
 
-/** The refusals (4xx) a registered route declares, from its response schema. */
-const declaredRefusals = (schema: unknown): number[] =>
-  Object.keys((schema as { response?: Record<string, unknown> } | undefined)?.response ?? {})
-    .map(Number)
-    .filter((status) => status >= 400 && status < 500)
+/**
+ * Refusals every route of a kind lists that no row provokes: a request Fastify or the network
+ * spoils (a Host that is no host, a URL it cannot read, a body cut off, too large for any JSON
+ * route or of a type none takes; a write's body that is not JSON, which bad-input.test.ts sends
+ * to every route), and a session's end by a switched-off account, whose 401 the login rows stand
+ * for.
+ */
+const NOT_PROVOKED = new Set([...EVERY_ROUTE_REFUSALS, 'body_too_large', 'unsupported_type', 'not_json', 'empty_body', 'bad_content_length', 'account_deactivated']);
+
+/**
+ * Refusals of one route no row here provokes: a race (another write between an import's checks
+ * and its application), or a directory that gives a linked account another account's email.
+ */
+const UNPROVOKED_OF: Record<string, readonly string[]> = {
+  'POST /api/v1/admin/imports': ['roster_adoption_refused', 'last_admin', 'registration_id_taken', 'email_taken', 'coursenumber_taken'],
+  'POST /api/v1/auth/link': ['sign_in_identity_taken', 'sign_in_email_taken'],
+};
+
+/** The codes a status of a registered route's response schema lists (the failure envelope's `code` enum). */
+const codesOf = (answer: unknown): string[] =>
+  ((answer as { content?: Record<string, { schema?: { shape?: { code?: { options?: string[] } } } }> }).content?.['application/json']?.schema?.shape?.code?.options ?? []);
+
+/** The refusals (4xx) route `name` declares, from its response schema: the statuses with a code some row provokes. */
+const declaredRefusals = (name: string, schema: unknown): number[] =>
+  Object.entries((schema as { response?: Record<string, unknown> } | undefined)?.response ?? {})
+    .filter(([status, answer]) => /^4\d\d$/.test(status) && codesOf(answer).some((c) => !NOT_PROVOKED.has(c) && !UNPROVOKED_OF[name]?.includes(c)))
+    .map(([status]) => Number(status))
     .sort();
 
 const EXCLUDED = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -861,7 +887,7 @@ describe('refusals over the wire', () => {
     const declared = Object.fromEntries(
       ctx.routes
         .filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/files') || r.url.startsWith('/calendar/')) && !EXCLUDED(r.url))
-        .flatMap((r) => [r.method].flat().map((m) => [`${m} ${r.url}`, declaredRefusals(r.schema)] as const))
+        .flatMap((r) => [r.method].flat().map((m) => [`${m} ${r.url}`, declaredRefusals(`${m} ${r.url}`, r.schema)] as const))
         .filter(([, statuses]) => statuses.length > 0),
     );
     const covered = Object.fromEntries(Object.entries(TABLE).map(([route, row]) => [route, Object.keys(row.refusals).map(Number).sort()]));
@@ -893,6 +919,9 @@ describe('refusals over the wire', () => {
           const body = res.json();
           expect(body, said).toMatchObject({ statusCode: Number(status), data: null, success: false });
           expect(body.errors.length, said).toBeGreaterThan(0);
+          // Every refusal says which it is, for a client to word: a catalogue code, and its params.
+          expect(isRefusalCode(body.code), said).toBe(true);
+          expect(body.params, said).toBeTypeOf('object');
           if (status === '400') {
             expect(c.names, `${label}: a 400 case names the field it is about`).toBeDefined();
             expect(body.errors[0]!.toLowerCase(), said).toContain(fieldLabel(c.names!).toLowerCase());

@@ -7,7 +7,7 @@ export interface Answer {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-  json(): { success: boolean; statusCode: number; errors: string[]; message: string };
+  json(): { success: boolean; statusCode: number; errors: string[]; message: string; code?: string; field?: string; params?: Record<string, unknown> };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabel as label } from './labels';
+import { refusalMessage as says } from './refusals';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
@@ -14,16 +14,16 @@ import { adminHomeApi } from './admin-home';
 export const ADMIN_ROLE_FILTERS = ACCOUNT_ROLES;
 export type AdminRoleFilter = AccountRole;
 
-const flag = (field: string) => z.boolean({ error: `${label(field)} must be true or false` });
+const flag = (field: string) => z.boolean({ error: says('not_boolean', { field }) });
 
 /** `true` / `false` in a query string. */
 const flagQuery = (field: string) =>
-  z.enum(['true', 'false'], { error: `${label(field)} must be true or false` }).transform((v) => v === 'true');
+  z.enum(['true', 'false'], { error: says('not_boolean', { field }) }).transform((v) => v === 'true');
 
 /** GET /admin/users: `q` is a registration id prefix, or part of a name or email, ignoring case. */
 export const adminUsersQuery = keysetPageQuery.extend({
-  q: lineField('q').trim().max(EMAIL_MAX, { error: `${label('q')} is too long` }).optional(),
-  role: z.enum(ADMIN_ROLE_FILTERS, { error: `${label('role')} must be student, professor, examOffice or admin` }).optional(),
+  q: lineField('q').trim().max(EMAIL_MAX, { error: says('text_too_long', { field: 'q' }) }).optional(),
+  role: z.enum(ADMIN_ROLE_FILTERS, { error: says('choice_invalid', { field: 'role', params: { choices: ADMIN_ROLE_FILTERS } }) }).optional(),
   active: flagQuery('active').optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
@@ -49,14 +49,14 @@ export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBody>;
 const auditFilters = {
   actor: idField('actor').optional(),
   target: idField('target').optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: `${label('action')} is not a known action` }).optional(),
-  q: lineField('q').trim().max(EMAIL_MAX, { error: `${label('q')} is too long` }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: says('action_unknown', { field: 'action' }) }).optional(),
+  q: lineField('q').trim().max(EMAIL_MAX, { error: says('text_too_long', { field: 'q' }) }).optional(),
   from: calendarDateField('from').optional(),
   to: calendarDateField('to').optional(),
 };
 /** `to` before `from` finds nothing: refused, naming `to`. */
 const datesInOrder = ({ from, to }: { from?: string; to?: string }) => !from || !to || from <= to;
-const DATES_OUT_OF_ORDER = { error: `${label('to')} must not be before ${label('from')}`, path: ['to'] };
+const DATES_OUT_OF_ORDER = { error: says('dates_out_of_order', { params: { after: 'from' } }), path: ['to'] };
 
 /** GET /admin/audit: entries by who did them, whom they concern, what, who, and when. */
 export const adminAuditQuery = keysetPageQuery.extend(auditFilters).refine(datesInOrder, DATES_OUT_OF_ORDER);
@@ -87,36 +87,35 @@ export const adminApi = {
     query: adminUsersQuery,
     data: adminUserPageSchema,
   }),
-  user: endpoint({ method: 'GET', path: `${A}/users/:userId`, summary: 'One user', data: userEnvelopeData, errors: [404] }),
+  user: endpoint({ method: 'GET', path: `${A}/users/:userId`, summary: 'One user', data: userEnvelopeData, errors: ['user_not_found'] }),
   updateUser: endpoint({
     method: 'PATCH',
     path: `${A}/users/:userId`,
     summary: 'Change any of a user’s fields, roles and state; deactivating ends their sessions on every instance (409 for the last active administrator)',
     body: adminUpdateUserBody,
     data: userEnvelopeData,
-    // 409: the email is another account's, or the change would leave no active administrator.
-    errors: [404, 409],
+    errors: ['user_not_found', 'email_taken', 'last_admin', 'exam_office_professors_only'],
   }),
   resetLink: endpoint({
     method: 'POST',
     path: `${A}/users/:userId/reset-link`,
     summary: 'Email the user a single-use link to set a password (503 with mail off)',
     data: emptyData,
-    errors: [404, 503],
+    errors: ['user_not_found', 'reset_unavailable'],
   }),
   invite: endpoint({
     method: 'POST',
     path: `${A}/users/:userId/invite`,
     summary: 'Email a user with no password yet an invitation to set one, valid 7 days, naming the campus and the administrator (409 when the user has a password; 503 with mail off)',
     data: emptyData,
-    errors: [404, 409, 503],
+    errors: ['user_not_found', 'invite_has_password', 'invite_unavailable'],
   }),
   inviteImport: endpoint({
     method: 'POST',
     path: `${A}/imports/:importId/invite`,
     summary: 'Invite every account an applied users import created that has no password yet (503 with mail off)',
     data: importInvitedData,
-    errors: [404, 503],
+    errors: ['not_found', 'invite_unavailable'],
   }),
   audit: endpoint({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabel as label } from './labels';
+import { refusalMessage as says } from './refusals';
 import { textField, wholeNumber } from './fields';
 import { CURSOR_INVALID } from './courses';
 
@@ -87,7 +87,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const ADMIN_PAGE_DEFAULT = 50;
 export const ADMIN_PAGE_MAX = 200;
 
-const LIMIT_RANGE = `${label('limit')} must be between 1 and ${ADMIN_PAGE_MAX}`;
+const LIMIT_RANGE = says('out_of_range', { field: 'limit', params: { min: 1, max: ADMIN_PAGE_MAX } });
 
 /** Keyset paging of the administration's lists and of one's own activity. */
 export const keysetPageQuery = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_ROLES } from './constants';
 import { endpoint } from './endpoint';
 import { branchField, emailField, fullnameField, lineField, registrationIdField, semesterField, textField } from './fields';
-import { fieldLabel as label, requiredMessage } from './labels';
+import { refusalMessage as says, requiredMessage } from './refusals';
 import { API_PREFIX } from './prefix';
 import { authProviderSchema } from './auth-provider';
 import { userSchema } from './users';
@@ -60,7 +60,7 @@ export const isLocalPath = (value: string) => localPathOf(value) !== null;
 export const nextPathField = lineField('next').transform((value, ctx) => {
   const path = localPathOf(value);
   if (path === null) {
-    ctx.addIssue({ code: 'custom', message: `${label('next')} must be a path on this site` });
+    ctx.addIssue({ code: 'custom', message: says('path_invalid', { field: 'next' }) });
     return z.NEVER;
   }
   return path;
@@ -69,14 +69,14 @@ export const nextPathField = lineField('next').transform((value, ctx) => {
 /** GET /auth/:providerId/start: the page to come back to, and whether an administrator is only testing. */
 export const signInStartQuery = z.object({
   next: nextPathField.optional(),
-  test: z.enum(['true', 'false'], { error: `${label('test')} must be true or false` }).transform((v) => v === 'true').optional(),
+  test: z.enum(['true', 'false'], { error: says('not_boolean', { field: 'test' }) }).transform((v) => v === 'true').optional(),
 });
 
 /**
  * What an OpenID provider sends back: openid-client reads the whole URL. These bound the
  * parameters the portal knows; others a provider adds (Google's `authuser`, `hd`, `prompt`) pass.
  */
-const providerText = (field: string, max: number) => textField(field).max(max, { error: `${label(field)} is too long` }).optional();
+const providerText = (field: string, max: number) => textField(field).max(max, { error: says('text_too_long', { field }) }).optional();
 export const signInCallbackQuery = z
   .object({
     code: providerText('code', 2048),
@@ -91,20 +91,20 @@ export const signInCallbackQuery = z
 /** The SAML POST binding's form. A response with a few attributes is some kilobytes; 512 KiB is far past any real one. */
 export const SAML_RESPONSE_MAX = 512 * 1024;
 export const samlPostBody = z.object({
-  SAMLResponse: textField('SAMLResponse', requiredMessage('SAMLResponse')).max(SAML_RESPONSE_MAX, { error: `${label('SAMLResponse')} is too long` }),
+  SAMLResponse: textField('SAMLResponse', requiredMessage('SAMLResponse')).max(SAML_RESPONSE_MAX, { error: says('text_too_long', { field: 'SAMLResponse' }) }),
   RelayState: providerText('RelayState', 512),
 });
 
 /** OpenID Connect Back-Channel Logout 1.0: the provider POSTs a signed logout token. */
 export const backchannelLogoutBody = z.object({
-  logout_token: textField('logout_token', requiredMessage('logout_token')).max(16 * 1024, { error: `${label('logout_token')} is too long` }),
+  logout_token: textField('logout_token', requiredMessage('logout_token')).max(16 * 1024, { error: says('text_too_long', { field: 'logout_token' }) }),
 });
 
 /** POST /auth/link: the password of the account a campus sign-in found by its registration id. */
 export const linkAccountBody = z.object({
   password: textField('password', requiredMessage('password'))
     .min(1, { error: requiredMessage('password') })
-    .max(1024, { error: `${label('password')} is too long` }),
+    .max(1024, { error: says('text_too_long', { field: 'password' }) }),
 });
 
 /** A campus sign-in waiting for the password of the account it matched (GET /auth/link). */
@@ -172,7 +172,7 @@ export const authApi = {
     query: signInStartQuery,
     data: z.never(),
     status: 302,
-    errors: [404],
+    errors: ['sign_in_provider_unknown', 'login_required', 'sign_in_test_admins_only'],
   }),
   callback: endpoint({
     method: 'GET',
@@ -181,7 +181,7 @@ export const authApi = {
     query: signInCallbackQuery,
     data: z.never(),
     status: 302,
-    errors: [404],
+    errors: ['sign_in_provider_unknown'],
   }),
   acs: endpoint({
     method: 'POST',
@@ -191,7 +191,7 @@ export const authApi = {
     consumes: ['application/x-www-form-urlencoded'],
     data: z.never(),
     status: 302,
-    errors: [404],
+    errors: ['sign_in_provider_unknown'],
   }),
   metadata: endpoint({
     method: 'GET',
@@ -199,7 +199,7 @@ export const authApi = {
     summary: "The SAML service provider's metadata",
     data: z.string(),
     produces: 'application/samlmetadata+xml',
-    errors: [404],
+    errors: ['sign_in_provider_unknown'],
   }),
   backchannelLogout: endpoint({
     method: 'POST',
@@ -208,14 +208,14 @@ export const authApi = {
     body: backchannelLogoutBody,
     consumes: ['application/x-www-form-urlencoded'],
     data: z.object({}),
-    errors: [404],
+    errors: ['sign_in_provider_unknown', 'logout_token_invalid'],
   }),
   pendingLink: endpoint({
     method: 'GET',
     path: `${AUTH}/link`,
     summary: 'The campus sign-in in this browser waiting for the password of the account it matched (404: none)',
     data: pendingLinkSchema,
-    errors: [404],
+    errors: ['not_found'],
   }),
   link: endpoint({
     method: 'POST',
@@ -223,14 +223,14 @@ export const authApi = {
     summary: "Links the campus account to the account with its registration id, given that account's password once (throttled like a login), and signs in",
     body: linkAccountBody,
     data: z.object({ user: userSchema, next: z.string() }),
-    errors: [401, 404, 429],
+    errors: ['not_found', 'link_password_incorrect', 'rate_limited', 'no_role', 'claim_missing', 'claim_invalid', 'account_deactivated', 'sign_in_identity_taken', 'sign_in_email_taken'],
   }),
   signInTest: endpoint({
     method: 'GET',
     path: `${AUTH}/tests/:testId`,
     summary: "An administrator's test sign-in: what the provider released and what the portal made of it",
     data: z.object({ test: signInTestSchema }),
-    errors: [404],
+    errors: ['not_found'],
   }),
 };
 

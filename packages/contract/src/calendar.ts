@@ -23,7 +23,7 @@ export const calendarApi = {
     // No envelope: the answer is the iCalendar text.
     data: z.never(),
     produces: 'text/calendar',
-    // 404: an unknown or revoked token; 429: polled too often.
-    errors: [404, 429],
+    // not_found: an unknown or revoked token (nothing says which); rate_limited: polled too often.
+    errors: ['not_found', 'rate_limited'],
   }),
 };

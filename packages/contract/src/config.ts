@@ -31,14 +31,14 @@ export const readySchema = z.object({ status: z.literal('ready') });
 
 /** Portal-wide calls: liveness and readiness (load balancers, the e2e runner) and the public set-up. */
 export const systemApi = {
-  health: endpoint({ method: 'GET', path: `${API_PREFIX}/health`, summary: 'Health: 200 when the database answers', data: healthSchema, errors: [503] }),
+  health: endpoint({ method: 'GET', path: `${API_PREFIX}/health`, summary: 'Health: 200 when the database answers', data: healthSchema, errors: ['database_unavailable'] }),
   /** 200 while this instance takes traffic; 503 while it starts or drains. */
   ready: endpoint({
     method: 'GET',
     path: `${API_PREFIX}/health/ready`,
     summary: 'Readiness: 200 while this instance takes traffic; 503 while it starts or drains, or its database does not answer',
     data: readySchema,
-    errors: [503],
+    errors: ['instance_not_ready', 'database_unavailable'],
   }),
   config: endpoint({ method: 'GET', path: `${API_PREFIX}/config`, summary: 'What the web app needs to know about this server', data: portalConfigSchema }),
 };

@@ -72,10 +72,6 @@ export const MESSAGES = {
   notesDeleted: 'notes deleted successfully',
   eventCreated: 'event created successfully',
   eventUpdated: 'event updated successfully',
-  invalidLogin: 'invalid registration id or password',
-  // Compared by clients (400 `avatar is required`), so kept word for word, unlike the other field messages.
-  avatarRequired: 'avatar is required',
-  cannotApply: 'cannot apply',
   /** Shown on Add Event when drafting fails, word for word. */
   draftFailed: 'Sorry - Something went wrong. Please try again or Add your own description!',
 } as const;

@@ -1,4 +1,4 @@
-import { REFUSALS } from './messages';
+import { refusal, refusalOfMessage } from './refusals';
 import { describe, expect, it } from 'vitest';
 import { api } from './api';
 import { EXAM_CENTRE_MAX, courseFilterQuery, courseSchema, createCourseBody, titleSearchQuery, updateCourseBody } from './courses';
@@ -75,9 +75,9 @@ describe('the exam times', () => {
 
   it('refuse a malformed time, half a pair, and an end not after the start, naming the field', () => {
     for (const bad of ['9:30', '24:00', '09:60', '0930', '09:30 AM']) expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: bad, examEnd: '12:00' }))).toEqual(['examStart', 'Exam start time must be HH:MM between 00:00 and 23:59']);
-    expect(errorAt(createCourseBody.safeParse({ ...valid, examEnd: '12:00' }))).toEqual(['examStart', REFUSALS.examStartNeeded]);
-    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '09:00', examEnd: '' }))).toEqual(['examEnd', REFUSALS.examEndNeeded]);
-    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '12:00', examEnd: '12:00' }))).toEqual(['examEnd', REFUSALS.examEndBeforeStart]);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examEnd: '12:00' }))).toEqual(['examStart', 'Exam start time is needed with an end time (give both, or neither)']);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '09:00', examEnd: '' }))).toEqual(['examEnd', 'Exam end time is needed with a start time (give both, or neither)']);
+    expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '12:00', examEnd: '12:00' }))).toEqual(['examEnd', 'Exam end time must be after the start time']);
     expect(errorAt(createCourseBody.safeParse({ ...valid, examStart: '12:00', examEnd: '09:00' }))).toEqual(['examEnd', 'Exam end time must be after the start time']);
   });
 });
@@ -94,10 +94,17 @@ describe('a course as JSON', () => {
     expect(courseSchema.safeParse(course).success).toBe(false);
   });
 
-  it('create-course declares its 409 (a course number another course has); the messages name the fields', () => {
-    expect(api.courses.create.errors).toContain(409);
-    expect(REFUSALS.coursenumberTaken).toBe('Course number is already used by another course');
-    expect(REFUSALS.examDateInPast).toBe('Exam date must not be in the past');
+  it('create-course declares its refusals (a course number another course has, the exam checks); the messages name the fields', () => {
+    expect(api.courses.create.errors).toEqual(expect.arrayContaining(['coursenumber_taken', 'exam_date_in_past', 'exam_start_needed', 'exam_end_needed', 'exam_end_before_start']));
+    expect(refusal('coursenumber_taken')).toMatchObject({ field: 'coursenumber', message: 'Course number is already used by another course' });
+    expect(refusal('exam_date_in_past')).toMatchObject({ field: 'examDate', message: 'Exam date must not be in the past' });
+  });
+
+  it('word their checks as refusals, so a failed check says its code', () => {
+    const issue = (input: Record<string, unknown>) => createCourseBody.safeParse({ ...valid, ...input }).error!.issues[0]!.message;
+    expect(refusalOfMessage(issue({ examEnd: '12:00' }))).toMatchObject({ code: 'exam_start_needed', field: 'examStart' });
+    expect(refusalOfMessage(issue({ examStart: '9:30', examEnd: '12:00' }))).toMatchObject({ code: 'time_invalid', field: 'examStart' });
+    expect(refusalOfMessage(issue({ examCentre: 'x'.repeat(121) }))).toMatchObject({ code: 'too_many_characters', field: 'examCentre', params: { max: 120 } });
   });
 });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER } from './constants';
-import { fieldLabel as label } from './labels';
-import { REFUSALS } from './messages';
+import { refusalMessage as says } from './refusals';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { API_PREFIX } from './prefix';
@@ -35,7 +34,7 @@ export const examCentreField = z.preprocess(
   (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
   lineField('examCentre')
     .trim()
-    .max(EXAM_CENTRE_MAX, { error: `${label('examCentre')} must be at most ${EXAM_CENTRE_MAX} characters` })
+    .max(EXAM_CENTRE_MAX, { error: says('too_many_characters', { field: 'examCentre', params: { max: EXAM_CENTRE_MAX } }) })
     .nullable(),
 );
 
@@ -52,7 +51,7 @@ export const examTimeField = (field: 'examStart' | 'examEnd') =>
     textField(field)
       .trim()
       // The words of an event's time, so the web app says both the same way.
-      .regex(EXAM_TIME_PATTERN, { error: `${label(field)} must be HH:MM between 00:00 and 23:59` })
+      .regex(EXAM_TIME_PATTERN, { error: says('time_invalid', { field }) })
       .nullable(),
   );
 
@@ -64,9 +63,9 @@ export const examTimeField = (field: 'examStart' | 'examEnd') =>
 export const examTimesAgree = (body: { examStart?: string | null; examEnd?: string | null }, ctx: z.RefinementCtx) => {
   const { examStart: start, examEnd: end } = body;
   if (start == null && end == null) return;
-  if (start == null) ctx.addIssue({ code: 'custom', path: ['examStart'], message: REFUSALS.examStartNeeded });
-  else if (end == null) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: REFUSALS.examEndNeeded });
-  else if (end <= start) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: REFUSALS.examEndBeforeStart });
+  if (start == null) ctx.addIssue({ code: 'custom', path: ['examStart'], message: says('exam_start_needed') });
+  else if (end == null) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: says('exam_end_needed') });
+  else if (end <= start) ctx.addIssue({ code: 'custom', path: ['examEnd'], message: says('exam_end_before_start') });
 };
 
 /** POST /courses/create-course: the text fields of the multipart body (the thumbnail travels beside them). */
@@ -101,10 +100,10 @@ export const updateCourseBody = z.object({
 export type UpdateCourseBody = z.infer<typeof updateCourseBody>;
 export type UpdateCourseInput = z.input<typeof updateCourseBody>;
 
-const LIMIT_RANGE = `${label('limit')} must be between 1 and ${LIST_LIMIT_MAX}`;
+const LIMIT_RANGE = says('out_of_range', { field: 'limit', params: { min: 1, max: LIST_LIMIT_MAX } });
 
 /** What a cursor the server did not hand out gets (the routes say it too). */
-export const CURSOR_INVALID = `${label('cursor')} is not valid`;
+export const CURSOR_INVALID = says('cursor_invalid', { field: 'cursor' });
 
 /** Optional paging of any listing: without `limit` the whole list comes back (existing clients expect it). */
 export const pageQuery = z.object({
@@ -122,7 +121,7 @@ export type CourseFilterQuery = z.infer<typeof courseFilterQuery>;
 
 /** Title search; semester and branch may narrow it too (the web app's one combined query). */
 export const titleSearchQuery = courseFilterQuery.extend({
-  title: textField('title').max(COURSE_TITLE_MAX, { error: `${label('title')} must be at most ${COURSE_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(COURSE_TITLE_MAX, { error: says('too_many_characters', { field: 'title', params: { max: COURSE_TITLE_MAX } }) }).default(''),
 });
 
 /** A course as JSON. */
@@ -190,6 +189,9 @@ export type ExamDates = z.infer<typeof examDatesSchema>;
 
 const C = `${API_PREFIX}/courses`;
 
+/** What a course's exam date and times may be refused for, beyond their fields' own format (`examTimesAgree`, and a date already past). */
+const EXAM_REFUSALS = ['exam_date_in_past', 'exam_start_needed', 'exam_end_needed', 'exam_end_before_start'] as const;
+
 /** The courses endpoints. */
 export const coursesApi = {
   all: endpoint({ method: 'GET', path: `${C}/allcourses`, summary: 'Every course, newest first', query: pageQuery, data: courseListSchema }),
@@ -207,28 +209,27 @@ export const coursesApi = {
     multipart: { fields: createCourseBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
     data: courseEnvelopeData,
     status: 201,
-    // 409: the course number is another course's.
-    errors: [409, 429],
+    errors: ['coursenumber_taken', ...EXAM_REFUSALS, 'rate_limited'],
   }),
-  get: endpoint({ method: 'GET', path: `${C}/getcourse/:courseId`, summary: 'One course, with its owner’s name as `owner`', data: courseWithOwnerSchema, errors: [404] }),
-  update: endpoint({ method: 'PATCH', path: `${C}/updatecourse/:courseId`, summary: 'Edit a course (owner); a new exam date notifies its students', body: updateCourseBody, data: courseEnvelopeData, errors: [403, 404] }),
+  get: endpoint({ method: 'GET', path: `${C}/getcourse/:courseId`, summary: 'One course, with its owner’s name as `owner`', data: courseWithOwnerSchema, errors: ['course_not_found'] }),
+  update: endpoint({ method: 'PATCH', path: `${C}/updatecourse/:courseId`, summary: 'Edit a course (owner); a new exam date notifies its students', body: updateCourseBody, data: courseEnvelopeData, errors: ['course_not_found', 'course_owner_only', ...EXAM_REFUSALS] }),
   updateThumbnail: endpoint({
     method: 'PATCH',
     path: `${C}/updatecoursethumbnail/:courseId`,
     summary: "Replace a course's thumbnail (owner)",
     multipart: { fields: z.object({}), file: { field: 'thumbnail', kind: 'thumbnail', required: true } },
     data: courseEnvelopeData,
-    errors: [403, 404],
+    errors: ['course_not_found', 'course_owner_only'],
   }),
-  delete: endpoint({ method: 'DELETE', path: `${C}/deletecourse/:courseId`, summary: 'Delete a course with its notes, enrolments and files (owner)', data: emptyData, errors: [403, 404] }),
-  students: endpoint({ method: 'GET', path: `${C}/studentsofcourse/:courseId`, summary: 'The enrolled students', data: studentsOfCourseSchema, errors: [404] }),
-  join: endpoint({ method: 'PATCH', path: `${C}/addstudenttocourse/:courseId`, summary: 'Join a course (409 if already joined)', data: courseEnvelopeData, errors: [404, 409] }),
-  leave: endpoint({ method: 'PATCH', path: `${C}/removestudentfromcourse/:courseId`, summary: 'Leave a course (409 if not joined)', data: courseEnvelopeData, errors: [404, 409] }),
+  delete: endpoint({ method: 'DELETE', path: `${C}/deletecourse/:courseId`, summary: 'Delete a course with its notes, enrolments and files (owner)', data: emptyData, errors: ['course_not_found', 'course_owner_only'] }),
+  students: endpoint({ method: 'GET', path: `${C}/studentsofcourse/:courseId`, summary: 'The enrolled students', data: studentsOfCourseSchema, errors: ['course_not_found'] }),
+  join: endpoint({ method: 'PATCH', path: `${C}/addstudenttocourse/:courseId`, summary: 'Join a course (409 if already joined)', data: courseEnvelopeData, errors: ['course_not_found', 'already_joined'] }),
+  leave: endpoint({ method: 'PATCH', path: `${C}/removestudentfromcourse/:courseId`, summary: 'Leave a course (409 if not joined)', data: courseEnvelopeData, errors: ['course_not_found', 'not_joined'] }),
   removeStudent: endpoint({
     method: 'PATCH',
     path: `${C}/removestudent/:courseId/:studentId`,
     summary: 'Remove an enrolled student (owner; 404 if not enrolled)',
     data: courseEnvelopeData,
-    errors: [403, 404],
+    errors: ['course_not_found', 'course_owner_only', 'student_not_found', 'student_not_enrolled'],
   }),
 };

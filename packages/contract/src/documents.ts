@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BRANCHES } from './constants';
 import { endpoint } from './endpoint';
 import { textField } from './fields';
-import { fieldLabel as label, requiredMessage } from './labels';
+import { refusalMessage as says, requiredMessage } from './refusals';
 import { API_PREFIX } from './prefix';
 
 /**
@@ -69,7 +69,7 @@ export type Verification = z.infer<typeof verificationSchema>;
 /** A compact JWS is a few hundred bytes; an admit card with many papers, a few kilobytes (its printed code, a few hundred digits). */
 export const TOKEN_MAX = 8 * 1024;
 export const verifyBody = z.object({
-  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(TOKEN_MAX, { error: `${label('token')} is too long` }),
+  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(TOKEN_MAX, { error: says('text_too_long', { field: 'token' }) }),
 });
 
 /** A public key as a JSON Web Key (EC P-256 for ES256). */
@@ -102,14 +102,15 @@ export const documentsApi = {
       /** The same facts, titles aside, signed compactly as decimal digits for the QR code (document-code.ts); /verify takes it as a token. */
       code: z.string(),
     }),
-    errors: [400],
+    errors: ['admit_card_needs_cohort', 'no_exam_dates_yet'],
   }),
   marksheet: endpoint({
     method: 'GET',
     path: `${D}/marksheet/:marksheetId`,
     summary: "A marksheet, signed, with the SHA-256 of its file's bytes (its owner, the exam office)",
     data: z.object({ token: z.string(), claims: marksheetClaimsSchema }),
-    errors: [404],
+    // Its file's digest is read from the store the first time.
+    errors: ['marksheet_not_found', 'storage_unavailable'],
   }),
   withoutPhoto: endpoint({
     method: 'GET',
@@ -124,7 +125,7 @@ export const documentsApi = {
     // No envelope: the answer is the picture's bytes.
     data: z.never(),
     produces: 'application/octet-stream',
-    errors: [404],
+    errors: ['file_not_found', 'storage_unavailable'],
   }),
   verify: endpoint({
     method: 'POST',
@@ -132,5 +133,7 @@ export const documentsApi = {
     summary: "Checks a document token (or an admit card's printed code): valid with its claims, the named person's photo and whether an admit card is still current, or why not (expired, replaced, invalid)",
     body: verifyBody,
     data: verificationSchema,
+    // A marksheet's token is checked against its file's digest, read from the store once.
+    errors: ['storage_unavailable'],
   }),
 };

@@ -7,19 +7,10 @@
 import { z } from 'zod';
 import { FILE_LIMITS, type FileKind } from './constants';
 import { successSchema } from './envelope';
+import type { RefusalCode } from './refusals';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/**
- * Refusals an endpoint gives because of what it is about (a missing course, someone else's course,
- * a second join, a rate limit of its own, a wrong password), or because a service it relies on
- * failed (502) or is off (503). The server adds the ones every route of a kind gives: 400 for a
- * route that takes input, 401 and 403 by who may call it, 403 for writes (the origin check),
- * 413/415/429 for uploads (no 429 where only the exam office may upload: it has no upload limit).
- * A 400 here is a route that takes no input refusing for the state it finds (the admit card
- * before any exam date).
- */
-export type DomainError = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503;
 
 /** A multipart body: its text fields, and the one file beside them with its kind's limits. */
 export interface MultipartSpec {
@@ -47,7 +38,14 @@ export interface Endpoint {
   status?: 200 | 201 | 302 | 303;
   /** Body types other than JSON it takes (the first is what the docs show first). */
   consumes?: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
-  errors?: readonly DomainError[];
+  /**
+   * Refusals an endpoint gives because of what it is about (a missing course, someone else's course,
+   * a second join, a rate limit of its own, a wrong password), or because a service it relies on
+   * failed or is off, by their codes (refusals.ts). The server adds the ones every route of a kind
+   * gives (platform/http/contract-route.ts): bad input for a route that takes input, a login and a
+   * role by who may call it, the origin check for writes, the upload refusals for uploads.
+   */
+  errors?: readonly RefusalCode[];
   /** The answer is not the JSON envelope: the SSE stream, a file. */
   produces?: 'text/event-stream' | 'application/octet-stream' | 'text/calendar' | 'text/csv' | 'application/samlmetadata+xml' | 'application/jwk-set+json';
 }

@@ -15,8 +15,12 @@ export interface ApiFailure {
   message: string;
   errors: string[];
   success: false;
-  /** Why, for a client to act on rather than show: a 401's reason the session ended (SessionEndCode). */
-  code?: string;
+  /** The refusal's stable code (refusals.ts): what a client acts on and words, never the English. */
+  code: string;
+  /** The input the refusal concerns, when one does. */
+  field?: string;
+  /** The values the refusal's sentence needs (`{min: 1, max: 8}`); `{}` when none. */
+  params: Record<string, string | number | readonly string[]>;
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
@@ -27,7 +31,9 @@ export const apiFailureSchema = z.object({
   message: z.string(),
   errors: z.array(z.string()).min(1),
   success: z.literal(false),
-  code: z.string().optional(),
+  code: z.string(),
+  field: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
 }).meta({ id: 'Failure' });
 
 export const successSchema = <T extends z.ZodType>(data: T) =>

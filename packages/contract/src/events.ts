@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { calendarDateField, requiredLine, requiredText, textField } from './fields';
-import { fieldLabel as label, requiredMessage } from './labels';
+import { refusalMessage as says, requiredMessage } from './refusals';
 import { API_PREFIX } from './prefix';
 
 export const EVENT_TITLE_MAX = 200;
@@ -13,7 +13,7 @@ export const EVENT_LINK_MAX = 2000;
 /** `HH:MM`, 00:00 to 23:59. */
 export const eventTimeField = textField('time', requiredMessage('time'))
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label('time')} must be HH:MM between 00:00 and 23:59` });
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: says('time_invalid', { field: 'time' }) });
 
 /**
  * An optional link: absent or empty means none (multipart forms send ''); otherwise an absolute
@@ -22,8 +22,8 @@ export const eventTimeField = textField('time', requiredMessage('time'))
 export const eventLinkField = (field: string) =>
   textField(field)
     .trim()
-    .max(EVENT_LINK_MAX, { error: `${label(field)} must be at most ${EVENT_LINK_MAX} characters` })
-    .refine((v) => v === '' || isHttpUrl(v), { error: `${label(field)} must start with http:// or https://` })
+    .max(EVENT_LINK_MAX, { error: says('too_many_characters', { field, params: { max: EVENT_LINK_MAX } }) })
+    .refine((v) => v === '' || isHttpUrl(v), { error: says('link_invalid', { field }) })
     .optional()
     .transform((v) => v ?? '');
 
@@ -60,7 +60,7 @@ export type UpdateEventBody = CreateEventBody;
 
 /** GET /events/searchbytitle?title= (matched literally, case-insensitively; '' finds every other event). */
 export const eventSearchQuery = z.object({
-  title: textField('title').max(EVENT_TITLE_MAX, { error: `${label('title')} must be at most ${EVENT_TITLE_MAX} characters` }).default(''),
+  title: textField('title').max(EVENT_TITLE_MAX, { error: says('too_many_characters', { field: 'title', params: { max: EVENT_TITLE_MAX } }) }).default(''),
 });
 
 /** POST /events/draft-description */
@@ -120,7 +120,7 @@ export const eventsApi = {
     query: eventSearchQuery,
     data: eventListSchema,
   }),
-  get: endpoint({ method: 'GET', path: `${E}/get-event/:eventId`, summary: 'One event, as a one-entry listing', data: eventListSchema, errors: [404] }),
+  get: endpoint({ method: 'GET', path: `${E}/get-event/:eventId`, summary: 'One event, as a one-entry listing', data: eventListSchema, errors: ['event_not_found'] }),
   create: endpoint({
     method: 'POST',
     path: `${E}/create-event`,
@@ -128,7 +128,7 @@ export const eventsApi = {
     multipart: { fields: createEventBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
     data: eventEnvelopeData,
     status: 201,
-    errors: [429],
+    errors: ['event_day_past', 'event_time_past', 'rate_limited'],
   }),
   update: endpoint({
     method: 'PATCH',
@@ -136,15 +136,15 @@ export const eventsApi = {
     summary: 'Edit an event (host): every field as create-event takes it; a thumbnail replaces the old one, none keeps it',
     multipart: { fields: updateEventBody, file: { field: 'thumbnail', kind: 'thumbnail', required: false } },
     data: eventEnvelopeData,
-    errors: [403, 404],
+    errors: ['event_not_found', 'event_host_only_edit', 'event_day_past', 'event_time_past'],
   }),
-  delete: endpoint({ method: 'DELETE', path: `${E}/delete-event/:eventId`, summary: 'Delete an event and its thumbnail (host)', data: emptyData, errors: [403, 404] }),
+  delete: endpoint({ method: 'DELETE', path: `${E}/delete-event/:eventId`, summary: 'Delete an event and its thumbnail (host)', data: emptyData, errors: ['event_not_found', 'event_host_only'] }),
   draftDescription: endpoint({
     method: 'POST',
     path: `${E}/draft-description`,
     summary: 'Draft an event description from its title with the configured text generator (503 when none is configured, 502 when it fails)',
     body: draftDescriptionBody,
     data: draftedDescriptionSchema,
-    errors: [429, 502, 503],
+    errors: ['rate_limited', 'drafting_off', 'drafting_failed', 'drafting_timed_out'],
   }),
 };

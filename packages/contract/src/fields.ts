@@ -13,7 +13,7 @@ import {
   type Branch,
 } from './constants';
 import { isCalendarDate } from './dates';
-import { fieldLabel as label, requiredMessage } from './labels';
+import { refusalMessage as says, requiredMessage } from './refusals';
 
 /**
  * Field schemas reused by every request schema. Each message is a sentence that names its field
@@ -35,10 +35,10 @@ const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/
  * once here, every body, multipart field and query string answers the same 400 naming the field.
  * `typeError` is the message for a missing or non-string value.
  */
-export const textField = (field: string, typeError = `${label(field)} must be text`) =>
+export const textField = (field: string, typeError = says('field_not_text', { field })) =>
   z
     .string({ error: typeError })
-    .refine((v) => !UNSTORABLE.test(v), { error: `${label(field)} contains a character that is not allowed`, abort: true });
+    .refine((v) => !UNSTORABLE.test(v), { error: says('field_bad_character', { field }), abort: true });
 
 /**
  * Line breaks: LF, CR and Unicode's line and paragraph separators. The other characters that end
@@ -52,7 +52,7 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
  * headers or a calendar feed; descriptions, which are meant to run over lines, use `textField`.
  */
 export const lineField = (field: string, typeError?: string) =>
-  textField(field, typeError).refine((v) => !LINE_BREAK.test(v), { error: `${label(field)} must not contain a line break`, abort: true });
+  textField(field, typeError).refine((v) => !LINE_BREAK.test(v), { error: says('field_line_break', { field }), abort: true });
 
 /**
  * A whole number that may arrive as a number or as a numeric string (the earlier portal's forms send
@@ -63,8 +63,8 @@ export const wholeNumber = (field: string) =>
     (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
       // Nothing given (absent, or a form's empty field) is "required", not "must be a number".
-      .number({ error: (issue) => (issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '') ? requiredMessage(field) : `${label(field)} must be a number`) })
-      .int({ error: `${label(field)} must be a whole number` }),
+      .number({ error: (issue) => (issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '') ? requiredMessage(field) : says('field_not_number', { field })) })
+      .int({ error: says('field_not_whole_number', { field }) }),
   );
 
 /** A number of at least nine digits that names someone or something: a registration id, a course number, a course's owner. */
@@ -72,38 +72,38 @@ export const idNumberField = (field: string) =>
   wholeNumber(field).pipe(
     z
       .number()
-      .min(MIN_REGISTRATION_ID, { error: `${label(field)} must be at least ${MIN_REGISTRATION_ID}` })
-      .max(MAX_REGISTRATION_ID, { error: `${label(field)} is too large` }),
+      .min(MIN_REGISTRATION_ID, { error: says('number_too_small', { field, params: { min: MIN_REGISTRATION_ID } }) })
+      .max(MAX_REGISTRATION_ID, { error: says('number_too_large', { field }) }),
   );
 
 export const registrationIdField = idNumberField('registrationId');
 
-const SEMESTER_RANGE = `${label('semester')} must be between 1 and 8`;
+const SEMESTER_RANGE = says('semester_out_of_range', { params: { min: 1, max: 8 } });
 export const semesterField = wholeNumber('semester').pipe(
   z.number().min(1, { error: SEMESTER_RANGE }).max(8, { error: SEMESTER_RANGE }),
 );
 
 export const userroleField = wholeNumber('userrole').pipe(
-  z.union([z.literal(1), z.literal(2)], { error: `${label('userrole')} must be 1 (professor) or 2 (student)` }),
+  z.union([z.literal(1), z.literal(2)], { error: says('userrole_invalid', { field: 'userrole' }) }),
 );
 
 /** Accepts the nine branches and the two legacy misspellings, which it corrects. */
 export const branchField = textField('branch', requiredMessage('branch'))
   .transform((v) => BRANCH_MISSPELLINGS[v.trim()] ?? v.trim())
-  .pipe(z.enum(BRANCHES, { error: `${label('branch')} must be one of the nine branches` }));
+  .pipe(z.enum(BRANCHES, { error: says('branch_unknown', { field: 'branch' }) }));
 
 export const emailField = lineField('email', requiredMessage('email'))
   .trim()
   .min(1, { error: requiredMessage('email') })
-  .max(EMAIL_MAX, { error: `${label('email')} is too long` })
-  .pipe(z.email({ error: `${label('email')} must be a valid email address` }));
+  .max(EMAIL_MAX, { error: says('text_too_long', { field: 'email' }) })
+  .pipe(z.email({ error: says('email_invalid', { field: 'email' }) }));
 
 /** Trimmed, required, one line, with a length cap; the messages name the field. */
 export const requiredLine = (field: string, max: number) =>
   lineField(field, requiredMessage(field))
     .trim()
     .min(1, { error: requiredMessage(field) })
-    .max(max, { error: `${label(field)} must be at most ${max} characters` });
+    .max(max, { error: says('too_many_characters', { field, params: { max } }) });
 
 export const fullnameField = requiredLine('fullname', FULLNAME_MAX);
 
@@ -111,18 +111,18 @@ export const fullnameField = requiredLine('fullname', FULLNAME_MAX);
 export const passwordField = (field = 'password') =>
   textField(field, requiredMessage(field))
     .min(1, { error: requiredMessage(field) })
-    .min(PASSWORD_MIN, { error: `${label(field)} must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { error: `${label(field)} must be at most ${PASSWORD_MAX} characters` });
+    .min(PASSWORD_MIN, { error: says('too_few_characters', { field, params: { min: PASSWORD_MIN } }) })
+    .max(PASSWORD_MAX, { error: says('too_many_characters', { field, params: { max: PASSWORD_MAX } }) });
 
-const SEMESTER_FILTER_RANGE = `${label('semester')} must be between 1 and 9`;
+const SEMESTER_FILTER_RANGE = says('semester_out_of_range', { params: { min: 1, max: ALL_SEMESTERS } });
 /** Filter parameters: semester 9 or absent means all; branch "All" or absent means all. */
 export const semesterFilterField = z
   .preprocess(
     (v) => (v === undefined || v === '' ? ALL_SEMESTERS : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: `${label('semester')} must be a number` }).int().min(1, { error: SEMESTER_FILTER_RANGE }).max(ALL_SEMESTERS, { error: SEMESTER_FILTER_RANGE }),
+    z.number({ error: says('field_not_number', { field: 'semester' }) }).int().min(1, { error: SEMESTER_FILTER_RANGE }).max(ALL_SEMESTERS, { error: SEMESTER_FILTER_RANGE }),
   );
 
-const BRANCH_FILTER_ERROR = `${label('branch')} must be All or one of the nine branches`;
+const BRANCH_FILTER_ERROR = says('branch_filter_unknown', { field: 'branch' });
 export const branchFilterField = z.preprocess(
   (v) => (v === undefined || v === '' ? ALL_BRANCHES : v),
   textField('branch', BRANCH_FILTER_ERROR)
@@ -131,18 +131,18 @@ export const branchFilterField = z.preprocess(
 ) as z.ZodType<Branch | typeof ALL_BRANCHES>;
 
 /** Opaque ids are UUIDs; anything else is a 404 at the route, never a database error. */
-export const idField = (field: string) => z.uuid({ error: `${label(field)} is not a valid id` });
+export const idField = (field: string) => z.uuid({ error: says('id_invalid', { field }) });
 
 /** A real calendar date as `YYYY-MM-DD` (2026-02-30 is refused), for exam and event dates. */
 export const calendarDateField = (field: string) =>
-  textField(field, `${label(field)} must be a date (YYYY-MM-DD)`)
+  textField(field, says('date_invalid', { field }))
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label(field)} must be a date (YYYY-MM-DD)` })
-    .refine(isCalendarDate, { error: `${label(field)} is not a real calendar date` });
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: says('date_invalid', { field }) })
+    .refine(isCalendarDate, { error: says('date_not_real', { field }) });
 
 /** Trimmed, required text that may run over lines (a description), with a length cap; the messages name the field. */
 export const requiredText = (field: string, max: number) =>
   textField(field, requiredMessage(field))
     .trim()
     .min(1, { error: requiredMessage(field) })
-    .max(max, { error: `${label(field)} must be at most ${max} characters` });
+    .max(max, { error: says('too_many_characters', { field, params: { max } }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LIMITS, FILE_TYPES, type FileKind } from './file-limits';
-import { FIELD_MESSAGES } from './messages';
+import { refusal } from './refusals';
 
 const kinds = Object.keys(FILE_LIMITS) as FileKind[];
 
@@ -23,14 +23,14 @@ describe('FILE_LIMITS', () => {
   });
 
   it('keeps the refusals clients already read, word for word', () => {
-    expect(kinds.map((kind) => FIELD_MESSAGES.wrongType(kind, FILE_LIMITS[kind].describe))).toEqual([
+    expect(kinds.map((kind) => refusal('file_wrong_type', { field: kind, params: { types: FILE_LIMITS[kind].typeNames, noun: FILE_LIMITS[kind].noun } }).message)).toEqual([
       'Avatar must be a png or jpeg image',
       'Thumbnail must be a png or jpeg image',
       'Notes file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
       'Marksheet must be a pdf, png or jpeg file',
       'Roster file must be a csv file',
     ]);
-    expect(kinds.map((kind) => FIELD_MESSAGES.fileAtMost(kind, FILE_LIMITS[kind].size))).toEqual([
+    expect(kinds.map((kind) => refusal('file_too_large', { field: kind, params: { size: FILE_LIMITS[kind].size } }).message)).toEqual([
       'Avatar must be at most 5 MB',
       'Thumbnail must be at most 5 MB',
       'Notes file must be at most 50 MB',

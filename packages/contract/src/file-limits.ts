@@ -3,6 +3,7 @@
  * server's refusals, the web app's hints, checks and file pickers all come from here, so they
  * cannot drift apart. The server checks the bytes, never the name.
  */
+import { orList } from './plain-words';
 
 const MB = 1024 * 1024;
 
@@ -24,17 +25,20 @@ export const FILE_TYPES = {
 } as const satisfies Record<string, { name: string; title: string; extensions: readonly [string, ...string[]] }>;
 export type FileType = keyof typeof FILE_TYPES;
 
-/** "a", "a or b", "a, b or c". */
-const orList = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 /** One kind's limits and its words, from its types, its size in MB and what it is called. */
 function fileKind<const T extends readonly FileType[]>(types: T, megabytes: number, noun: 'image' | 'file', stored = true) {
-  const names = orList(types.map((t) => FILE_TYPES[t].name));
+  const typeNames = types.map((t) => FILE_TYPES[t].name);
+  const names = orList(typeNames);
   return {
     types,
     maxBytes: megabytes * MB,
+    /** ["png", "jpeg"]: the types by name, as a refusal of the wrong type gives them (its `types`). */
+    typeNames,
     /** "png or jpeg": the types as a hint lists them. */
     names,
+    /** What such a file is ("image", "file"): a refusal of the wrong type names it. */
+    noun,
     /** "a png or jpeg image": what a file of the wrong type is told it must be. */
     describe: `a ${names} ${noun}`,
     /**

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { FILES_PREFIX } from './prefix';
+import { refusalMessage as says } from './refusals';
 
 export { FILES_PREFIX, fileUrl } from './prefix';
 
 /** `?inline=1` asks to show a pdf, png or jpeg in the page instead of downloading it. */
 export const fileDownloadQuery = z.object({
-  inline: z.enum(['0', '1'], { error: 'inline must be 1 or 0' }).optional(),
+  inline: z.enum(['0', '1'], { error: says('inline_invalid') }).optional(),
 });
 
 /** The download of an uploaded file. */
@@ -19,7 +20,7 @@ export const filesApi = {
     // No envelope: the answer is the bytes, with the stored type.
     data: z.never(),
     produces: 'application/octet-stream',
-    // 503: the store holding the bytes cannot be reached.
-    errors: [404, 503],
+    // storage_unavailable: the store holding the bytes cannot be reached.
+    errors: ['inline_invalid', 'file_not_found', 'storage_unavailable'],
   }),
 };

@@ -27,3 +27,4 @@ export * from './auth';
 export * from './documents';
 export * from './sign-in-errors';
 export * from './session-end';
+export * from './refusals';

@@ -77,6 +77,3 @@ export type LabelledField = keyof typeof fieldLabels;
 export function fieldLabel(field: string): string {
   return (fieldLabels as Record<string, string>)[field] ?? field.charAt(0).toUpperCase() + field.slice(1);
 }
-
-/** "Notes file is required": what a missing field or file gets, on the server and in forms alike. */
-export const requiredMessage = (field: string) => `${fieldLabel(field)} is required`;

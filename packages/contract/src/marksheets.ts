@@ -67,7 +67,7 @@ export const applicationsApi = {
     body: createApplicationBody,
     data: z.object({ application: applicationSchema }),
     status: 201,
-    errors: [409],
+    errors: ['choose_semester_and_branch', 'cannot_apply', 'marksheet_exists', 'already_applied'],
   }),
   semestersApplied: endpoint({ method: 'GET', path: `${A}/semesterapplied`, summary: 'The semesters I have asked for (open or sent; a declined request does not count)', data: semestersAppliedSchema }),
   all: endpoint({ method: 'GET', path: `${A}/allapplications`, summary: 'Every request, open ones first (exam office)', data: applicationListSchema }),
@@ -76,7 +76,7 @@ export const applicationsApi = {
     path: `${A}/applicationofuser/:userId`,
     summary: 'A student’s requests by semester (the student or the exam office)',
     data: applicationListSchema,
-    errors: [404],
+    errors: ['user_not_found'],
   }),
   decline: endpoint({
     method: 'POST',
@@ -84,7 +84,7 @@ export const applicationsApi = {
     summary: 'Decline an open request with a reason the student reads (exam office)',
     body: declineApplicationBody,
     data: z.object({ application: applicationSchema }),
-    errors: [404, 409],
+    errors: ['application_not_found', 'application_answered'],
   }),
 };
 
@@ -95,14 +95,14 @@ export const marksheetsApi = {
     path: `${M}/getallapplicantmarksheets/:userId`,
     summary: 'A student’s marksheets by semester (the student or the exam office)',
     data: marksheetListSchema,
-    errors: [404],
+    errors: ['user_not_found'],
   }),
   exists: endpoint({
     method: 'GET',
     path: `${M}/marksheetexists/:userId/:semester`,
     summary: 'One semester’s marksheet, or 404',
     data: marksheetData,
-    errors: [404],
+    errors: ['user_not_found', 'marksheet_not_found'],
   }),
   create: endpoint({
     method: 'POST',
@@ -111,6 +111,6 @@ export const marksheetsApi = {
     multipart: { fields: createMarksheetBody, file: { field: 'marksheet', kind: 'marksheet', required: true } },
     data: marksheetData,
     status: 201,
-    errors: [404, 409],
+    errors: ['applicant_not_found', 'choose_semester_and_branch', 'semester_above_applicants', 'marksheet_upload_in_progress'],
   }),
 };

@@ -39,7 +39,7 @@ export const notesApi = {
     path: `${N}/notesofcourse/:courseId`,
     summary: "A course's notes (owner, enrolled students, professors)",
     data: notesOfCourseSchema,
-    errors: [403, 404],
+    errors: ['course_not_found', 'join_to_read_notes'],
   }),
   create: endpoint({
     method: 'POST',
@@ -48,13 +48,13 @@ export const notesApi = {
     multipart: { fields: createNotesBody, file: { field: 'notesfile', kind: 'notesfile', required: true } },
     data: z.object({ notes: noteSchema }),
     status: 201,
-    errors: [403, 404, 429],
+    errors: ['course_not_found', 'course_owner_only', 'rate_limited'],
   }),
   delete: endpoint({
     method: 'DELETE',
     path: `${N}/delete-notes/:notesId`,
     summary: 'Delete a notes file (owner of the course)',
     data: emptyData,
-    errors: [403, 404],
+    errors: ['notes_not_found', 'course_owner_only'],
   }),
 };

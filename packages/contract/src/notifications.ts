@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
 import { textField, wholeNumber } from './fields';
-import { fieldLabel as label, requiredMessage } from './labels';
+import { refusalMessage as says, requiredMessage } from './refusals';
 import { API_PREFIX } from './prefix';
 
 /** `unreadnotifications` holds at most this many (the newest); `readnotifications` at most READ_CAP. */
@@ -55,7 +55,7 @@ export const streamQuery = z.object({ lastEventId: textField('lastEventId').max(
 export const RECENT_DEFAULT = 5;
 export const RECENT_MAX = 20;
 
-const RECENT_RANGE = `${label('limit')} must be between 1 and ${RECENT_MAX}`;
+const RECENT_RANGE = says('out_of_range', { field: 'limit', params: { min: 1, max: RECENT_MAX } });
 export const recentNotificationsQuery = z.object({
   limit: wholeNumber('limit')
     .pipe(z.number().min(1, { error: RECENT_RANGE }).max(RECENT_MAX, { error: RECENT_RANGE }))
@@ -76,7 +76,7 @@ export type RecentNotifications = z.infer<typeof recentNotificationsSchema>;
 export { DELIVERIES, NOTIFICATION_KINDS, type Delivery, type NotificationKind } from './constants';
 
 const deliveryField = (kind: NotificationKind) =>
-  z.enum(DELIVERIES, { error: `${label(kind)} must be inapp, immediate or daily` });
+  z.enum(DELIVERIES, { error: says('choice_invalid', { field: kind, params: { choices: DELIVERIES } }) });
 
 export const notificationPreferencesSchema = z
   .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES), exams: z.enum(DELIVERIES) })
@@ -104,7 +104,7 @@ export const updatePreferencesBody = z
     marksheets: deliveryField('marksheets').optional(),
     exams: deliveryField('exams').optional(),
   })
-  .refine((b) => NOTIFICATION_KINDS.some((k) => b[k] !== undefined), { error: `Give at least one of ${NOTIFICATION_KINDS.map(label).join(', ')}` });
+  .refine((b) => NOTIFICATION_KINDS.some((k) => b[k] !== undefined), { error: says('preference_needed', { params: { kinds: NOTIFICATION_KINDS } }) });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
 
 /**
@@ -116,7 +116,7 @@ export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 /** The signed value of an unsubscribe link: the server alone can tell a real one. */
 export const unsubscribeQuery = z.object({
-  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(200, { error: `${label('token')} is too long` }),
+  token: textField('token', requiredMessage('token')).min(1, { error: requiredMessage('token') }).max(200, { error: says('text_too_long', { field: 'token' }) }),
 });
 
 /**
@@ -124,7 +124,7 @@ export const unsubscribeQuery = z.object({
  * the same as JSON).
  */
 export const unsubscribeBody = z.object({
-  'List-Unsubscribe': z.literal('One-Click', { error: 'List-Unsubscribe must be One-Click' }),
+  'List-Unsubscribe': z.literal('One-Click', { error: says('choice_invalid', { field: 'List-Unsubscribe', params: { choices: ['One-Click'] } }) }),
 });
 
 /**
@@ -147,7 +147,7 @@ const N = `${API_PREFIX}/notifications`;
 /** The notifications endpoints. */
 export const notificationsApi = {
   list: endpoint({ method: 'GET', path: `${N}/getnotification`, summary: 'My notifications: unread (newest 500) and read (newest 100), newest first', data: notificationsDataSchema }),
-  read: endpoint({ method: 'PATCH', path: `${N}/readnotification/:notificationId`, summary: 'Mark one of my notifications read (404 for anyone else’s)', data: emptyData, errors: [404] }),
+  read: endpoint({ method: 'PATCH', path: `${N}/readnotification/:notificationId`, summary: 'Mark one of my notifications read (404 for anyone else’s)', data: emptyData, errors: ['notification_not_found'] }),
   readAll: endpoint({ method: 'PATCH', path: `${N}/readallnotifications`, summary: 'Mark all my notifications read', data: emptyData }),
   stream: endpoint({
     method: 'GET',
@@ -175,6 +175,7 @@ export const notificationsApi = {
     summary: 'Change how some kinds of my notifications reach me; answers all of them',
     body: updatePreferencesBody,
     data: z.object({ preferences: notificationPreferencesSchema }),
+    errors: ['preference_needed'],
   }),
   /**
    * The unsubscribe link of emails sent before the links went to the web page directly: checked,
@@ -189,6 +190,7 @@ export const notificationsApi = {
     query: unsubscribeQuery,
     data: z.never(),
     status: 303,
+    errors: ['unsubscribe_invalid'],
   }),
   /** What the web page reads first: the link's scope, and whether it is off already. Changes nothing. */
   unsubscribeStatus: endpoint({
@@ -197,6 +199,7 @@ export const notificationsApi = {
     summary: 'What an unsubscribe link turns off and whether that is off already (no login; changes nothing); 400 for a link the server did not sign',
     query: unsubscribeQuery,
     data: unsubscribeStatusSchema,
+    errors: ['unsubscribe_invalid'],
   }),
   /** RFC 8058 one-click (List-Unsubscribe-Post), and the web page's confirmation. */
   unsubscribe: endpoint({
@@ -207,5 +210,6 @@ export const notificationsApi = {
     body: unsubscribeBody,
     consumes: ['application/x-www-form-urlencoded', 'application/json'],
     data: unsubscribedSchema,
+    errors: ['unsubscribe_invalid'],
   }),
 };

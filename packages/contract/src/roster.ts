@@ -5,7 +5,7 @@
  * web app builds its templates and its preview from the same words.
  */
 import { z } from 'zod';
-import { fieldLabel as label } from './labels';
+import { REFUSAL_CODES, refusalIssue, refusalMessage as says, type RefusalCode } from './refusals';
 import { endpoint } from './endpoint';
 import { API_PREFIX } from './prefix';
 import { branchField, calendarDateField, emailField, fullnameField, idNumberField, registrationIdField, requiredLine, requiredText, semesterField, textField } from './fields';
@@ -22,7 +22,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(column: string, v
   textField(column)
     .trim()
     .toLowerCase()
-    .pipe(z.enum(values, { error: `${label(column)} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` }));
+    .pipe(z.enum(values, { error: says('choice_invalid', { field: column, params: { choices: values } }) }));
 
 /** An optional cell: empty means "not given". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
@@ -46,7 +46,7 @@ export const ROSTER_KINDS = {
     }).superRefine((row, ctx) => {
       if (row.role !== 'student') return;
       for (const column of ['semester', 'branch'] as const) {
-        if (row[column] === undefined) ctx.addIssue({ code: 'custom', path: [column], message: `${label(column)} is required for a student` });
+        if (row[column] === undefined) ctx.addIssue({ code: 'custom', path: [column], message: says('required_for_student', { field: column }) });
       }
     }),
   },
@@ -83,7 +83,7 @@ export type RosterRow<K extends ImportKind> = z.output<(typeof ROSTER_KINDS)[K][
 /** The most columns a mapping may name: far more than any registrar's export has. */
 export const COLUMN_MAPPING_MAX = 100;
 
-const COLUMNS_INVALID = `${label('columns')} must be a JSON object of the file's column names, each to a roster column or to null to ignore it`;
+const COLUMNS_INVALID = says('columns_invalid');
 
 /**
  * The `columns` field: the file's own header names, each mapped to a column of the kind (or null:
@@ -108,9 +108,9 @@ const columnMappingField = textField('columns').transform((text, ctx) => {
 /** POST /admin/imports: the text fields of the multipart body (the CSV travels beside them as `file`). */
 export const importBody = z
   .object({
-    kind: z.enum(IMPORT_KINDS, { error: `${label('kind')} must be users, courses or enrolments` }),
+    kind: z.enum(IMPORT_KINDS, { error: says('choice_invalid', { field: 'kind', params: { choices: IMPORT_KINDS } }) }),
     dryRun: z
-      .enum(['true', 'false'], { error: `${label('dryRun')} must be true or false` })
+      .enum(['true', 'false'], { error: says('not_boolean', { field: 'dryRun' }) })
       .default('true')
       .transform((v) => v === 'true'),
     /** The file's columns as the kind's, when the header names them otherwise ("Reg. No." → registrationId). */
@@ -123,9 +123,9 @@ export const importBody = z
     for (const [fileColumn, rosterColumn] of Object.entries(columns)) {
       if (rosterColumn === null) continue;
       if (!known.includes(rosterColumn)) {
-        ctx.addIssue({ code: 'custom', path: ['columns'], message: `${label('columns')}: ${JSON.stringify(rosterColumn.slice(0, 40))} is not a column of ${kind} files; they are ${known.join(', ')}` });
+        ctx.addIssue(refusalIssue('column_unknown', { params: { column: rosterColumn.slice(0, 40), kind, known } }));
       } else if (from.has(rosterColumn)) {
-        ctx.addIssue({ code: 'custom', path: ['columns'], message: `${label('columns')}: ${rosterColumn} is mapped from both ${JSON.stringify(from.get(rosterColumn))} and ${JSON.stringify(fileColumn)}` });
+        ctx.addIssue(refusalIssue('column_mapped_twice', { params: { column: rosterColumn, from: [from.get(rosterColumn)!, fileColumn] } }));
       }
       from.set(rosterColumn, fileColumn);
     }
@@ -137,9 +137,17 @@ export type ColumnMapping = Record<string, string | null>;
 /**
  * A row that cannot be taken: its line (the header is line 1), its column (null for the whole
  * row), why, and the text of the cell concerned (null when the error is about no one cell), cut
- * to IMPORT_VALUE_MAX characters.
+ * to IMPORT_VALUE_MAX characters. `code` and `params` say why as a refusal of the catalogue
+ * (refusals.ts), for the web app to word; `message` says it in English, with the cell quoted.
  */
-export const importErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string(), value: z.string().nullable() });
+export const importErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  code: z.enum(REFUSAL_CODES as [RefusalCode, ...RefusalCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
+  message: z.string(),
+  value: z.string().nullable(),
+});
 export type ImportError = z.infer<typeof importErrorSchema>;
 
 /** A value in a change: as the file says it, after the row's rules (a number, a word, none). */
@@ -201,6 +209,9 @@ export const rosterApi = {
     multipart: { fields: importBody, file: { field: 'file', kind: 'roster', required: true } },
     data: importEnvelope,
     status: 201,
+    // Applying: an account signed up since the preview, the last administrator switched off, a
+    // key another write took meanwhile (the unique constraints).
+    errors: ['roster_not_text', 'columns_invalid', 'column_unknown', 'column_mapped_twice', 'roster_adoption_refused', 'last_admin', 'registration_id_taken', 'email_taken', 'coursenumber_taken'],
   }),
-  getImport: endpoint({ method: 'GET', path: `${A}/imports/:importId`, summary: 'One import, as it was previewed, applied or refused', data: importEnvelope, errors: [404] }),
+  getImport: endpoint({ method: 'GET', path: `${A}/imports/:importId`, summary: 'One import, as it was previewed, applied or refused', data: importEnvelope, errors: ['not_found'] }),
 };

@@ -1,8 +1,10 @@
+import type { RefusalCode } from './refusals';
+
 /**
  * Why a campus sign-in was refused, as the code the server puts in `/login?error=<code>`. The
  * login page words each code itself and says nothing else: anyone can write a link with any
  * `error`, so the page never shows text that came from the address. A code, once sent, keeps its
- * meaning (old links and bookmarks still carry it).
+ * meaning (old links and bookmarks still carry it). Each is a code of the refusal catalogue.
  */
 export const SIGN_IN_ERROR_CODES = [
   /** No role rule of the provider matched the campus account's claims: nothing was created. */
@@ -19,7 +21,7 @@ export const SIGN_IN_ERROR_CODES = [
   'sign_in_identity_taken',
   'sign_in_email_taken',
   'account_deactivated',
-] as const;
+] as const satisfies readonly RefusalCode[];
 
 export type SignInErrorCode = (typeof SIGN_IN_ERROR_CODES)[number];
 

@@ -12,8 +12,7 @@ import {
 } from './fields';
 import { endpoint } from './endpoint';
 import { emptyData } from './envelope';
-import { fieldLabel as label, requiredMessage } from './labels';
-import { REFUSALS } from './messages';
+import { refusalMessage as says, requiredMessage } from './refusals';
 import { API_PREFIX } from './prefix';
 import { activityQuery, auditPageSchema } from './audit';
 import { authProviderSchema } from './auth-provider';
@@ -28,7 +27,7 @@ export const registerBody = z.object({
   branch: branchField,
   userrole: userroleField,
   /** Required for professors only when the server has a staff signup code configured. */
-  staffcode: textField('staffcode').max(200, { error: `${label('staffcode')} is too long` }).optional(),
+  staffcode: textField('staffcode').max(200, { error: says('text_too_long', { field: 'staffcode' }) }).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export type RegisterInput = z.input<typeof registerBody>;
@@ -38,7 +37,7 @@ export const loginBody = z.object({
   registrationId: registrationIdField,
   password: textField('password', requiredMessage('password'))
     .min(1, { error: requiredMessage('password') })
-    .max(1024, { error: `${label('password')} is too long` }),
+    .max(1024, { error: says('text_too_long', { field: 'password' }) }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -54,7 +53,7 @@ export const updateAccountBody = z.object({
   fullname: fullnameField,
   branch: branchField.optional(),
   semester: semesterField.optional(),
-  currentPassword: textField('currentPassword').max(1024, { error: `${label('currentPassword')} is too long` }).optional(),
+  currentPassword: textField('currentPassword').max(1024, { error: says('text_too_long', { field: 'currentPassword' }) }).optional(),
 });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
@@ -62,7 +61,7 @@ export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 export const changePasswordFields = z.object({
   oldpassword: textField('oldpassword', requiredMessage('oldpassword'))
     .min(1, { error: requiredMessage('oldpassword') })
-    .max(1024, { error: `${label('oldpassword')} is too long` }),
+    .max(1024, { error: says('text_too_long', { field: 'oldpassword' }) }),
   newpassword: passwordField('newpassword'),
 });
 
@@ -72,7 +71,7 @@ export const changePasswordFields = z.object({
  * account after this, so equal to it means equal to the current password.
  */
 export const newPasswordDiffers = (body: { oldpassword: string; newpassword: string }) => body.newpassword !== body.oldpassword;
-export const samePasswordIssue = { path: ['newpassword'], error: REFUSALS.samePassword };
+export const samePasswordIssue = { path: ['newpassword'], error: says('same_password') };
 
 export const changePasswordBody = changePasswordFields.refine(newPasswordDiffers, samePasswordIssue);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -85,7 +84,7 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({
   token: textField('token', requiredMessage('token'))
     .min(1, { error: requiredMessage('token') })
-    .max(200, { error: REFUSALS.resetTokenUnknown }),
+    .max(200, { error: says('reset_token_unknown') }),
   newpassword: passwordField('newpassword'),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
@@ -94,7 +93,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export const confirmEmailBody = z.object({
   token: textField('token', requiredMessage('token'))
     .min(1, { error: requiredMessage('token') })
-    .max(200, { error: REFUSALS.emailTokenMalformed }),
+    .max(200, { error: says('email_token_malformed') }),
 });
 export type ConfirmEmailBody = z.infer<typeof confirmEmailBody>;
 
@@ -141,8 +140,7 @@ export const usersApi = {
     multipart: { fields: registerBody, file: { field: 'avatar', kind: 'avatar', required: true } },
     data: userSchema,
     status: 201,
-    // 403: a professor without the staff code; 409: a taken or reserved registration id, a taken email.
-    errors: [403, 409, 429],
+    errors: ['signup_closed', 'staff_code_required', 'avatar_required', 'password_too_common', 'registration_id_taken', 'registration_id_reserved', 'email_taken', 'rate_limited'],
   }),
   login: endpoint({
     method: 'POST',
@@ -151,7 +149,7 @@ export const usersApi = {
     body: loginBody,
     data: userEnvelopeData,
     // Open to anyone, yet a wrong id or password is a 401; a deactivated account, after its password, a 403.
-    errors: [401, 403, 429],
+    errors: ['invalid_login', 'account_deactivated', 'password_login_admins_only', 'rate_limited'],
   }),
   logout: endpoint({ method: 'POST', path: `${U}/logout`, summary: 'Log out (revokes this session)', data: emptyData }),
   currentUser: endpoint({ method: 'GET', path: `${U}/current-user`, summary: 'The logged-in user, and the campus provider this session came from', data: currentUserSchema }),
@@ -161,6 +159,7 @@ export const usersApi = {
     summary: 'Replace the avatar (multipart)',
     multipart: { fields: z.object({}), file: { field: 'avatar', kind: 'avatar', required: true } },
     data: userEnvelopeData,
+    errors: ['avatar_required'],
   }),
   updateAccount: endpoint({
     method: 'PATCH',
@@ -169,8 +168,8 @@ export const usersApi = {
       'Update email, name, branch and semester. A new email needs currentPassword (wrong ones are throttled like logins); with mail on it takes effect once the link emailed to it is opened (pendingEmail until then)',
     body: updateAccountBody,
     data: userEnvelopeData,
-    // 409: the email is another account's; 429: too many wrong current passwords.
-    errors: [409, 429],
+    // A new email without (or with a wrong) current password; a registrar's field; a taken email; too many wrong current passwords.
+    errors: ['field_incorrect', 'set_by_registrar', 'email_taken', 'rate_limited'],
   }),
   confirmEmail: endpoint({
     method: 'POST',
@@ -178,8 +177,8 @@ export const usersApi = {
     summary: `Make a pending email address the account's, with the token of the link emailed to it (single use, ${EMAIL_CHANGE_LINK_HOURS} hours)`,
     body: confirmEmailBody,
     data: userEnvelopeData,
-    // 409: someone else took the address meanwhile.
-    errors: [409],
+    // email_taken: someone else took the address meanwhile.
+    errors: ['email_token_malformed', 'email_token_unknown', 'email_token_used', 'email_token_expired', 'email_taken'],
   }),
   changePassword: endpoint({
     method: 'POST',
@@ -187,7 +186,7 @@ export const usersApi = {
     summary: 'Change password (other sessions are revoked; wrong old passwords are throttled like logins)',
     body: changePasswordBody,
     data: emptyData,
-    errors: [429],
+    errors: ['field_incorrect', 'same_password', 'password_too_common', 'rate_limited'],
   }),
   forgotPassword: endpoint({
     method: 'POST',
@@ -195,8 +194,8 @@ export const usersApi = {
     summary: 'Ask for a password reset link by email (the same answer whether or not the account exists and whether or not an email goes; 429 only per address)',
     body: forgotPasswordBody,
     data: emptyData,
-    // 503: mail is off on this server.
-    errors: [429, 503],
+    // reset_unavailable: mail is off on this server.
+    errors: ['rate_limited', 'reset_unavailable'],
   }),
   resetPassword: endpoint({
     method: 'POST',
@@ -204,7 +203,7 @@ export const usersApi = {
     summary: 'Set a new password with the token of a reset link (single use; every session of the user ends)',
     body: resetPasswordBody,
     data: emptyData,
-    errors: [429],
+    errors: ['reset_token_unknown', 'reset_token_used', 'reset_token_expired', 'password_too_common', 'rate_limited'],
   }),
   activity: endpoint({
     method: 'GET',
@@ -213,5 +212,5 @@ export const usersApi = {
     query: activityQuery,
     data: auditPageSchema,
   }),
-  getUser: endpoint({ method: 'GET', path: `${U}/getuser/:userId`, summary: 'A user, for those allowed to see them', data: userEnvelopeData, errors: [404] }),
+  getUser: endpoint({ method: 'GET', path: `${U}/getuser/:userId`, summary: 'A user, for those allowed to see them', data: userEnvelopeData, errors: ['user_not_found'] }),
 };

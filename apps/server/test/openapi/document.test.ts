@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { REFUSAL_CATALOGUE, isRefusalCode } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../build-app';
 
@@ -63,6 +64,42 @@ describe('the OpenAPI document at /api/docs/json', () => {
       }
     }
     expect(lacking).toEqual([]);
+  });
+
+  it('lists, for each refusal of each operation, the codes it answers: catalogue codes of that status', async () => {
+    const doc = (await SwaggerParser.dereference((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json())) as unknown as Parameters<typeof operations>[0];
+    const wrong: string[] = [];
+    for (const [name, op] of operations(doc)) {
+      const refusals = Object.keys(op.responses).filter((s) => /^[45]\d\d$/.test(s));
+      if (refusals.length === 0) wrong.push(`${name}: no refusals`);
+      for (const status of refusals) {
+        const code = schemaOf(op, status, 'application/json')?.properties?.code as { enum?: string[] } | undefined;
+        if (!code?.enum?.length) {
+          wrong.push(`${name}: ${status} lists no codes`);
+          continue;
+        }
+        for (const c of code.enum) {
+          // A switched-off account's session ends with a 401 of its login refusal's code (app-error.ts, sessionGone).
+          const fits = isRefusalCode(c) && (REFUSAL_CATALOGUE[c].status === Number(status) || (c === 'account_deactivated' && status === '401'));
+          if (!fits) wrong.push(`${name}: ${status} lists ${c}`);
+        }
+      }
+      // Every route may meet a Host header that is no host, or a database that is down.
+      const all = refusals.flatMap((s) => (schemaOf(op, s, 'application/json')?.properties?.code as { enum?: string[] } | undefined)?.enum ?? []);
+      for (const c of ['bad_host', 'database_unavailable']) if (!all.includes(c)) wrong.push(`${name}: does not list ${c}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists the codes a route declares beside those of its kind: the login, its subject', async () => {
+    const doc = (await SwaggerParser.dereference((await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json())) as unknown as Parameters<typeof operations>[0];
+    const codesOf = (name: string) => {
+      const op = operations(doc).find(([n]) => n === name)![1];
+      return Object.keys(op.responses).flatMap((s) => (schemaOf(op, s, 'application/json')?.properties?.code as { enum?: string[] } | undefined)?.enum ?? []);
+    };
+    expect(codesOf('POST /api/v1/users/login')).toEqual(expect.arrayContaining(['invalid_login', 'account_deactivated', 'rate_limited', 'semester_out_of_range', 'cross_origin']));
+    expect(codesOf('GET /api/v1/admin/users/{userId}')).toEqual(expect.arrayContaining(['user_not_found', 'login_required', 'session_ended', 'not_allowed']));
+    expect(codesOf('GET /api/v1/admin/users/{userId}')).not.toContain('cross_origin');
   });
 
   it('documents each upload as a multipart body with its file and limits', async () => {

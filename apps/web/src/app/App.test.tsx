@@ -73,12 +73,12 @@ describe('loading the current user', () => {
     server.use(
       http.get(paths.users.currentUser, () => {
         asked += 1;
-        return fail(503, 'the database is not answering');
+        return fail('database_unavailable');
       }),
     );
     renderApp('/');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert).toHaveTextContent('The database is not answering.');
+    expect(alert).toHaveTextContent('The portal cannot reach its data just now. Try again in a minute.');
     // Nobody is known, and nobody is known to be logged out: the header stays its frame.
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -93,7 +93,7 @@ describe('loading the current user', () => {
 describe('a 401 from any call', () => {
   it('ends the session in the browser too: the user is forgotten and sent to log in', async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.updateAccount, () => fail(401, 'your session has expired')));
+    server.use(http.patch(paths.users.updateAccount, () => fail('session_expired')));
     const { where } = renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { sentence } from '../lib/words';
 
 /**
- * The green dismissible banner headed "Success" (docs/product.md#screens), with the server's message
- * said as a sentence (lib/words).
+ * The green dismissible banner headed "Success" (docs/product.md#screens), with the sentence the
+ * page wrote of what it did (never the server's English).
  * onDismiss tells the page it was closed (after signup it leads on to the login page).
  */
 export function SuccessBanner({ message, onDismiss, children }: { message: string; onDismiss?: () => void; children?: ReactNode }) {
@@ -13,7 +12,7 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
     <div role="status" className="flex items-start justify-between gap-4 rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
       <div>
         <h2 className="font-semibold">Success</h2>
-        <p>{sentence(message)}</p>
+        <p>{message}</p>
         {children}
       </div>
       <button
@@ -31,12 +30,12 @@ export function SuccessBanner({ message, onDismiss, children }: { message: strin
   );
 }
 
-/** A server or client error in red: the envelope's errors[0], as a sentence (lib/words). Renders nothing without a message. */
+/** An error in red: a sentence (a refusal worded by `errorText` or `refusalSentence`, lib/words). Renders nothing without one. */
 export function ErrorBanner({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-      {sentence(message)}
+      {message}
     </p>
   );
 }

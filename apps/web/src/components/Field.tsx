@@ -1,12 +1,11 @@
-import { sentence } from '../lib/words';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const inputClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-campus-600 focus:outline-none focus:ring-2 focus:ring-campus-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
 /**
- * A visible <label> tied to its control, an optional hint, and the inline error under it: the
- * contract's or the browser's message, said as a sentence (lib/words).
+ * A visible <label> tied to its control, an optional hint, and the inline error under it: a
+ * sentence (a form's check worded by its code, lib/forms.ts and lib/words).
  */
 function FieldShell({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
   return (
@@ -22,7 +21,7 @@ function FieldShell({ id, label, hint, error, children }: { id: string; label: s
       )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
-          {sentence(error)}
+          {error}
         </p>
       )}
     </div>

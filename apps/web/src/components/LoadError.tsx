@@ -1,5 +1,4 @@
 import { errorText } from '../lib/api';
-import { sentence } from '../lib/words';
 import { Button } from './Button';
 
 /**
@@ -10,7 +9,7 @@ import { Button } from './Button';
 export function LoadError({ error, message, onRetry, retrying = false }: { error?: unknown; message?: string; onRetry: () => unknown; retrying?: boolean }) {
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-      <p className="min-w-0 break-words">{message !== undefined ? sentence(message) : errorText(error)}</p>
+      <p className="min-w-0 break-words">{message ?? errorText(error)}</p>
       <Button variant="secondary" onClick={() => void onRetry()} disabled={retrying} aria-busy={retrying || undefined}>
         Retry
       </Button>

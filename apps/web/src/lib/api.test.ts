@@ -38,17 +38,17 @@ describe('request', () => {
     expect(type).toMatch(/^multipart\/form-data; boundary=/);
   });
 
-  it('throws an ApiError whose message is errors[0]', async () => {
-    server.use(http.post('/api/v1/thing', () => fail(409, 'Email is already registered', 'second')));
+  it('throws an ApiError with the refusal: its code, field and params, and errors[0] as its message', async () => {
+    server.use(http.post('/api/v1/thing', () => fail('too_many_characters', { field: 'title', params: { max: 80 } })));
     const err = await request('/api/v1/thing', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 409, message: 'Email is already registered', errors: ['Email is already registered', 'second'] });
+    expect(err).toMatchObject({ status: 400, code: 'too_many_characters', field: 'title', params: { max: 80 }, message: 'Title must be at most 80 characters', errors: ['Title must be at most 80 characters'] });
   });
 
   it('a 401 tells the auth layer the session is gone, unless the call expects one', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.get('/api/v1/thing', () => fail(401, 'you must be logged in')));
+    server.use(http.get('/api/v1/thing', () => fail('login_required')));
     await expect(request('/api/v1/thing')).rejects.toThrow('you must be logged in');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     await expect(request('/api/v1/thing', { quiet401: true })).rejects.toThrow();
@@ -58,7 +58,7 @@ describe('request', () => {
   it('other refusals do not touch the session', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.get('/api/v1/thing', () => fail(403, 'not allowed')));
+    server.use(http.get('/api/v1/thing', () => fail('not_allowed')));
     await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -70,7 +70,7 @@ describe('request', () => {
 
   it('an answer that is not an envelope (a proxy error page) is still an ApiError', async () => {
     server.use(http.get('/api/v1/thing', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
-    await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 502, message: 'Request failed (502)' });
+    await expect(request('/api/v1/thing')).rejects.toMatchObject({ status: 502, message: 'Request failed (502)', code: undefined, params: {} });
   });
 });
 
@@ -100,9 +100,9 @@ describe('upload', () => {
   it('refusals are ApiErrors with errors[0], and a 401 ends the session', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    server.use(http.post('/api/v1/up', () => fail(415, 'Avatar must be a png or jpeg image')));
-    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 415, message: 'Avatar must be a png or jpeg image' });
-    server.use(http.post('/api/v1/up', () => fail(401, 'you must be logged in')));
+    server.use(http.post('/api/v1/up', () => fail('file_wrong_type', { field: 'avatar', params: { types: ['png', 'jpeg'], noun: 'image' } })));
+    await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 415, code: 'file_wrong_type', field: 'avatar', message: 'Avatar must be a png or jpeg image' });
+    server.use(http.post('/api/v1/up', () => fail('login_required')));
     await expect(upload('/api/v1/up', form())).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });

@@ -1,18 +1,29 @@
 import type { ApiEnvelope } from '@campus/contract/envelope';
+import type { RefusalCode, RefusalParams } from '@campus/contract/refusals';
 import { fillPath, type DataOf, type Endpoint, type MultipartSpec, type PathParamName, type PathParams } from '@campus/contract/endpoint';
 import type { z } from 'zod';
 import { SAVED_AT } from '../sw/names';
-import { sentence } from './words';
+import { refusalSentence, TRY_AGAIN } from './words';
 
-/** A refused or failed call. `message` is the server's errors[0], the text shown in red. */
+/**
+ * A refused or failed call. `message` is the server's errors[0], its English, which the app
+ * never shows: it words the refusal from `code`, `field` and `params` (`errorText`).
+ */
 export class ApiError extends Error {
   constructor(
     /** The HTTP status; 0 when the server could not be reached at all. */
     readonly status: number,
     message: string,
     readonly errors: readonly string[] = [message],
-    /** The envelope's `code`, when the server gave one: a 401's reason the session ended. */
-    readonly code?: string,
+    /**
+     * The refusal's code (refusals.ts); absent when no code came (a proxy's error page, a network
+     * failure). A code newer than this build is worded as "try again" (lib/words).
+     */
+    readonly code?: RefusalCode,
+    /** The input the refusal concerns, when it concerns one. */
+    readonly field?: string,
+    /** The values the refusal's sentence needs. */
+    readonly params: RefusalParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,11 +61,14 @@ export function unwrap<T>(status: number, body: unknown, { quiet401 = false } = 
   if (envelope.success === true && status < 400) {
     return { data: envelope.data as T, message: envelope.message ?? '' };
   }
-  const code = 'code' in envelope && typeof envelope.code === 'string' ? envelope.code : undefined;
+  const failure = envelope as { code?: unknown; field?: unknown; params?: unknown; errors?: unknown };
+  const code = typeof failure.code === 'string' ? (failure.code as RefusalCode) : undefined;
   if (status === 401 && !quiet401) onUnauthorized(code);
-  const listed = 'errors' in envelope && Array.isArray(envelope.errors) ? envelope.errors.filter((e) => typeof e === 'string') : [];
+  const listed = Array.isArray(failure.errors) ? failure.errors.filter((e) => typeof e === 'string') : [];
   const errors = listed.length > 0 ? listed : fallbackErrors(status);
-  throw new ApiError(status, errors[0]!, errors, code);
+  const field = typeof failure.field === 'string' ? failure.field : undefined;
+  const params = typeof failure.params === 'object' && failure.params !== null ? (failure.params as RefusalParams) : {};
+  throw new ApiError(status, errors[0]!, errors, code, field, params);
 }
 
 export interface RequestOptions {
@@ -137,12 +151,15 @@ export function upload<T>(path: string, form: FormData, { method = 'POST', onPro
 }
 
 /**
- * The sentence to show in red for whatever a query or mutation threw: the server's errors[0],
- * said as the app says it (lib/words); `ApiError.message` keeps the server's own words.
+ * The sentence to show in red for whatever a query or mutation threw: the refusal worded from its
+ * code (lib/words). A call that never reached the server says so in the app's own words (the
+ * ApiError of status 0 is made here, its message a sentence); a failure without a code (a proxy's
+ * error page) or anything else thrown says to try again.
  */
 export function errorText(err: unknown): string {
-  if (err instanceof ApiError) return sentence(err.message);
-  return sentence(null);
+  if (!(err instanceof ApiError)) return TRY_AGAIN;
+  if (err.code !== undefined) return refusalSentence({ code: err.code, field: err.field, params: err.params });
+  return err.status === 0 ? err.message : TRY_AGAIN;
 }
 
 type ParamsPart<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? unknown : { params: PathParams<E['path']> };

@@ -4,14 +4,13 @@
  * hall ticket's QR code and /verify, the web half of issue 26), so the first load of every other
  * page stays without them. Until they come, only `words.test.ts` loads it.
  */
-import type { REFUSALS } from '@campus/contract/messages';
 import { addWords } from './words';
 
 addWords({
-  exact: [
-    ['no exam dates yet' satisfies (typeof REFUSALS)['noExamDatesYet'], 'None of your courses has an exam date yet, so there is no admit card to sign.'],
-    ['semester and branch must be set before an admit card is issued' satisfies (typeof REFUSALS)['admitCardNeedsCohort'], 'Your admit card needs your semester and branch: choose them first.'],
-  ],
+  sentences: {
+    no_exam_dates_yet: () => 'None of your courses has an exam date yet, so there is no admit card to sign.',
+    admit_card_needs_cohort: () => 'Your admit card needs your semester and branch: choose them first.',
+  },
 });
 
 /** What /verify says of a document: the verdict's title and the sentence under it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LIMITS } from '@campus/contract/constants';
-import { CHECKS_UNAVAILABLE, deferredResolver, fileProblem, messagesByField, multipart } from './forms';
+import { CHECKS_UNAVAILABLE, deferredResolver, fileProblem, multipart } from './forms';
 
 describe('fileProblem', () => {
   it('accepts a file of its kind within the limit, and one the browser gives no type (the server reads its bytes)', () => {
@@ -9,15 +9,15 @@ describe('fileProblem', () => {
     expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }), 'notesfile')).toBeNull();
     expect(fileProblem(new File(['x'], 'a.docx', { type: '' }), 'notesfile')).toBeNull();
   });
-  it('refuses another type, or a file over the limit, in the words the server uses', () => {
-    expect(fileProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar')).toBe('Avatar must be a png or jpeg image');
-    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }), 'marksheet')).toBe('Marksheet must be a pdf, png or jpeg file');
+  it('refuses another type, or a file over the limit, as the server’s refusal of it is worded', () => {
+    expect(fileProblem(new File(['x'], 'a.gif', { type: 'image/gif' }), 'avatar')).toBe('Choose a photo that is a PNG or JPEG image.');
+    expect(fileProblem(new File(['x'], 'a.txt', { type: 'text/plain' }), 'marksheet')).toBe('Choose a marksheet that is a PDF, PNG or JPEG file.');
     expect(fileProblem(new File(['x'], 'a.exe', { type: 'application/x-msdownload' }), 'notesfile')).toBe(
-      'Notes file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
+      'Choose a notes file that is a PDF, PNG, JPEG, plain text, DOCX, PPTX, XLSX or ZIP file.',
     );
     const big = new File(['x'], 'a.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: FILE_LIMITS.thumbnail.maxBytes + 1 });
-    expect(fileProblem(big, 'thumbnail')).toBe('Thumbnail must be at most 5 MB');
+    expect(fileProblem(big, 'thumbnail')).toBe('Choose a picture of 5 MB or less.');
   });
 });
 
@@ -28,18 +28,6 @@ describe('multipart', () => {
       ['semester', '4'],
       ['branch', 'Civil Engineering'],
     ]);
-  });
-});
-
-describe('messagesByField', () => {
-  it('keeps the first message of each field', () => {
-    expect(
-      messagesByField([
-        { path: ['password'], message: 'Password is required' },
-        { path: ['password'], message: 'second' },
-        { path: [], message: 'form level' },
-      ]),
-    ).toEqual({ password: 'Password is required', root: 'form level' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { FILE_LIMITS, type FileKind } from '@campus/contract/constants';
-import { FIELD_MESSAGES } from '@campus/contract/messages';
 import { deferred } from './deferred';
+import { refusalSentence } from './words';
 
 /** Shown when the validation code cannot be fetched (offline, or a new deploy removed the chunk). */
 export const CHECKS_UNAVAILABLE = 'Could not load the form checks. Check your connection and try again.';
@@ -28,26 +28,16 @@ export function deferredResolver<TIn extends FieldValues, TOut>(load: () => Prom
   return { resolver, preload: code.preload };
 }
 
-/** The first message for each top-level field, from a schema's issues (zod's shape, without importing zod). */
-export function messagesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'root');
-    messages[field] ??= issue.message;
-  }
-  return messages;
-}
-
 /**
  * The browser's check of a picked file against its kind's limits (docs/product.md#files), so a
- * wrong one is refused before megabytes go up, in the server's own words. Some systems give a
- * docx or a zip no type at all: then the server, which reads the bytes, decides. Returns the
- * problem, or null.
+ * wrong one is refused before megabytes go up, with the server's own refusal (its code and
+ * params) worded as the server's would be. Some systems give a docx or a zip no type at all: then
+ * the server, which reads the bytes, decides. Returns the problem's sentence, or null.
  */
 export function fileProblem(file: File, kind: FileKind): string | null {
-  const { types, describe, maxBytes, size } = FILE_LIMITS[kind];
-  if (file.type && !(types as readonly string[]).includes(file.type)) return FIELD_MESSAGES.wrongType(kind, describe);
-  if (file.size > maxBytes) return FIELD_MESSAGES.fileAtMost(kind, size);
+  const { types, typeNames, noun, maxBytes, size } = FILE_LIMITS[kind];
+  if (file.type && !(types as readonly string[]).includes(file.type)) return refusalSentence({ code: 'file_wrong_type', field: kind, params: { types: typeNames, noun } });
+  if (file.size > maxBytes) return refusalSentence({ code: 'file_too_large', field: kind, params: { size } });
   return null;
 }
 

@@ -1,21 +1,22 @@
 import { api } from '@campus/contract/api';
-import { BRANCHES, FILE_LIMITS, MESSAGES, type FileKind } from '@campus/contract/constants';
+import { FILE_LIMITS, type FileKind } from '@campus/contract/constants';
 import type { Endpoint } from '@campus/contract/endpoint';
-import { fieldLabels, requiredMessage } from '@campus/contract/labels';
-import { FIELD_MESSAGES, LIMIT_REASONS, REFUSALS, SUCCESSES, rateLimitMessage, unsubscribedMessage } from '@campus/contract/messages';
-import { NOTIFICATION_KINDS } from '@campus/contract/notifications';
-import { changePasswordBody, loginBody } from '@campus/contract/users';
+import { LIMIT_REASONS, type LimitReason } from '@campus/contract/limit-reasons';
+import { refusal, refusalOfMessage, REFUSAL_CODES, type ParamsOf, type Refusal, type RefusalCode } from '@campus/contract/refusals';
+import { changePasswordBody } from '@campus/contract/users';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ApiError, errorText, NETWORK_ERROR } from './api';
+import { checkSentence } from './checks';
 import { fileProblem } from './forms';
-import { hasSentence, sentence } from './words';
-// The administration's and the campus sign-in's words, as their pages add them: every contract
-// message is held to a sentence.
+import { hasSentence, refusalSentence, sentenceCodes, TRY_AGAIN } from './words';
+// The administration's, the campus sign-in's and the signed documents' words, as their pages add
+// them: every code of the catalogue is held to a sentence.
 import './admin-words';
 import './sign-in-words';
 import './document-words';
 
-/** Values that break some rule of some field: each field's schema says why, in the contract's words. */
+/** Values that break some rule of some field: each field's schema says why, by a code of the catalogue. */
 const BAD_VALUES: unknown[] = [
   undefined, null, '', '   ', 'abc', 'a\u0000b', 'a\nb', -5, 1.5, 0, 9, 10, 99, 10 ** 13, '10', true,
   'x'.repeat(300), 'x'.repeat(2100), 'x'.repeat(6000), '2026-02-30', '2026/01/01', '1850-01-01', '25:99',
@@ -25,117 +26,156 @@ const BAD_VALUES: unknown[] = [
 const endpoints = (table: object): Endpoint[] =>
   Object.values(table).flatMap((v: object) => ('method' in v && 'path' in v ? [v as Endpoint] : endpoints(v)));
 
-/** Every message the contract's request schemas give, field by field, for every bad value. */
-function schemaMessages(): Set<string> {
-  const found = new Set<string>();
+/** Every message the contract's request schemas give, field by field, for every bad value, with the field. */
+function schemaMessages(): Map<string, string | undefined> {
+  const found = new Map<string, string | undefined>();
   const schemas = endpoints(api).flatMap((e) => [e.body, e.query, e.multipart?.fields]).filter((s): s is z.ZodType => s !== undefined);
   for (const schema of [...schemas, changePasswordBody]) {
     const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-    for (const field of Object.values(shape)) {
+    for (const [name, field] of Object.entries(shape)) {
       for (const value of BAD_VALUES) {
         const result = field.safeParse(value);
-        if (!result.success) for (const issue of result.error.issues) found.add(issue.message);
+        if (!result.success) for (const issue of result.error.issues) found.set(issue.message, name);
       }
     }
     // Whole-body rules: at least one preference, a new password that differs.
     const whole = schema.safeParse({ oldpassword: 'same password', newpassword: 'same password' });
-    if (!whole.success) for (const issue of whole.error.issues) found.add(issue.message);
+    if (!whole.success) for (const issue of whole.error.issues) found.set(issue.message, issue.path[0]?.toString());
   }
   return found;
 }
 
-const fields = Object.keys(fieldLabels);
-const contractMessages = [
-  ...Object.values(MESSAGES),
-  ...Object.values(REFUSALS),
-  ...Object.values(SUCCESSES),
-  ...Object.values(LIMIT_REASONS).flatMap((reason) => [rateLimitMessage(reason, '45 seconds'), rateLimitMessage(reason, '1 hour')]),
-  ...NOTIFICATION_KINDS.map(unsubscribedMessage),
-  ...fields.map(requiredMessage),
-  ...fields.flatMap((f) => [FIELD_MESSAGES.tooCommon(f), FIELD_MESSAGES.incorrect(f), FIELD_MESSAGES.tooLong(f)]),
-  ...(Object.keys(FILE_LIMITS) as FileKind[]).flatMap((f) => [
-    FIELD_MESSAGES.emptyFile(f),
-    FIELD_MESSAGES.fileAtMost(f, FILE_LIMITS[f].size),
-    FIELD_MESSAGES.wrongType(f, FILE_LIMITS[f].describe),
-    fileProblem(new File(['x'], 'x.exe', { type: 'application/x-msdownload' }), f)!,
-  ]),
-  FIELD_MESSAGES.semesterAtMostApplicants(3),
-  ...(['fullname', 'semester', 'branch'] as const).map(FIELD_MESSAGES.setByRegistrar),
-  FIELD_MESSAGES.overQuota('1024 MB'),
-  // A campus account's claims that make no account (the claims' names are campus IT's).
-  ...(['registrationId', 'email', 'fullname'] as const).map((field) => FIELD_MESSAGES.claimMissing(field, 'studentid')),
-  FIELD_MESSAGES.claimInvalid('semester', 'Semester must be between 1 and 8'),
-  FIELD_MESSAGES.claimInvalid('mail', 'it holds more than one value'),
-  ...schemaMessages(),
-];
+/** What a code's sentence needs, for the codes whose English needs params: one of each. */
+const SAMPLE_PARAMS: { [C in RefusalCode]?: ParamsOf<C> } = {
+  route_not_found: { method: 'GET', path: '/api/v1/nowhere' },
+  rate_limited: { limit: 'login_address', retryAfterSeconds: 180 },
+  instance_not_ready: { state: 'draining' },
+  number_too_small: { min: 100000000 },
+  semester_out_of_range: { min: 1, max: 8 },
+  out_of_range: { min: 1, max: 100 },
+  too_many_characters: { max: 80 },
+  too_few_characters: { min: 8 },
+  choice_invalid: { choices: ['inapp', 'immediate', 'daily'] },
+  dates_out_of_order: { after: 'from' },
+  field_invalid: { detail: 'Invalid input' },
+  unknown_field: { keys: ['extra'] },
+  file_too_large: { size: '5 MB' },
+  file_wrong_type: { types: FILE_LIMITS.avatar.typeNames, noun: 'image' },
+  over_quota: { quota: '1024 MB' },
+  event_time_past: { earliest: '14:05' },
+  preference_needed: { kinds: ['courses', 'notes'] },
+  claim_missing: { claim: 'mail' },
+  claim_invalid: { claim: 'semester', detail: 'Semester must be between 1 and 8' },
+  semester_above_applicants: { semester: 3 },
+  column_unknown: { column: 'Roll', kind: 'users', known: ['registrationId', 'email'] },
+  column_mapped_twice: { column: 'email', from: ['Mail', 'E-mail'] },
+  roster_adoption_refused: { registrationId: 211070001 },
+  roster_column_twice: { column: 'email' },
+  roster_column_unknown: { column: 'Roll', known: ['email', 'fullname'] },
+  roster_column_missing: { column: 'email' },
+  roster_cell_count: { cells: 5, expected: 7 },
+  roster_duplicate: { value: 211070001, first: 3 },
+  roster_duplicate_enrolment: { registrationId: 211070001, coursenumber: 100000001, first: 3 },
+  roster_no_account: { registrationId: 211070001 },
+  roster_no_course: { coursenumber: 100000001 },
+  roster_not_professor: { registrationId: 211070001 },
+  roster_not_student: { registrationId: 211070001 },
+  roster_owns_courses: { registrationId: 211070001 },
+  roster_admin_status: { registrationId: 211070001 },
+  roster_problem: { detail: 'email already in use' },
+};
+
+/** A code's refusal, as the server would answer it: its catalogue field (or one it may concern) and sample params. */
+const sample = (code: RefusalCode): Refusal => refusal(code as 'not_found', { params: SAMPLE_PARAMS[code] as undefined }) as Refusal;
 
 /** What a student should never have to read: format codes, wire words, JSON keys. */
-const JARGON = /YYYY|MM-DD|HH:MM|\binapp\b|One-Click|multipart|JSON|\bnull\b|undefined|\b[a-z]+[A-Z]\w*|_|\(\w+\)/;
+const JARGON = /YYYY|MM-DD|HH:MM|\binapp\b|One-Click|multipart|JSON|\bnull\b|undefined|NaN|\[object|\b[a-z]+[A-Z]\w*|_|\(\w+\)/;
 
-describe('every message the contract lists has a sentence', () => {
-  it('found the schemas’ messages, not just a few', () => {
-    const messages = schemaMessages();
-    expect(messages.size).toBeGreaterThan(60);
-    expect(messages).toContain('Exam date must be a date (YYYY-MM-DD)');
-    expect(messages).toContain(REFUSALS.samePassword);
-    expect(BRANCHES.length).toBe(9);
+/** Said as a sentence: a capital, a full stop, no wire words. */
+function expectSentence(said: string) {
+  expect(said).toMatch(/^[A-Z0-9]/);
+  expect(said).toMatch(/[.!?]$/);
+  expect(said).not.toMatch(JARGON);
+}
+
+describe('every code of the catalogue has a sentence, and every sentence a code', () => {
+  it.each(REFUSAL_CODES.map((code) => [code]))('%s', (code) => {
+    expect(hasSentence(code), `no sentence for "${code}" in lib/words.ts (or admin-, sign-in-, document-words.ts)`).toBe(true);
+    expectSentence(refusalSentence(sample(code)));
   });
 
-  it.each([...new Set(contractMessages)].map((m) => [m]))('%s', (message) => {
-    expect(hasSentence(message), `no sentence for "${message}" in lib/words.ts`).toBe(true);
-    const said = sentence(message);
-    // Only a message that is a sentence already (the fixed drafting apology) stays as it is.
-    if (said === message) expect(message).toBe(MESSAGES.draftFailed);
-    expect(said).toMatch(/^[A-Z0-9]/);
-    expect(said).toMatch(/[.!?]$/);
-    expect(said).not.toMatch(JARGON);
-    // Once a sentence, always that sentence: banners and fields may both pass it through.
-    expect(sentence(said)).toBe(said);
+  it('words no code the catalogue does not have', () => {
+    const known = new Set<string>(REFUSAL_CODES);
+    expect(sentenceCodes().filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  it('every message a contract schema gives reads as a sentence, most of them by their code', () => {
+    const messages = schemaMessages();
+    expect(messages.size).toBeGreaterThan(60);
+    const coded = [...messages.keys()].filter((message) => refusalOfMessage(message) !== undefined);
+    expect(coded.length).toBeGreaterThan(60);
+    expect(coded).toContain(refusal('date_invalid', { field: 'examDate' }).message);
+    for (const [message, field] of messages) expectSentence(checkSentence(message, field));
+  });
+
+  it('words every rate limit, and says when it lifts as the catalogue does', () => {
+    for (const limit of Object.keys(LIMIT_REASONS) as LimitReason[]) {
+      expectSentence(refusalSentence(refusal('rate_limited', { params: { limit, retryAfterSeconds: 45 } })));
+    }
   });
 });
 
-describe('sentence', () => {
-  it('says the messages the issue names as a student would read them', () => {
-    expect(sentence('Date must be a date (YYYY-MM-DD)')).toBe('Enter a date.');
-    expect(sentence(MESSAGES.invalidLogin)).toBe('That registration id or password is not right.');
-    expect(sentence(REFUSALS.resetTokenUsed)).toBe('This link has already been used. Ask for a new one.');
-    expect(sentence(requiredMessage('registrationId'))).toBe('Enter your registration id.');
-    expect(sentence(MESSAGES.avatarRequired)).toBe('Choose a photo of yourself.');
-    expect(sentence(SUCCESSES.registered)).toBe('Your account is ready.');
-    expect(sentence(rateLimitMessage(LIMIT_REASONS.loginAddress, '3 minutes'))).toBe('There have been too many wrong passwords from your network. Try again in 3 minutes.');
+describe('refusalSentence', () => {
+  it('says the refusals the issue names as a student would read them', () => {
+    expect(refusalSentence(refusal('date_invalid', { field: 'date' }))).toBe('Enter a date.');
+    expect(refusalSentence(refusal('invalid_login'))).toBe('That registration id or password is not right.');
+    expect(refusalSentence(refusal('reset_token_used'))).toBe('This link has already been used. Ask for a new one.');
+    expect(refusalSentence(refusal('field_required', { field: 'registrationId' }))).toBe('Enter your registration id.');
+    expect(refusalSentence(refusal('avatar_required'))).toBe('Choose a photo of yourself.');
+    expect(refusalSentence(refusal('rate_limited', { params: { limit: 'login_address', retryAfterSeconds: 180 } }))).toBe(
+      'There have been too many wrong passwords from your network. Try again in 3 minutes.',
+    );
+    expect(refusalSentence(refusal('too_many_characters', { field: 'title', params: { max: 80 } }))).toBe('Shorten the title to 80 characters or fewer.');
+  });
+
+  it('never reads the English: a reworded message leaves the sentence as it was', () => {
+    const answered = refusal('set_by_registrar', { field: 'semester' });
+    const reworded = { ...answered, message: 'the moon is made of cheese' };
+    expect(refusalSentence(reworded)).toBe(refusalSentence(answered));
+    expect(refusalSentence(reworded)).toBe('The registrar sets your semester: ask the registrar to change it.');
+    const refused = new ApiError(403, 'the moon is made of cheese', ['the moon is made of cheese'], 'set_by_registrar', 'semester');
+    expect(errorText(refused)).toBe('The registrar sets your semester: ask the registrar to change it.');
   });
 
   it('says why a campus sign-in was refused, and what a provider’s claims lacked', () => {
-    expect(sentence(REFUSALS.noRole)).toBe('Your campus account has no role in this portal. If you think it should, ask the registrar’s office.');
-    expect(sentence(REFUSALS.signInExpired)).toBe('This sign-in took too long or was already used. Please start again.');
-    expect(sentence(FIELD_MESSAGES.claimMissing('email', 'mail'))).toBe('Your campus account did not give this portal its email (claim “mail”). Ask campus IT for help.');
-    expect(sentence(FIELD_MESSAGES.claimInvalid('semester', 'Semester must be between 1 and 8'))).toBe(
-      'Your campus account’s “semester” cannot be used here: Semester must be between 1 and 8. Ask campus IT for help.',
+    expect(refusalSentence(refusal('no_role'))).toBe('Your campus account has no role in this portal. If you think it should, ask the registrar’s office.');
+    expect(refusalSentence(refusal('sign_in_expired'))).toBe('This sign-in took too long or was already used. Please start again.');
+    expect(refusalSentence(refusal('claim_missing', { field: 'email', params: { claim: 'mail' } }))).toBe(
+      'Your campus account did not give this portal its email (claim “mail”). Ask campus IT for help.',
     );
     // What the provider sends back is nobody's to correct: the sign-in starts again.
-    expect(sentence('State is too long')).toBe('The campus sign-in could not be completed. Please start again.');
+    expect(refusalSentence(refusal('text_too_long', { field: 'state' }))).toBe('The campus sign-in could not be completed. Please start again.');
   });
 
   it('writes a wrong file type with the formats as the contract titles them', () => {
-    expect(sentence(FIELD_MESSAGES.wrongType('notesfile', FILE_LIMITS.notesfile.describe))).toBe(
-      'Choose a notes file that is a PDF, PNG, JPEG, plain text, DOCX, PPTX, XLSX or ZIP file.',
-    );
-    expect(sentence(FIELD_MESSAGES.wrongType('avatar', FILE_LIMITS.avatar.describe))).toBe('Choose a photo that is a PNG or JPEG image.');
+    const wrongType = (kind: FileKind) => refusal('file_wrong_type', { field: kind, params: { types: FILE_LIMITS[kind].typeNames, noun: FILE_LIMITS[kind].noun } });
+    expect(refusalSentence(wrongType('notesfile'))).toBe('Choose a notes file that is a PDF, PNG, JPEG, plain text, DOCX, PPTX, XLSX or ZIP file.');
+    expect(refusalSentence(wrongType('avatar'))).toBe('Choose a photo that is a PNG or JPEG image.');
+    expect(fileProblem(new File(['x'], 'x.exe', { type: 'application/x-msdownload' }), 'avatar')).toBe(refusalSentence(wrongType('avatar')));
   });
 
-  it('an empty registration id is asked for, not called "not a number"', () => {
-    const result = loginBody.safeParse({ registrationId: '', password: 'x' });
-    expect(result.success).toBe(false);
-    expect(sentence(result.error!.issues[0]!.message)).toBe('Enter your registration id.');
-    const letters = loginBody.safeParse({ registrationId: 'abc', password: 'x' });
-    expect(sentence(letters.error!.issues[0]!.message)).toBe('Use only digits for the registration id.');
+  it('speaks of a field whose words have not loaded in general, and of a code it does not know as something to try again', () => {
+    expect(refusalSentence({ code: 'field_required', field: 'noSuchField' })).toBe('Check what you entered and try again.');
+    expect(refusalSentence({ code: 'no_such_code' as RefusalCode })).toBe(TRY_AGAIN);
   });
+});
 
-  it('falls back on a message it does not know: capitalised, clauses as sentences, a full stop', () => {
-    expect(hasSentence('the moon is made of cheese')).toBe(false);
-    expect(sentence('the moon is made of cheese; try again later')).toBe('The moon is made of cheese. Try again later.');
-    expect(sentence('Already a sentence!')).toBe('Already a sentence!');
-    expect(sentence('')).toBe('Something went wrong. Please try again.');
-    expect(sentence(undefined)).toBe('Something went wrong. Please try again.');
+describe('errorText', () => {
+  it('words a refusal by its code, and a failure without one as something to try again', () => {
+    expect(errorText(new ApiError(404, 'course not found', undefined, 'course_not_found'))).toBe('This course no longer exists.');
+    // A proxy's HTML error page: no envelope, no code.
+    expect(errorText(new ApiError(502, 'Request failed (502)'))).toBe(TRY_AGAIN);
+    expect(errorText(new ApiError(0, NETWORK_ERROR))).toBe(NETWORK_ERROR);
+    expect(errorText(new TypeError('x is undefined'))).toBe(TRY_AGAIN);
   });
 });

@@ -1,23 +1,24 @@
 /**
- * Every message the web app shows, said as a sentence a student understands. The API's
- * messages stay as they are on the wire ("invalid registration id or password": the original
- * clients compare them), and the contract's field messages name the field by its label
- * ("Exam date must be a date (YYYY-MM-DD)"); this module turns each into the app's voice
- * ("Enter the exam date."), keyed on the contract's own strings and builders, so a message the
- * contract changes or adds without a sentence here fails `words.test.ts`.
+ * Every refusal the web app shows, said as a sentence a student understands, from its stable
+ * code (packages/contract/src/refusals.ts): the sentence is built from the refusal's `field` and
+ * `params`, never from the server's English `message`, so the catalogue may reword its English
+ * and nothing here changes. A code gets its sentence from a `Partial<Record<RefusalCode, …>>`, and
+ * `words.test.ts` holds every code of the catalogue to one.
  *
- * One place calls it: the banners, the fields' inline errors and `errorText` (lib/api.ts), so a
- * page shows whatever it is given and gets the sentence. `sentence` is idempotent: a sentence
- * goes through unchanged.
+ * Callers word a refusal here (`refusalSentence`, and `errorText` in lib/api.ts for whatever a
+ * call threw); banners and fields show the sentence they are given.
  *
- * Only zod-free parts of the contract here: this is in every page's first load. The words only
- * the administration's pages need (its filters, the roster's upload) are in `admin-words.ts`,
- * and those of the campus sign-in (its refusals) in `sign-in-words.ts`: the pages that show them
- * load them, and they add themselves here (`addWords`), so no other page carries them.
+ * Only type imports of the catalogue: this is in every page's first load, and the catalogue's
+ * English is not. The words only the administration's pages need are in `admin-words.ts`, those
+ * of the campus sign-in in `sign-in-words.ts` and those of signed documents in `document-words.ts`:
+ * the pages that show them load them, and they add themselves here (`addWords`), so no other page
+ * carries them.
  */
-import { FILE_TYPES, MESSAGES } from '@campus/contract/constants';
-import { fieldLabels, type LabelledField } from '@campus/contract/labels';
-import { LIMIT_REASONS, REFUSALS, SUCCESSES } from '@campus/contract/messages';
+import { FILE_TYPES } from '@campus/contract/constants';
+import type { LabelledField } from '@campus/contract/labels';
+import type { LimitReason } from '@campus/contract/limit-reasons';
+import { orList, waitInWords } from '@campus/contract/plain-words';
+import type { RefusalCode, RefusalParams } from '@campus/contract/refusals';
 
 export const TRY_AGAIN = 'Something went wrong. Please try again.';
 const RELOAD = 'Something went wrong. Reload the page and try again.';
@@ -26,13 +27,15 @@ const RELOAD = 'Something went wrong. Reload the page and try again.';
 export interface FieldWords {
   noun: string;
   ask: string;
+  /** Said of any refusal about the field: one nobody types, whatever is wrong with it, has one remedy. */
+  any?: string;
 }
 
 /** The fields only the administration's pages send, worded in admin-words.ts. */
 export type AdminField = 'q' | 'active' | 'isAdmin' | 'isExamOffice' | 'actor' | 'target' | 'action' | 'from' | 'to' | 'kind' | 'dryRun' | 'columns' | 'file' | 'roster' | 'owner' | 'status';
 
 /** How a sentence speaks of each field, and how it asks for it; the administration's are added with its pages. */
-const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<Record<AdminField, FieldWords>> = {
+const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<Record<string, FieldWords>> = {
   registrationId: { noun: 'registration id', ask: 'Enter your registration id' },
   email: { noun: 'email address', ask: 'Enter your email address' },
   fullname: { noun: 'full name', ask: 'Enter your full name' },
@@ -67,272 +70,254 @@ const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<R
   gform: { noun: 'Google form link', ask: 'Enter the Google form link' },
   marksheet: { noun: 'marksheet', ask: 'Choose the marksheet file' },
   // Paging and stream parameters the app sets itself: nothing for the student to fix.
-  limit: { noun: 'list', ask: 'Reload the page and try again' },
-  cursor: { noun: 'list', ask: 'Reload the page and try again' },
-  lastEventId: { noun: 'list', ask: 'Reload the page and try again' },
+  limit: { noun: 'list', ask: 'Reload the page and try again', any: RELOAD },
+  cursor: { noun: 'list', ask: 'Reload the page and try again', any: RELOAD },
+  lastEventId: { noun: 'list', ask: 'Reload the page and try again', any: RELOAD },
   // The administration's role filter shares the label "Role" with signup's userrole, so it stays here.
-  role: { noun: 'role', ask: 'Choose a role' },
+  role: { noun: 'role', ask: 'Choose a role from the list' },
+  // How news of each kind of notification reaches you (the notification settings).
+  courses: { noun: 'delivery of new courses', ask: 'Choose how news of new courses reaches you' },
+  notes: { noun: 'delivery of new notes', ask: 'Choose how news of new notes reaches you' },
+  marksheets: { noun: 'delivery of marksheets', ask: 'Choose how news of marksheets reaches you' },
+  exams: { noun: 'delivery of exam dates', ask: 'Choose how news of exam dates reaches you' },
+  // The unsubscribe link's own parts: whatever is wrong, the link was cut short.
+  'List-Unsubscribe': { noun: 'unsubscribe link', ask: 'Open the link from the email again', any: 'This unsubscribe link is not complete. Open it from the email again.' },
 };
 
-/** The notification kinds' labels (fieldLabel's fallback capitalises the key) and what they are about. */
-const KINDS: Record<string, string> = { Courses: 'new courses', Notes: 'new notes', Marksheets: 'marksheets', Exams: 'exam dates' };
+/** A field no table names yet (its page's words have not loaded): said in general. */
+const SOME_FIELD: FieldWords = { noun: 'entry', ask: 'Check what you entered and try again' };
 
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a refusal's sentence is built from: the input it concerns and the values the server gave. */
+export interface Refused {
+  field: string | undefined;
+  params: RefusalParams;
+}
 
-/** Label → field; two fields share "Current password", and say the same of it. */
-const BY_LABEL = new Map<string, LabelledField>(
-  (Object.entries(fieldLabels) as [LabelledField, string][]).map(([field, label]) => [label, field]),
-);
-const LABEL = `(${[...BY_LABEL.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})`;
+/** How a field is spoken of in a refusal's sentence. */
+export interface Worded extends Refused {
+  words: FieldWords;
+}
 
-/** The file types as the API names them ("pdf"), and as a sentence writes them ("PDF"). */
+/** A code's sentence, from its field's words and its params. */
+export type Sentence = (refused: Worded) => string;
+export type Sentences = Partial<Record<RefusalCode, Sentence>>;
+
+const said = (sentence: string): Sentence => () => sentence;
+/** A file type as the API names it ("pdf"), as a sentence writes it ("PDF"). */
 const TYPE_TITLES = new Map<string, string>(Object.values(FILE_TYPES).map(({ name, title }) => [name, title]));
-const TYPE_NAME = new RegExp(`\\b(?:${[...TYPE_TITLES.keys()].map(escape).join('|')})\\b`, 'g');
+const list = (value: RefusalParams[string] | undefined): readonly string[] => (Array.isArray(value) ? value : []);
 
-type Field = FieldWords;
-/** A pattern, and the sentence from its groups (undefined: not this one's to say after all). */
-export type Rule = [RegExp, (...groups: string[]) => string | undefined];
-
-/** A `<Label> …` message's tail, and its sentence from the field's words and the tail's groups. */
-export type FieldRule = [string, (field: Field, ...groups: string[]) => string];
-
-/** `<Label> …` messages: the field schemas' (fields.ts) and the server's FIELD_MESSAGES. */
-const FIELD_RULES: FieldRule[] = [
-  ['is required', (f) => `${f.ask}.`],
-  ['must be text', (f) => `${f.ask}.`],
-  ['contains a character that is not allowed', (f) => `Remove the unusual character from the ${f.noun}.`],
-  ['must not contain a line break', (f) => `Write the ${f.noun} on one line.`],
-  ['must be a number', (f) => `Use only digits for the ${f.noun}.`],
-  ['must be a whole number', (f) => `Use only digits for the ${f.noun}.`],
-  ['must be at least (\\d+)', (f, n) => `A ${f.noun} has at least ${n!.length} digits.`],
-  ['is not valid', (f) => (f === FIELDS.token ? 'This link is not valid. Ask for a new one.' : f.noun === 'list' ? RELOAD : `That ${f.noun} is not valid.`)],
-  ['is too large', (f) => `That ${f.noun} is too long. Check it and try again.`],
-  ['must be between (\\d+) and (\\d+)', (f) => (f === FIELDS.semester ? 'Choose a semester from the list.' : RELOAD)],
-  ['must be 1 \\(professor\\) or 2 \\(student\\)', (f) => `${f.ask}.`],
-  ['must be true or false', (f) => `${f.ask}.`],
-  ['must be (?:All or )?one of the nine branches', () => 'Choose a branch from the list.'],
-  ['is too long', (f) => (f === FIELDS.token ? 'This link is not valid. Ask for a new one.' : `The ${f.noun} is too long. Shorten it and try again.`)],
-  ['must be a valid email address', () => 'Enter an email address like name@example.com.'],
-  ['must be at most (\\d+) characters', (f, n) => `Shorten the ${f.noun} to ${n} characters or fewer.`],
-  ['must be at least (\\d+) characters', (f, n) => `Use at least ${n} characters for the ${f.noun}.`],
-  ['is not a valid id', () => 'That address is not right. Go back and try again.'],
-  ['must be a date \\(YYYY-MM-DD\\)', (f) => `${f.ask}.`],
-  ['is not a real calendar date', (f) => `That ${f.noun} does not exist. Check the day and the month.`],
-  ['must be HH:MM between 00:00 and 23:59', () => 'Enter a time of day, like 14:30.'],
-  ['must start with http:// or https://', (f) => `Paste the whole ${f.noun}, as your browser’s address bar shows it.`],
-  ['is too common', () => 'That password is too easy to guess. Choose a longer or less common one.'],
-  ['is incorrect', (f) => `That ${f.noun} is not right.`],
-  ['is empty', (f) => `That file is empty. Choose another ${f.noun}.`],
-  ['must be at most (\\d+ [KM]B)', (f, size) => `Choose a ${f.noun} of ${size} or less.`],
-  ['is set by the registrar and cannot be changed here', (f) => `The registrar sets your ${f.noun}: ask the registrar to change it.`],
-  ["must be at most the applicant's semester \\((\\d+)\\)", (_f, n) => `This student is in semester ${n}. Choose semester ${n} or an earlier one.`],
-  // A file's type: "must be a png or jpeg image", "must be a pdf, png or jpeg file".
-  ['must be (an? .+)', (f, types) => `Choose a ${f.noun} that is ${types!.replace(TYPE_NAME, (name) => TYPE_TITLES.get(name)!)}.`],
-  // The server's own wording for a rule the contract forgot to word ("<Label>: …").
-  [': .+', (f) => `Check the ${f.noun} and try again.`],
-];
-
-const RATE_LIMITS: Record<string, string> = {
-  [LIMIT_REASONS.signupsThisHour]: 'Many people have signed up from your network this hour.',
-  [LIMIT_REASONS.signupsJustNow]: 'Many people are signing up from your network right now.',
-  [LIMIT_REASONS.resetRequests]: 'Your network has asked for many password resets.',
-  [LIMIT_REASONS.loginAccountAddress]: 'There have been too many wrong passwords for this account from your network.',
-  [LIMIT_REASONS.loginAddress]: 'There have been too many wrong passwords from your network.',
-  [LIMIT_REASONS.loginAccount]: 'There have been too many wrong passwords for this account. Log in from a browser you have used here before, or wait.',
-  [LIMIT_REASONS.uploads]: 'You have uploaded many files this hour.',
-  [LIMIT_REASONS.notes]: 'You have added many notes this hour.',
-  [LIMIT_REASONS.courses]: 'You have created many courses this hour.',
-  [LIMIT_REASONS.events]: 'You have created many events this hour.',
-  [LIMIT_REASONS.drafts]: 'You have asked for many descriptions just now.',
+/** What each of the portal's rate limits counted, as a sentence (params.limit). */
+const RATE_LIMITS: Record<LimitReason, string> = {
+  signups_this_hour: 'Many people have signed up from your network this hour.',
+  signups_just_now: 'Many people are signing up from your network right now.',
+  reset_requests: 'Your network has asked for many password resets.',
+  login_account_address: 'There have been too many wrong passwords for this account from your network.',
+  login_address: 'There have been too many wrong passwords from your network.',
+  login_account: 'There have been too many wrong passwords for this account. Log in from a browser you have used here before, or wait.',
+  uploads: 'You have uploaded many files this hour.',
+  notes: 'You have added many notes this hour.',
+  courses: 'You have created many courses this hour.',
+  events: 'You have created many events this hour.',
+  drafts: 'You have asked for many descriptions just now.',
+  // Calendar apps poll the feed, not people; said should a page ever fetch it.
+  calendar_feed: 'This calendar feed has been fetched many times just now.',
 };
 
-/** A field rule as a pattern over every label; a field whose words have not arrived yet is not said. */
-function fieldRule([tail, say]: FieldRule): Rule {
-  return [
-    new RegExp(`^${LABEL}${tail.startsWith(':') ? '' : ' '}${tail}$`),
-    (label, ...groups) => {
-      const field = FIELDS[BY_LABEL.get(label!)!];
-      return field && say(field, ...groups);
-    },
-  ];
-}
 
-const RULES: Rule[] = [
-  ...FIELD_RULES.map(fieldRule),
-  [
-    new RegExp(`^(${Object.keys(KINDS).join('|')}) must be inapp, immediate or daily$`),
-    (kind) => `Choose how news of ${KINDS[kind!]} reaches you.`,
-  ],
-  [/^Give at least one of .+$/, () => 'Choose how at least one kind of notification reaches you.'],
-  [
-    new RegExp(`^(${Object.keys(RATE_LIMITS).map(escape).join('|')}); try again in (.+)$`),
-    (reason, wait) => `${RATE_LIMITS[reason!]} Try again in ${wait}.`,
-  ],
-  [
-    /^this would take your uploads past your storage quota of (.+); delete some of your files first$/,
-    (quota) => `This would take your uploads past your ${quota} of storage. Delete some of your files first.`,
-  ],
-  [/^Time is in the past: an event today must start at (\d\d:\d\d) \(campus time\) or later$/, (earliest) => `That time has passed. An event today can start at ${earliest} or later.`],
-  [/^you will get no more emails about (\w+)$/, (kind) => `You will get no more emails about ${kind}.`],
-  [/^route \w+ \S+ not found$/, () => TRY_AGAIN],
-  [/^Request failed \(\d+\)$/, () => TRY_AGAIN],
-  [/^this instance is \w+$/, () => TRY_AGAIN],
-];
+const LINK_NOT_VALID = 'This link is not valid. Ask for a new one.';
+const ADDRESS_WRONG = 'That address is not right. Go back and try again.';
 
-/** The messages said word for word, by the contract's constants. */
-const EXACT = new Map<string, string>([
-  [MESSAGES.invalidLogin, 'That registration id or password is not right.'],
-  [MESSAGES.avatarRequired, 'Choose a photo of yourself.'],
-  [MESSAGES.cannotApply, 'You can ask only for the marksheets of semesters you have reached.'],
-  // Add Event shows these very words (docs/product.md#messages-clients-compare).
-  [MESSAGES.draftFailed, MESSAGES.draftFailed],
-  [MESSAGES.courseDeleted, 'Course deleted.'],
-  [MESSAGES.notesAdded, 'Notes added.'],
-  [MESSAGES.notesDeleted, 'Notes deleted.'],
-  [MESSAGES.eventCreated, 'Event created.'],
-  [MESSAGES.eventUpdated, 'Event updated.'],
+/** The sentences of the refusals any page may meet. */
+const SENTENCES: Sentences = {
+  // Any route.
+  login_required: said('Log in to continue.'),
+  session_ended: said('Your session ended (you were signed out on another device or your password was changed). Please log in again.'),
+  session_expired: said('Your session expired. Please log in again.'),
+  not_allowed: said('You cannot do that with your account.'),
+  cross_origin: said('This page was sent from another site, so it was refused. Open the portal and try again.'),
+  bad_host: said('That address is not right. Open the portal and try again.'),
+  not_found: said('That could not be found. It may have been deleted.'),
+  route_not_found: said(TRY_AGAIN),
+  already_exists: said('That already exists.'),
+  request_too_large: said('That is too large to send. Choose a smaller file.'),
+  too_many_requests: said('You have done that many times just now. Wait a little and try again.'),
+  rate_limited: ({ params }) => `${RATE_LIMITS[params.limit as LimitReason] ?? 'You have done that many times just now.'} Try again in ${waitInWords(Number(params.retryAfterSeconds))}.`,
+  invalid_request: said(TRY_AGAIN),
+  invalid_url: said(ADDRESS_WRONG),
+  param_too_long: said(ADDRESS_WRONG),
+  request_cut_off: said('The connection dropped before everything was sent. Try again.'),
+  internal_error: said(TRY_AGAIN),
+  database_unavailable: said('The portal cannot reach its data just now. Try again in a minute.'),
+  instance_not_ready: said(TRY_AGAIN),
 
-  [REFUSALS.loginRequired, 'Log in to continue.'],
-  [REFUSALS.notAllowed, 'You cannot do that with your account.'],
-  [REFUSALS.crossOrigin, 'This page was sent from another site, so it was refused. Open the portal and try again.'],
-  [REFUSALS.badHost, 'That address is not right. Open the portal and try again.'],
-  [REFUSALS.notFound, 'That could not be found. It may have been deleted.'],
-  [REFUSALS.alreadyExists, 'That already exists.'],
-  [REFUSALS.requestTooLarge, 'That is too large to send. Choose a smaller file.'],
-  [REFUSALS.unsupportedType, TRY_AGAIN],
-  [REFUSALS.tooManyRequests, 'You have done that many times just now. Wait a little and try again.'],
-  [REFUSALS.invalidInput, 'Check what you entered and try again.'],
-  [REFUSALS.invalidRequest, TRY_AGAIN],
-  [REFUSALS.invalidUrl, 'That address is not right. Go back and try again.'],
-  [REFUSALS.paramTooLong, 'That address is not right. Go back and try again.'],
-  [REFUSALS.notJson, TRY_AGAIN],
-  [REFUSALS.emptyBody, TRY_AGAIN],
-  [REFUSALS.bodyTooLarge, 'That is too large to send. Shorten it and try again.'],
-  [REFUSALS.badContentLength, TRY_AGAIN],
-  [REFUSALS.notMultipart, TRY_AGAIN],
-  [REFUSALS.fileTooLarge, 'That file is too large. Choose a smaller one.'],
-  [REFUSALS.tooManyParts, TRY_AGAIN],
-  [REFUSALS.tooManyFiles, 'Choose one file at a time.'],
-  [REFUSALS.tooManyFields, TRY_AGAIN],
-  [REFUSALS.badFieldName, TRY_AGAIN],
-  [REFUSALS.malformedMultipart, 'The upload did not arrive whole. Try again.'],
-  [REFUSALS.cutOff, 'The connection dropped before everything was sent. Try again.'],
-  [REFUSALS.internal, TRY_AGAIN],
-  [REFUSALS.storageUnavailable, 'Files cannot be reached just now. Try again in a minute.'],
-  [REFUSALS.courseNotFound, 'This course no longer exists.'],
-  [REFUSALS.notesNotFound, 'These notes no longer exist.'],
-  [REFUSALS.eventNotFound, 'This event no longer exists.'],
-  [REFUSALS.userNotFound, 'This person could not be found.'],
-  [REFUSALS.fileNotFound, 'This file could not be found. It may have been deleted.'],
-  [REFUSALS.marksheetNotFound, 'This marksheet has not been uploaded yet.'],
-  [REFUSALS.applicantNotFound, 'This student could not be found.'],
-  [REFUSALS.notificationNotFound, 'This notification no longer exists.'],
-  [REFUSALS.studentNotFound, 'This student could not be found.'],
-  [REFUSALS.studentNotEnrolled, 'This student is not in the course any more.'],
-  [REFUSALS.courseOwnerOnly, 'Only the professor who created this course can do that.'],
-  [REFUSALS.eventHostOnly, 'Only the host of this event can delete it.'],
-  [REFUSALS.eventHostOnlyEdit, 'Only the host of this event can change it.'],
-  [REFUSALS.joinToReadNotes, 'Join the course to read its notes.'],
-  [REFUSALS.coursenumberTaken, 'Another course already has this course number. Check it, or choose another.'],
-  [REFUSALS.examDateInPast, 'That exam date has passed. Choose today or a later day.'],
-  [REFUSALS.examStartNeeded, 'Enter when the exam starts too, or leave both times empty.'],
-  [REFUSALS.examEndNeeded, 'Enter when the exam ends too, or leave both times empty.'],
-  [REFUSALS.examEndBeforeStart, 'The exam must end after it starts.'],
-  [REFUSALS.applicationAnswered, 'This request has already been answered. Reload the page to see how.'],
-  [REFUSALS.applicationNotFound, 'That request no longer exists.'],
-  [REFUSALS.eventDayPast, 'That day has passed. Choose today or a later day.'],
-  [REFUSALS.alreadyJoined, 'You have already joined this course.'],
-  [REFUSALS.notJoined, 'You are not in this course.'],
-  [REFUSALS.alreadyApplied, 'You have already asked for this semester’s marksheet.'],
-  [REFUSALS.marksheetExists, 'The marksheet for this semester is already uploaded.'],
-  [REFUSALS.marksheetUploadInProgress, 'Another upload for this semester is under way. Try again in a moment.'],
-  [REFUSALS.registrationIdTaken, 'That registration id already has an account. Log in instead.'],
-  [REFUSALS.emailTaken, 'That email address already belongs to an account.'],
-  [REFUSALS.registrationIdReserved, 'That registration id belongs to the exam office. Check yours and try again.'],
-  [REFUSALS.accountDeactivated, 'This account has been deactivated. Ask the campus administration to switch it on again.'],
-  [REFUSALS.chooseSemesterAndBranch, 'Choose your semester and branch first.'],
-  [REFUSALS.signupClosed, 'Signing up is closed here: your account comes from the campus. If you have none yet, ask the campus administration.'],
-  [REFUSALS.staffCodeRequired, 'Enter the staff signup code the campus administration gave you.'],
-  [REFUSALS.samePassword, 'Choose a new password that is different from your current one.'],
-  [REFUSALS.resetUnavailable, 'This portal cannot send emails, so it cannot reset passwords. Ask the campus administration for help.'],
-  [REFUSALS.resetTokenUnknown, 'This link is not valid. Ask for a new one.'],
-  [REFUSALS.resetTokenUsed, 'This link has already been used. Ask for a new one.'],
-  [REFUSALS.resetTokenExpired, 'This link has expired. Ask for a new one.'],
-  [REFUSALS.emailTokenUnknown, 'This link is not valid: a newer one may have replaced it. Change your email again from your profile for a new link.'],
-  [REFUSALS.emailTokenMalformed, 'This link is not valid. Change your email again from your profile for a new one.'],
-  [REFUSALS.emailTokenUsed, 'This link has already been used: your email change is done.'],
-  [REFUSALS.emailTokenExpired, 'This link has expired. Change your email again from your profile for a new one.'],
-  [REFUSALS.unsubscribeInvalid, 'This unsubscribe link is not valid. Change your email settings from your profile instead.'],
-  [REFUSALS.draftingOff, 'Drafting descriptions is not available here. Write your own description.'],
-  [REFUSALS.draftingFailed, 'A description could not be drafted. Try again, or write your own.'],
-  [REFUSALS.draftingTimedOut, 'Drafting took too long. Try again, or write your own description.'],
+  // Any route with input.
+  unsupported_type: said(TRY_AGAIN),
+  invalid_input: said('Check what you entered and try again.'),
+  not_json: said(TRY_AGAIN),
+  empty_body: said(TRY_AGAIN),
+  body_too_large: said('That is too large to send. Shorten it and try again.'),
+  bad_content_length: said(TRY_AGAIN),
+  field_required: ({ words }) => `${words.ask}.`,
+  field_not_text: ({ words }) => `${words.ask}.`,
+  field_bad_character: ({ words }) => `Remove the unusual character from the ${words.noun}.`,
+  field_line_break: ({ words }) => `Write the ${words.noun} on one line.`,
+  field_not_number: ({ words }) => `Use only digits for the ${words.noun}.`,
+  field_not_whole_number: ({ words }) => `Use only digits for the ${words.noun}.`,
+  // The only minimum a person types is a number's digits (a course number of 9 digits at least).
+  number_too_small: ({ words, params }) => `A ${words.noun} has at least ${String(params.min).length} digits.`,
+  number_too_large: ({ words }) => `That ${words.noun} is too long. Check it and try again.`,
+  semester_out_of_range: said('Choose a semester from the list.'),
+  out_of_range: ({ field }) => (field === 'semester' ? 'Choose a semester from the list.' : RELOAD),
+  text_too_long: ({ field, words }) => (field === 'token' ? LINK_NOT_VALID : `The ${words.noun} is too long. Shorten it and try again.`),
+  too_many_characters: ({ words, params }) => `Shorten the ${words.noun} to ${params.max} characters or fewer.`,
+  too_few_characters: ({ words, params }) => `Use at least ${params.min} characters for the ${words.noun}.`,
+  userrole_invalid: ({ words }) => `${words.ask}.`,
+  branch_unknown: said('Choose a branch from the list.'),
+  branch_filter_unknown: said('Choose a branch from the list.'),
+  email_invalid: said('Enter an email address like name@example.com.'),
+  not_boolean: ({ words }) => `${words.ask}.`,
+  choice_invalid: ({ words }) => `${words.ask}.`,
+  id_invalid: said(ADDRESS_WRONG),
+  cursor_invalid: ({ field, words }) => (field === 'token' ? LINK_NOT_VALID : `That ${words.noun} is not valid.`),
+  date_invalid: ({ words }) => `${words.ask}.`,
+  date_not_real: ({ words }) => `That ${words.noun} does not exist. Check the day and the month.`,
+  time_invalid: said('Enter a time of day, like 14:30.'),
+  link_invalid: ({ words }) => `Paste the whole ${words.noun}, as your browser’s address bar shows it.`,
+  path_invalid: said(ADDRESS_WRONG),
+  // Zod's own words for a rule nobody coded: the field is all the sentence can go on.
+  field_invalid: ({ words }) => `Check the ${words.noun} and try again.`,
+  unknown_field: said(TRY_AGAIN),
 
-  [SUCCESSES.registered, 'Your account is ready.'],
-  [SUCCESSES.loggedIn, 'You are logged in.'],
-  [SUCCESSES.loggedOut, 'You have logged out.'],
-  [SUCCESSES.avatarUpdated, 'Your photo has been updated.'],
-  [SUCCESSES.accountUpdated, 'Your account has been updated.'],
-  [SUCCESSES.accountUpdatedPendingEmail, 'Your account has been updated. Your new email address takes effect once you open the link we sent to it.'],
-  [SUCCESSES.emailConfirmed, 'Your new email address is confirmed.'],
-  [SUCCESSES.passwordChanged, 'Your password has been changed.'],
-  [SUCCESSES.resetLinkSent, 'If that account exists, a reset link is on its way to its email address.'],
-  [SUCCESSES.passwordReset, 'Your password has been reset.'],
-  [SUCCESSES.courseCreated, 'Course created.'],
-  [SUCCESSES.courseUpdated, 'Course updated.'],
-  [SUCCESSES.joined, 'You have joined the course.'],
-  [SUCCESSES.left, 'You have left the course.'],
-  [SUCCESSES.studentRemoved, 'The student has been removed from the course.'],
-  [SUCCESSES.eventDeleted, 'Event deleted.'],
-  [SUCCESSES.courseThumbnailUpdated, 'The course picture has been changed.'],
-  [SUCCESSES.applicationCreated, 'Your request has been sent to the exam office.'],
-  [SUCCESSES.marksheetUploaded, 'Marksheet uploaded.'],
-  [SUCCESSES.applicationDeclined, 'Request declined. The student has been told why.'],
-  [SUCCESSES.preferencesSaved, 'Your choices have been saved.'],
-  [SUCCESSES.feedReset, 'Your calendar feed has a new address.'],
-  [SUCCESSES.digestOff, 'You will get no more daily digests.'],
+  // Any upload.
+  not_multipart: said(TRY_AGAIN),
+  upload_too_large: said('That file is too large. Choose a smaller one.'),
+  too_many_parts: said(TRY_AGAIN),
+  too_many_files: said('Choose one file at a time.'),
+  form_field_too_large: ({ words }) => `The ${words.noun} is too long. Shorten it and try again.`,
+  too_many_fields: said(TRY_AGAIN),
+  bad_field_name: said(TRY_AGAIN),
+  malformed_multipart: said('The upload did not arrive whole. Try again.'),
+  storage_unavailable: said('Files cannot be reached just now. Try again in a minute.'),
+  file_empty: ({ words }) => `That file is empty. Choose another ${words.noun}.`,
+  file_too_large: ({ words, params }) => `Choose a ${words.noun} of ${params.size} or less.`,
+  file_wrong_type: ({ words, params }) =>
+    `Choose a ${words.noun} that is a ${orList(list(params.types).map((name) => TYPE_TITLES.get(name) ?? name))} ${params.noun}.`,
+  over_quota: ({ params }) => `This would take your uploads past your ${params.quota} of storage. Delete some of your files first.`,
 
-  // The browser's own checks.
-  ['The two new passwords differ', 'The two new passwords are not the same.'],
-  ['List-Unsubscribe must be One-Click', 'This unsubscribe link is not complete. Open it from the email again.'],
-  ['inline must be 1 or 0', TRY_AGAIN],
-]);
+  // Things that are not there (or not for this user).
+  course_not_found: said('This course no longer exists.'),
+  notes_not_found: said('These notes no longer exist.'),
+  event_not_found: said('This event no longer exists.'),
+  user_not_found: said('This person could not be found.'),
+  file_not_found: said('This file could not be found. It may have been deleted.'),
+  marksheet_not_found: said('This marksheet has not been uploaded yet.'),
+  applicant_not_found: said('This student could not be found.'),
+  application_not_found: said('That request no longer exists.'),
+  notification_not_found: said('This notification no longer exists.'),
+  student_not_found: said('This student could not be found.'),
+  student_not_enrolled: said('This student is not in the course any more.'),
 
-/** The sentence for a message this module knows, or undefined. */
-function known(message: string): string | undefined {
-  const exact = EXACT.get(message);
-  if (exact !== undefined) return exact;
-  for (const [pattern, say] of RULES) {
-    const m = pattern.exec(message);
-    const said = m ? say(...m.slice(1)) : undefined;
-    if (said !== undefined) return said;
-  }
-  return undefined;
-}
+  // Who may.
+  course_owner_only: said('Only the professor who created this course can do that.'),
+  event_host_only: said('Only the host of this event can delete it.'),
+  event_host_only_edit: said('Only the host of this event can change it.'),
+  join_to_read_notes: said('Join the course to read its notes.'),
+
+  // Conflicts.
+  coursenumber_taken: said('Another course already has this course number. Check it, or choose another.'),
+  already_joined: said('You have already joined this course.'),
+  not_joined: said('You are not in this course.'),
+  already_applied: said('You have already asked for this semester’s marksheet.'),
+  marksheet_exists: said('The marksheet for this semester is already uploaded.'),
+  marksheet_upload_in_progress: said('Another upload for this semester is under way. Try again in a moment.'),
+  application_answered: said('This request has already been answered. Reload the page to see how.'),
+
+  // Dates and times.
+  exam_date_in_past: said('That exam date has passed. Choose today or a later day.'),
+  exam_start_needed: said('Enter when the exam starts too, or leave both times empty.'),
+  exam_end_needed: said('Enter when the exam ends too, or leave both times empty.'),
+  exam_end_before_start: said('The exam must end after it starts.'),
+  event_day_past: said('That day has passed. Choose today or a later day.'),
+  event_time_past: ({ params }) => `That time has passed. An event today can start at ${params.earliest} or later.`,
+
+  // Accounts.
+  password_too_common: said('That password is too easy to guess. Choose a longer or less common one.'),
+  field_incorrect: ({ words }) => `That ${words.noun} is not right.`,
+  passwords_differ: said('The two new passwords are not the same.'),
+  invalid_login: said('That registration id or password is not right.'),
+  registration_id_taken: said('That registration id already has an account. Log in instead.'),
+  email_taken: said('That email address already belongs to an account.'),
+  registration_id_reserved: said('That registration id belongs to the exam office. Check yours and try again.'),
+  account_deactivated: said('This account has been deactivated. Ask the campus administration to switch it on again.'),
+  choose_semester_and_branch: said('Choose your semester and branch first.'),
+  signup_closed: said('Signing up is closed here: your account comes from the campus. If you have none yet, ask the campus administration.'),
+  staff_code_required: said('Enter the staff signup code the campus administration gave you.'),
+  same_password: said('Choose a new password that is different from your current one.'),
+  set_by_registrar: ({ words }) => `The registrar sets your ${words.noun}: ask the registrar to change it.`,
+  avatar_required: said('Choose a photo of yourself.'),
+  reset_unavailable: said('This portal cannot send emails, so it cannot reset passwords. Ask the campus administration for help.'),
+  reset_token_unknown: said(LINK_NOT_VALID),
+  reset_token_used: said('This link has already been used. Ask for a new one.'),
+  reset_token_expired: said('This link has expired. Ask for a new one.'),
+  email_token_unknown: said('This link is not valid: a newer one may have replaced it. Change your email again from your profile for a new link.'),
+  email_token_malformed: said('This link is not valid. Change your email again from your profile for a new one.'),
+  email_token_used: said('This link has already been used: your email change is done.'),
+  email_token_expired: said('This link has expired. Change your email again from your profile for a new one.'),
+  unsubscribe_invalid: said('This unsubscribe link is not valid. Change your email settings from your profile instead.'),
+  preference_needed: said('Choose how at least one kind of notification reaches you.'),
+
+  // Marksheets.
+  cannot_apply: said('You can ask only for the marksheets of semesters you have reached.'),
+  semester_above_applicants: ({ params }) => `This student is in semester ${params.semester}. Choose semester ${params.semester} or an earlier one.`,
+
+  // Files: a link the app writes itself.
+  inline_invalid: said(TRY_AGAIN),
+
+  // Events: drafting a description.
+  drafting_off: said('Drafting descriptions is not available here. Write your own description.'),
+  drafting_failed: said('A description could not be drafted. Try again, or write your own.'),
+  drafting_timed_out: said('Drafting took too long. Try again, or write your own description.'),
+};
 
 /**
- * Words a part of the app loaded later brings with it (admin-words.ts, sign-in-words.ts): its
- * fields' words, its rules (field rules and whole patterns, tried before the others), and its
- * messages said word for word.
+ * Words a part of the app loaded later brings with it (admin-words.ts, sign-in-words.ts,
+ * document-words.ts): its fields' words and its codes' sentences.
  */
-export function addWords(words: { fields?: Record<AdminField, FieldWords>; rules?: FieldRule[]; patterns?: Rule[]; exact: [string, string][] }) {
+export function addWords(words: { fields?: Partial<Record<string, FieldWords>>; sentences: Sentences }) {
   Object.assign(FIELDS, words.fields);
-  RULES.unshift(...(words.rules ?? []).map(fieldRule), ...(words.patterns ?? []));
-  for (const [message, said] of words.exact) EXACT.set(message, said);
+  Object.assign(SENTENCES, words.sentences);
 }
 
-/** Whether `message` has a sentence of its own here (the test holds every contract message to it). */
-export const hasSentence = (message: string) => known(message.trim()) !== undefined;
+/** The codes worded so far (the test holds them to the catalogue's). */
+export const sentenceCodes = () => Object.keys(SENTENCES);
+
+/** Whether `code` has a sentence here, with the words loaded so far (the test holds every code to one). */
+export const hasSentence = (code: string): code is RefusalCode => Object.hasOwn(SENTENCES, code);
+
+/** How a sentence speaks of `field`. */
+export const fieldWords = (field: string | undefined): FieldWords => (field !== undefined ? FIELDS[field] : undefined) ?? SOME_FIELD;
+
+/** A refusal as the API answers it (or a form's check gives it): its code, the input it concerns and its params. */
+export interface RefusalLike {
+  code: RefusalCode;
+  field?: string | null;
+  params?: RefusalParams;
+}
 
 /**
- * `message` as the app says it. A message nobody wrote a sentence for still reads as one:
- * capitalised, its clauses ("…; try again") made sentences, ending with a full stop.
+ * The sentence of a refusal, from its code, field and params; never from its English. A code
+ * whose words have not loaded (or a code this app does not know) says to try again.
  */
-export function sentence(message: string | null | undefined): string {
-  const text = (message ?? '').trim();
-  if (text === '') return TRY_AGAIN;
-  const said = known(text);
-  if (said !== undefined) return said;
-  const clauses = text.split(/;\s+/).map((clause) => capital(clause.trim()));
-  return clauses.map((clause) => (/[.!?]$/.test(clause) ? clause : `${clause}.`)).join(' ');
+export function refusalSentence({ code, field, params }: RefusalLike): string {
+  const words = fieldWords(field ?? undefined);
+  if (words.any !== undefined) return words.any;
+  const say = hasSentence(code) ? SENTENCES[code] : undefined;
+  return say ? say({ field: field ?? undefined, params: params ?? {}, words }) : TRY_AGAIN;
+}
+
+/** A form's check no code came with: the field is all there is to go on. */
+export function uncodedSentence(field: string | undefined): string {
+  const words = fieldWords(field);
+  return words === SOME_FIELD ? `${SOME_FIELD.ask}.` : `Check the ${words.noun} and try again.`;
 }

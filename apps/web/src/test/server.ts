@@ -1,5 +1,6 @@
 import { api } from '@campus/contract/api';
 import { paths } from '@campus/contract/paths';
+import { refusal, type Refusal, type RefusalArgs, type RefusalCode } from '@campus/contract/refusals';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { aConfig } from './fixtures';
@@ -7,9 +8,12 @@ import { aConfig } from './fixtures';
 /** The success envelope (docs/product.md#envelope). */
 export const ok = (data: unknown, message = '', status = 200) => HttpResponse.json({ statusCode: status, data, message, success: true }, { status });
 
-/** The error envelope: clients show errors[0]. */
-export const fail = (status: number, ...errors: string[]) =>
-  HttpResponse.json({ statusCode: status, data: null, message: errors[0], errors, success: false }, { status });
+/** The error envelope of a refusal, as the server answers it: its English beside its code, field and params. */
+export const refused = (r: Refusal, status = r.status) =>
+  HttpResponse.json({ statusCode: status, data: null, message: r.message, errors: [r.message], success: false, code: r.code, ...(r.field ? { field: r.field } : {}), params: r.params }, { status });
+
+/** The catalogue's refusal `code` (refusals.ts), with its status: `fail('course_not_found')`, `fail('too_many_characters', { field: 'title', params: { max: 80 } })`. */
+export const fail = <C extends RefusalCode>(code: C, ...args: RefusalArgs<C>) => refused(refusal(code, ...args));
 
 /**
  * The API as seen by a visitor who is not logged in. Tests add what they need with server.use;
@@ -31,9 +35,9 @@ export const server = setupServer(
   http.get(api.applications.ofUser.path, () => ok({ allapplications: [] })),
   // The exam office's home card of students without a photo: none unless a test says otherwise.
   http.get(paths.documents.withoutPhoto, () => ok({ students: [] })),
-  http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')),
+  http.get(paths.users.currentUser, () => fail('login_required')),
   // A student's admit card is not signed until a paper has an exam date (the hall ticket's QR code).
-  http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')),
+  http.get(paths.documents.admitCard, () => fail('no_exam_dates_yet')),
   // A marksheet's signed token (its QR code beside the file); /verify's tests make real ones.
   http.get(api.documents.marksheet.path, ({ params }) => ok({ token: `header.${String(params.marksheetId)}.signature`, claims: {} })),
   // No campus sign-in provider: the login page is the password form alone.

@@ -1,9 +1,9 @@
-import { CURSOR_INVALID, MAX_REGISTRATION_ID, ROLES, type AdminUsersQuery } from '@campus/contract';
+import { MAX_REGISTRATION_ID, ROLES, type AdminUsersQuery } from '@campus/contract';
 import { and, asc, between, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { likeLiteral } from '../../platform/db/like';
-import { badRequest } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 
 const MIN_DIGITS = 9;
 const MAX_DIGITS = String(MAX_REGISTRATION_ID).length;
@@ -37,7 +37,7 @@ const ROLE_FILTERS: Record<NonNullable<AdminUsersQuery['role']>, SQL> = {
 };
 
 function decodeCursor(cursor: string): number {
-  if (!/^\d{1,15}$/.test(cursor)) throw badRequest(CURSOR_INVALID);
+  if (!/^\d{1,15}$/.test(cursor)) throw refuse('cursor_invalid', { field: 'cursor' });
   return Number(cursor);
 }
 

@@ -1,9 +1,9 @@
-import { REFUSALS, type AdminUpdateUserBody, type AuditAction, type FieldChange } from '@campus/contract';
+import { type AdminUpdateUserBody, type AuditAction, type FieldChange } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { sessions, users, type UserRow } from '../../db/schema';
 import { endSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { isUuid } from '../../platform/http/ids';
 import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { audit, type AuditBy } from '../audit';
@@ -23,7 +23,7 @@ export interface AdminDeps {
 
 export async function userOr404(db: Db, userId: string): Promise<UserRow> {
   const [row] = isUuid(userId) ? await db.select().from(users).where(eq(users.id, userId)).limit(1) : [];
-  if (!row) throw notFound(REFUSALS.userNotFound);
+  if (!row) throw refuse('user_not_found');
   return row;
 }
 
@@ -54,12 +54,12 @@ function changed(before: UserRow, change: AdminUpdateUserBody, keys: readonly (k
  * first, then finds itself the last one and is refused (409).
  */
 export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: string, change: AdminUpdateUserBody): Promise<UserRow> {
-  if (!isUuid(userId)) throw notFound(REFUSALS.userNotFound);
+  if (!isUuid(userId)) throw refuse('user_not_found');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!before) throw notFound(REFUSALS.userNotFound);
-    if (removesAnAdministrator(before, change) && !(await anotherActiveAdministrator(tx, before.id))) throw conflict(REFUSALS.lastAdmin);
-    if (!examOfficeFits(before, change)) throw badRequest(REFUSALS.examOfficeProfessorsOnly);
+    if (!before) throw refuse('user_not_found');
+    if (removesAnAdministrator(before, change) && !(await anotherActiveAdministrator(tx, before.id))) throw refuse('last_admin');
+    if (!examOfficeFits(before, change)) throw refuse('exam_office_professors_only');
     const entries: { action: AuditAction; changes: Record<string, FieldChange> }[] = [];
     for (const [action, keys] of Object.entries(FIELDS_BY_ACTION) as [AuditAction, readonly (keyof AdminUpdateUserBody)[]][]) {
       const changes = changed(before, change, keys);
@@ -83,7 +83,7 @@ export async function updateUser({ db, now }: AdminDeps, by: AuditBy, userId: st
  */
 export async function sendResetLink({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string, sentBy: string): Promise<void> {
   const user = await userOr404(db, userId);
-  if (!mailOn) throw serviceUnavailable(REFUSALS.resetUnavailable);
+  if (!mailOn) throw refuse('reset_unavailable');
   await db.transaction(async (tx) => {
     await issueResetLink(tx, mailSecrets, user, now(), sentBy);
     await audit(tx, by, { action: 'user.reset_link_sent', targetId: user.id });
@@ -98,12 +98,12 @@ export async function sendResetLink({ db, mailOn, mailSecrets, now }: AdminDeps,
  */
 export async function inviteUser({ db, mailOn, mailSecrets, now }: AdminDeps, by: AuditBy, userId: string, sentBy: string): Promise<void> {
   const user = await userOr404(db, userId);
-  if (!mailOn) throw serviceUnavailable(REFUSALS.inviteUnavailable);
+  if (!mailOn) throw refuse('invite_unavailable');
   await db.transaction(async (tx) => {
     // Read again under a lock: a password set meanwhile (by the user's own reset) is seen.
     const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    if (!row) throw notFound(REFUSALS.userNotFound);
-    if (row.passwordHash !== null) throw conflict(REFUSALS.inviteHasPassword);
+    if (!row) throw refuse('user_not_found');
+    if (row.passwordHash !== null) throw refuse('invite_has_password');
     await issueInvitations(tx, mailSecrets, [row], now(), sentBy);
     await audit(tx, by, { action: 'user.invited', targetId: row.id });
   });

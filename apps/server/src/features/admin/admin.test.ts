@@ -1,4 +1,4 @@
-import { REFUSALS, paths, type AuditEntry, type User } from '@campus/contract';
+import { refusal, paths, type AuditEntry, type User } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -108,7 +108,7 @@ describe('PATCH /admin/users/:userId', () => {
     const student = await buildStudent(ctx.app);
     const res = await patch(admin, student.user._id, { isExamOffice: true, fullname: 'Changed' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toBe(REFUSALS.examOfficeProfessorsOnly);
+    expect(res.json().errors[0]).toBe(refusal('exam_office_professors_only').message);
     expect((await get(paths.admin.user(student.user._id), admin)).json().data.user.fullname).toBe(student.user.fullname);
     expect(await entriesAbout(admin, student.user._id)).toEqual([]);
   });
@@ -119,7 +119,7 @@ describe('PATCH /admin/users/:userId', () => {
     const b = await buildStudent(ctx.app);
     const res = await patch(admin, a.user._id, { email: b.user.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors[0]).toBe(REFUSALS.emailTaken);
+    expect(res.json().errors[0]).toBe(refusal('email_taken').message);
     expect(await entriesAbout(admin, a.user._id)).toEqual([]);
   });
 
@@ -179,7 +179,7 @@ describe('the last active administrator', () => {
     for (const change of [{ isAdmin: false }, { active: false }]) {
       const res = await patch(admin, admin.user._id, change);
       expect(res.statusCode).toBe(409);
-      expect(res.json().errors[0]).toBe(REFUSALS.lastAdmin);
+      expect(res.json().errors[0]).toBe(refusal('last_admin').message);
     }
     expect(await entriesAbout(admin, admin.user._id)).toEqual([]);
     // With a second administrator, the first may step down.

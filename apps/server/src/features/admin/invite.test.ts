@@ -1,4 +1,4 @@
-import { REFUSALS, paths, type RosterImport } from '@campus/contract';
+import { refusal, paths, type RosterImport } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
@@ -77,7 +77,7 @@ describe('POST /admin/users/:userId/invite', () => {
     // Now it has a password: a second invitation is refused, as the account needs a reset link.
     const again = await post(paths.admin.invite(user.id), admin);
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0]).toBe(REFUSALS.inviteHasPassword);
+    expect(again.json().errors[0]).toBe(refusal('invite_has_password').message);
   });
 
   it('works after 6 days and not after 8, by the app’s clock', async () => {
@@ -95,7 +95,7 @@ describe('POST /admin/users/:userId/invite', () => {
     expect((await reset(tokens[0]!, sixDaysOn)).statusCode).toBe(200);
     const expired = await reset(tokens[1]!, eightDaysOn);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().errors[0]).toBe(REFUSALS.resetTokenExpired);
+    expect(expired.json().errors[0]).toBe(refusal('reset_token_expired').message);
     expect((await userOf(late!)).passwordHash).toBeNull();
   });
 
@@ -104,7 +104,7 @@ describe('POST /admin/users/:userId/invite', () => {
     const student = await buildStudent(ctx.app);
     const res = await post(paths.admin.invite(student.user._id), admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json().errors[0]).toBe(REFUSALS.inviteHasPassword);
+    expect(res.json().errors[0]).toBe(refusal('invite_has_password').message);
 
     const [id] = newIds(1);
     await applyUsers(admin, [id!]);
@@ -112,7 +112,7 @@ describe('POST /admin/users/:userId/invite', () => {
     const mailOff = await ctx.extraApp({ mail: undefined });
     const off = await post(paths.admin.invite(user.id), admin, mailOff);
     expect(off.statusCode).toBe(503);
-    expect(off.json().errors[0]).toBe(REFUSALS.inviteUnavailable);
+    expect(off.json().errors[0]).toBe(refusal('invite_unavailable').message);
     expect(await invitedEntries(user.id)).toEqual([]);
     expect(await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toEqual([]);
   });

@@ -1,9 +1,9 @@
-import { CURSOR_INVALID, type AuditAction } from '@campus/contract';
+import { type AuditAction } from '@campus/contract';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditEntries, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { badRequest } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 
 export interface AuditFilter {
   actorId?: string;
@@ -30,7 +30,7 @@ export type ListedEntry = Awaited<ReturnType<typeof listAuditEntries>>['rows'][n
 
 /** A cursor is the id of the last entry given: digits only, anything else is not one. */
 function decodeCursor(cursor: string): number {
-  if (!/^\d{1,15}$/.test(cursor)) throw badRequest(CURSOR_INVALID);
+  if (!/^\d{1,15}$/.test(cursor)) throw refuse('cursor_invalid', { field: 'cursor' });
   return Number(cursor);
 }
 

@@ -2,11 +2,11 @@ import { hash } from 'node:crypto';
 import { SUCCESSES, api, paths, todayIn } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { publicOrigin } from '../../platform/http/public-origin';
-import { refuse } from '../../platform/limits/limiter';
+import { limitReached } from '../../platform/limits/limiter';
 import { calendarOf, feedOwner, feedToken, resetFeed } from './calendar.service';
 
 const { calendar } = api;
@@ -36,7 +36,7 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
   const perFeed = async (reply: FastifyReply, ownerId: string) => {
     const limit = config.rateLimits.calendarPerFeed;
     const { count, resetInMs } = await app.counters.increment(`calendar-feed:${ownerId}`, limit.windowMs);
-    if (count > limit.max) refuse(reply, 'this calendar feed is fetched too often', resetInMs);
+    if (count > limit.max) limitReached(reply, 'calendar_feed', resetInMs);
   };
 
   app.route({
@@ -60,7 +60,7 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await feedOwner(db, request.params.token);
       // Unknown, revoked and malformed tokens alike: nothing says which, or that a feed was here.
-      if (!owner) throw notFound();
+      if (!owner) throw refuse('not_found');
       await perFeed(reply, owner.id);
       const today = todayIn(config.campusTimeZone, config.now());
       const body = await calendarOf(db, owner, { zone: config.campusTimeZone, today, origin: publicOrigin(request) });

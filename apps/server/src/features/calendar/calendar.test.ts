@@ -454,7 +454,7 @@ describe('GET /calendar/<token>.ics', () => {
     for (const path of ['/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics', '/calendar/not-a-token.ics', "/calendar/1'%20or%20'1'='1.ics"]) {
       const res = await ctx.app.inject({ method: 'GET', url: path });
       expect(res.statusCode, path).toBe(404);
-      expect(res.json().errors).toEqual(['not found']);
+      expect(res.json()).toMatchObject({ code: 'not_found', errors: ['not found'] });
     }
   });
 
@@ -466,6 +466,8 @@ describe('GET /calendar/<token>.ics', () => {
     for (let i = 0; i < 3; i++) expect((await fetchFeed(app, url)).statusCode).toBe(200);
     const limited = await fetchFeed(app, url);
     expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', params: { limit: 'calendar_feed' } });
+    expect(limited.json().errors[0]).toMatch(/^this calendar feed is fetched too often; try again in \d+ minutes$/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await fetchFeed(app, await feedUrl(other, app))).statusCode).toBe(200);
   });

@@ -40,7 +40,7 @@ export class CourseViews {
 
   /** The course's page, kept or written by `write` from the course with its owner's name and students; 404 for none. */
   async answerOf(courseId: string, write: (view: CourseView) => KeptAnswer, now = Date.now()): Promise<KeptAnswer> {
-    const id = existingId(courseId, 'course');
+    const id = existingId(courseId, 'course_not_found');
     const cached = this.cache.get(id, now);
     if (cached) return cached.answer;
     const generation = this.cache.generation;

@@ -1,11 +1,11 @@
-import { ALL_BRANCHES, ALL_SEMESTERS, CURSOR_INVALID, isCalendarDate, type Branch } from '@campus/contract';
+import { ALL_BRANCHES, ALL_SEMESTERS, isCalendarDate, type Branch } from '@campus/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { courses, enrollments, users, type CourseRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
 import { prepared, preparedPerKey } from '../../platform/db/prepared';
 import { likeLiteral } from '../../platform/db/like';
-import { badRequest } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { isUuid } from '../../platform/http/ids';
 
 /**
@@ -83,7 +83,7 @@ function decodeCursor(value: string): Cursor {
     const [at, id] = decoded as unknown[];
     if (typeof at === 'string' && typeof id === 'string' && isPrintedTimestamp(at) && isUuid(id)) return { at, id };
   }
-  throw badRequest(CURSOR_INVALID);
+  throw refuse('cursor_invalid', { field: 'cursor' });
 }
 
 /** Which parts a listing's query has: each combination is its own prepared statement. */

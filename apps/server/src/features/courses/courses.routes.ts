@@ -1,9 +1,9 @@
 import { byRequest } from '../audit';
-import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, createCourseBody, formatExamDate, requiredMessage, todayIn, type Course } from '@campus/contract';
+import { MESSAGES, SUCCESSES, api, createCourseBody, formatExamDate, todayIn, type Course } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CourseRow, UserRow } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok, sendJson } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { keptSuccess, sendKept } from '../../platform/http/kept-answer';
@@ -60,7 +60,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     await views.changed(courseId);
     return presentCourse(await courseViewOr404(db, courseId));
   };
-  const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, LIMIT_REASONS.courses, (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-course', app.config.rateLimits.createPerUser, 'courses', (r) => r.user!.id);
 
   /** A listing's data ({ listofcourses, nextCursor? } of CourseList), written as JSON directly. */
   const listingJson = async (filter: CourseFilter, page: Page): Promise<string> => {
@@ -171,7 +171,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
       // Who may upload is settled before a byte of the file is stored.
       const course = await ownCourse(request.user!, request.params.courseId);
       const replacedKey = await withUpload(request, app.fileStore, async (form) => {
-        if (!form.file) throw badRequest(requiredMessage('thumbnail'));
+        if (!form.file) throw refuse('field_required', { field: 'thumbnail' });
         return replaceCourseThumbnail(db, course.id, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);
@@ -213,7 +213,7 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.leave, { access: 'student' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      if (!(await removeEnrolment(db, course.id, request.user!.id))) throw conflict(REFUSALS.notJoined);
+      if (!(await removeEnrolment(db, course.id, request.user!.id))) throw refuse('not_joined');
       return ok(reply, { course: await changed(course.id) }, SUCCESSES.left);
     },
   });
@@ -222,8 +222,8 @@ export async function coursesRoutes(root: FastifyInstance): Promise<void> {
     ...route(courses.removeStudent, { access: 'professor' }),
     handler: async (request, reply) => {
       const course = await ownCourse(request.user!, request.params.courseId);
-      const studentId = existingId(request.params.studentId, 'student');
-      if (!(await removeStudent(deps, byRequest(request), course, request.user!, studentId))) throw notFound(REFUSALS.studentNotEnrolled);
+      const studentId = existingId(request.params.studentId, 'student_not_found');
+      if (!(await removeStudent(deps, byRequest(request), course, request.user!, studentId))) throw refuse('student_not_enrolled');
       return ok(reply, { course: await changed(course.id) }, SUCCESSES.studentRemoved);
     },
   });

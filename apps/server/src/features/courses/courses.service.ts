@@ -1,11 +1,11 @@
 import { audit, auditEach, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
-import { REFUSALS, ROLES, calendarDayParts, formatExamTimes, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
+import { ROLES, calendarDayParts, formatExamTimes, pages, type CreateCourseBody, type EnrolledStudent, type UpdateCourseBody } from '@campus/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { courses, enrollments, files, notes, users, type CourseRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { prepared } from '../../platform/db/prepared';
-import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -41,15 +41,15 @@ const courseQuery = prepared((db) => db.select().from(courses).where(eq(courses.
 
 /** The course row for a path id, or 404 (malformed and unknown ids alike). */
 export async function courseOr404(db: Db, courseId: string): Promise<CourseRow> {
-  const [row] = await courseQuery(db).execute({ courseId: existingId(courseId, 'course') });
-  if (!row) throw notFound(REFUSALS.courseNotFound);
+  const [row] = await courseQuery(db).execute({ courseId: existingId(courseId, 'course_not_found') });
+  if (!row) throw refuse('course_not_found');
   return row;
 }
 
 /** The course with its owner's name and students, or 404. */
 export async function courseViewOr404(db: Db, courseId: string): Promise<CourseView> {
-  const view = await findCourseView(db, existingId(courseId, 'course'));
-  if (!view) throw notFound(REFUSALS.courseNotFound);
+  const view = await findCourseView(db, existingId(courseId, 'course_not_found'));
+  if (!view) throw refuse('course_not_found');
   return view;
 }
 
@@ -170,7 +170,7 @@ export async function createCourse({ db, notify, today }: CoursesDeps, owner: Us
  * field. Today itself is fine: the exam may be this afternoon.
  */
 function assertNotPast(examDate: string, today: string): void {
-  if (examDate < today) throw badRequest(REFUSALS.examDateInPast);
+  if (examDate < today) throw refuse('exam_date_in_past');
 }
 
 /** A day as the notifications write it, in full: "Thursday, 3 December 2026". */
@@ -224,7 +224,7 @@ export async function updateCourse({ db, notify, today }: CoursesDeps, editor: U
   await db.transaction(async (tx) => {
     // The row as it is now, locked: two edits at once each compare with the date the other left.
     const [current] = await tx.select().from(courses).where(eq(courses.id, course.id)).for('update');
-    if (!current) throw notFound('course not found');
+    if (!current) throw refuse('course_not_found');
     const before: ExamWhen = { day: current.examDate, start: current.examStart, end: current.examEnd };
     const timesGiven = body.examStart !== undefined || body.examEnd !== undefined;
     const after: ExamWhen = {
@@ -274,7 +274,7 @@ export async function updateCourse({ db, notify, today }: CoursesDeps, editor: U
 export async function replaceCourseThumbnail(db: Db, courseId: string, thumbnail: StoredUpload): Promise<string | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for('update');
-    if (!current) throw notFound('course not found');
+    if (!current) throw refuse('course_not_found');
     const file = await insertFileRow(tx, thumbnail, 'thumbnail', current.ownerId);
     await tx.update(courses).set({ thumbnailFileId: file.id, updatedAt: new Date() }).where(eq(courses.id, courseId));
     return current.thumbnailFileId ? deleteFileRow(tx, current.thumbnailFileId) : undefined;
@@ -310,7 +310,7 @@ export async function joinCourse({ db, notify }: CoursesDeps, course: CourseRow,
       .values({ courseId: course.id, studentId: student.id, joinedAt: new Date() })
       .onConflictDoNothing()
       .returning({ courseId: enrollments.courseId });
-    if (inserted.length === 0) throw conflict(REFUSALS.alreadyJoined);
+    if (inserted.length === 0) throw refuse('already_joined');
     // The owner lands on the course's students, the newcomer among them.
     await notify(tx, oneUser(course.ownerId), { content: `${student.fullname} joined your course "${course.title}"`, link: courseLink(course.id, 'enrolled'), kind: 'courses' });
   });

@@ -68,6 +68,7 @@ describe('POST /courses/create-course', () => {
     const res = await create(prof, { ...courseFields(), ...override }, pngThumbnail());
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toBe(message);
+    expect(res.json().field).toBe(Object.keys(override)[0]);
     expect(await count('courses')).toBe(0);
     expect(await count('files where kind = \'thumbnail\'')).toBe(0);
     expect(storedFiles(ctx)).toEqual(avatars);
@@ -78,8 +79,10 @@ describe('POST /courses/create-course', () => {
     const avatars = storedFiles(ctx);
     const wrong = await create(prof, courseFields(), { thumbnail: textFile('cover.png', 'not an image') });
     expect(wrong.statusCode).toBe(415);
+    expect(wrong.json()).toMatchObject({ code: 'file_wrong_type', field: 'thumbnail', params: { types: ['png', 'jpeg'], noun: 'image' } });
     const big = await create(prof, courseFields(), { thumbnail: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024 + 1) } });
     expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'file_too_large', field: 'thumbnail', params: { size: '5 MB' } });
     expect(await count('courses')).toBe(0);
     expect(storedFiles(ctx)).toEqual(avatars);
   });
@@ -205,7 +208,7 @@ describe('listings', () => {
     expect(seen).toEqual(['Course 4', 'Course 3', 'Course 2', 'Course 1', 'Course 0']);
     const forged = await get(`${paths.courses.all}?limit=2&cursor=bm9wZQ`, prof);
     expect(forged.statusCode).toBe(400);
-    expect(forged.json().errors[0]).toBe('Cursor is not valid');
+    expect(forged.json()).toMatchObject({ code: 'cursor_invalid', field: 'cursor', errors: ['Cursor is not valid'] });
   });
 
   it('takes back only the cursors it wrote: a changed one is a 400 naming cursor, never a database error', async () => {
@@ -253,7 +256,7 @@ describe('one course', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ course: { ...course }, owner: 'Grace Hopper' });
     expect((await get(paths.courses.get('00000000-0000-4000-8000-000000000000'), student)).statusCode).toBe(404);
-    expect((await get(paths.courses.get('nope'), student)).json().errors[0]).toBe('course not found');
+    expect((await get(paths.courses.get('nope'), student)).json()).toMatchObject({ code: 'course_not_found', errors: ['course not found'] });
   });
 
   it('updatecourse: the owner edits; an absent exam date is kept, null clears it', async () => {
@@ -274,7 +277,9 @@ describe('one course', () => {
     const prof = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, prof, { title: 'Original' });
     const edit = { title: 'Hijacked', description: 'x', semester: 1, branch: 'Civil Engineering' };
-    expect((await patch(paths.courses.update(course._id), await buildProfessor(ctx.app), edit)).statusCode).toBe(403);
+    const stranger = await patch(paths.courses.update(course._id), await buildProfessor(ctx.app), edit);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().code).toBe('course_owner_only');
     expect((await patch(paths.courses.update(course._id), await buildStudent(ctx.app), edit)).statusCode).toBe(403);
     expect((await patch(paths.courses.update('00000000-0000-4000-8000-000000000000'), prof, edit)).statusCode).toBe(404);
     const bad = await patch(paths.courses.update(course._id), prof, { ...edit, semester: 12 });
@@ -355,7 +360,7 @@ describe('an exam date is not in the past', () => {
     const prof = await buildProfessor(app);
     const before = await app.inject({ method: 'POST', url: paths.courses.create, ...withCookie(multipart(courseFields({ examDate: '2030-05-15' }), pngThumbnail()), prof.cookie) });
     expect(before.statusCode).toBe(400);
-    expect(before.json().errors[0]).toBe('Exam date must not be in the past');
+    expect(before.json()).toMatchObject({ code: 'exam_date_in_past', field: 'examDate', errors: ['Exam date must not be in the past'] });
     expect(await count('courses')).toBe(0);
     expect(await count("files where kind = 'thumbnail'")).toBe(0);
     expect((await buildCourse(app, prof, { examDate: '2030-05-16' })).examDate).toBe('2030-05-16');
@@ -369,7 +374,7 @@ describe('an exam date is not in the past', () => {
     await joinCourse(app, student, course._id);
     const refused = await app.inject({ method: 'PATCH', url: paths.courses.update(course._id), headers: { cookie: prof.cookie }, payload: editOf(course, { title: 'Changed', examDate: '2030-05-01' }) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0]).toBe('Exam date must not be in the past');
+    expect(refused.json()).toMatchObject({ code: 'exam_date_in_past', field: 'examDate', errors: ['Exam date must not be in the past'] });
     expect((await app.inject({ method: 'GET', url: paths.courses.get(course._id), headers: { cookie: prof.cookie } })).json().data.course).toMatchObject({ title: 'Old course', examDate: '2030-06-01' });
     expect(await examNews()).toEqual([]);
 
@@ -419,7 +424,7 @@ describe('course numbers are unique', () => {
     for (const coursenumber of [211070900, '211070900', ' 0211070900 ']) {
       const res = await create(other, courseFields({ coursenumber }), pngThumbnail());
       expect(res.statusCode, String(coursenumber)).toBe(409);
-      expect(res.json().errors).toEqual(['Course number is already used by another course']);
+      expect(res.json()).toMatchObject({ code: 'coursenumber_taken', field: 'coursenumber', errors: ['Course number is already used by another course'] });
     }
     expect(await count('courses')).toBe(1);
     expect(await count("files where kind = 'thumbnail'")).toBe(0);
@@ -450,7 +455,7 @@ describe('the exam times', () => {
     expect(await edit({ examStart: '', examEnd: '' })).toEqual([null, null]);
     const half = await patch(paths.courses.update(course._id), prof, editOf(course, { examStart: '09:00' }));
     expect(half.statusCode).toBe(400);
-    expect(half.json().errors[0]).toBe('Exam end time is needed with a start time (give both, or neither)');
+    expect(half.json()).toMatchObject({ code: 'exam_end_needed', field: 'examEnd', errors: ['Exam end time is needed with a start time (give both, or neither)'] });
   });
 
   it('a moved, set or cleared time is news to the enrolled students, as a moved date is, and raises the revision', async () => {
@@ -502,7 +507,7 @@ describe('the exam centre', () => {
 
     const long = await patch(paths.courses.update(course._id), prof, editOf(course, { examCentre: 'x'.repeat(121) }));
     expect(long.statusCode).toBe(400);
-    expect(long.json().errors[0]).toBe('Exam centre must be at most 120 characters');
+    expect(long.json()).toMatchObject({ code: 'too_many_characters', field: 'examCentre', params: { max: 120 }, errors: ['Exam centre must be at most 120 characters'] });
   });
 });
 
@@ -516,13 +521,13 @@ describe('membership', () => {
     expect(joined.json().data.course.students).toEqual([student.user._id]);
     const again = await patch(paths.courses.join(course._id), student);
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0]).toBe('you have already joined this course');
+    expect(again.json()).toMatchObject({ code: 'already_joined', errors: ['you have already joined this course'] });
     const left = await patch(paths.courses.leave(course._id), student);
     expect(left.statusCode).toBe(200);
     expect(left.json().data.course.students).toEqual([]);
     const leftAgain = await patch(paths.courses.leave(course._id), student);
     expect(leftAgain.statusCode).toBe(409);
-    expect(leftAgain.json().errors[0]).toBe('you have not joined this course');
+    expect(leftAgain.json()).toMatchObject({ code: 'not_joined', errors: ['you have not joined this course'] });
   });
 
   it('twenty simultaneous joins by one student give one success and 409s', async () => {
@@ -571,8 +576,10 @@ describe('membership', () => {
     expect(removed.json().data.course.students).toEqual([]);
     const again = await patch(url, prof);
     expect(again.statusCode).toBe(404);
-    expect(again.json().errors[0]).toBe('student is not enrolled in this course');
-    expect((await patch(paths.courses.removeStudent(course._id, 'nope'), prof)).statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ code: 'student_not_enrolled', errors: ['student is not enrolled in this course'] });
+    const malformed = await patch(paths.courses.removeStudent(course._id, 'nope'), prof);
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ code: 'student_not_found', errors: ['student not found'] });
   });
 
   it('examdates: one entry per joined course in the order of searchbystudent, DD/MM/YYYY or TBA', async () => {
@@ -648,11 +655,11 @@ describe('PATCH /courses/updatecoursethumbnail/:courseId', () => {
     const files = storedFiles(ctx);
     const none = await replace(owner, course._id, {}, { other: 'x' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors[0]).toBe('Thumbnail is required');
+    expect(none.json()).toMatchObject({ code: 'field_required', field: 'thumbnail', errors: ['Thumbnail is required'] });
     // The name and the claimed type say png; the bytes decide.
     const wrong = await replace(owner, course._id, { thumbnail: textFile('cover.png', 'not an image') });
     expect(wrong.statusCode).toBe(415);
-    expect(wrong.json().errors[0]).toBe('Thumbnail must be a png or jpeg image');
+    expect(wrong.json()).toMatchObject({ code: 'file_wrong_type', field: 'thumbnail', errors: ['Thumbnail must be a png or jpeg image'] });
     const big = await replace(owner, course._id, { thumbnail: { filename: 'big.png', contentType: 'image/png', data: pngOfSize(5 * 1024 * 1024 + 1) } });
     expect(big.statusCode).toBe(413);
     expect(storedFiles(ctx)).toEqual(files);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { REFUSALS, admitCardClaimsSchema, marksheetClaimsSchema, wallClockIn, type AdmitCardClaims, type MarksheetClaims, type Verification } from '@campus/contract';
+import { admitCardClaimsSchema, marksheetClaimsSchema, wallClockIn, type AdmitCardClaims, type MarksheetClaims, type Verification } from '@campus/contract';
 import { codeOf, codePayload, looksLikeCode, openCode } from '@campus/contract/document-code';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { courses, enrollments, files, marksheets, users, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import type { FileStore } from '../../platform/files/file-store';
 import { isUuid } from '../../platform/http/ids';
 import type { DocumentKeys } from './document-keys';
@@ -39,10 +39,10 @@ const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDat
  */
 export async function signedAdmitCard({ db, keys, campusTimeZone, now }: DocumentsDeps, student: UserRow): Promise<{ token: string; claims: AdmitCardClaims; code: string }> {
   // A first campus sign-in may leave them unset until the student picks them: no card names none.
-  if (student.semester === null || student.branch === null) throw badRequest(REFUSALS.admitCardNeedsCohort);
+  if (student.semester === null || student.branch === null) throw refuse('admit_card_needs_cohort');
   const papers = await datedPapers(db, student.id);
   const last = papers.at(-1)?.examDate;
-  if (!last) throw badRequest(REFUSALS.noExamDatesYet);
+  if (!last) throw refuse('no_exam_dates_yet');
   const claims = admitCardClaimsSchema.parse({
     typ: 'admitcard',
     sub: String(student.registrationId),
@@ -85,7 +85,7 @@ export async function signedMarksheet(deps: DocumentsDeps, viewer: UserRow, mark
   const [row] = isUuid(marksheetId)
     ? await deps.db.select({ marksheet: marksheets, owner: users }).from(marksheets).innerJoin(users, eq(users.id, marksheets.ownerId)).where(eq(marksheets.id, marksheetId))
     : [];
-  if (!row || (row.owner.id !== viewer.id && !viewer.isExamOffice)) throw notFound(REFUSALS.marksheetNotFound);
+  if (!row || (row.owner.id !== viewer.id && !viewer.isExamOffice)) throw refuse('marksheet_not_found');
   const claims = marksheetClaimsSchema.parse({
     typ: 'marksheet',
     sub: String(row.owner.registrationId),

@@ -1,6 +1,5 @@
-import { REFUSALS } from '@campus/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, notFound } from '../../platform/errors/app-error';
+import { AppError, refuse } from '../../platform/errors/app-error';
 import { findFile } from '../../platform/files/files.service';
 import { linkedFile } from './photo-links';
 
@@ -12,9 +11,9 @@ import { linkedFile } from './photo-links';
 export async function sendPhoto(app: FastifyInstance, link: string, reply: FastifyReply): Promise<FastifyReply> {
   const fileId = linkedFile(app.appSecret, link, app.config.now());
   const file = fileId ? await findFile(app.database.db, fileId) : undefined;
-  if (!file || file.kind !== 'avatar') throw notFound(REFUSALS.fileNotFound);
+  if (!file || file.kind !== 'avatar') throw refuse('file_not_found');
   const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
-    throw err instanceof AppError ? err : notFound(REFUSALS.fileNotFound);
+    throw err instanceof AppError ? err : refuse('file_not_found');
   });
   return reply
     .header('content-type', file.contentType)

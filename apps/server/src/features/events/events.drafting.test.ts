@@ -89,7 +89,7 @@ describe('when the provider fails', () => {
       const started = Date.now();
       const res = await draft(await buildStudent(ctx.app), TITLE, app);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ statusCode: 502, success: false, errors: ['the text generator did not answer in time; try again or write your own description'] });
+      expect(res.json()).toMatchObject({ statusCode: 502, success: false, code: 'drafting_timed_out', errors: ['the text generator did not answer in time; try again or write your own description'] });
       expect(Date.now() - started).toBeLessThan(2_000);
     });
 
@@ -98,7 +98,7 @@ describe('when the provider fails', () => {
       fake.behave(behaviour);
       const res = await draft(await buildStudent(ctx.app), TITLE, app);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ statusCode: 502, success: false, errors: ['the text generator could not draft a description; try again or write your own'] });
+      expect(res.json()).toMatchObject({ statusCode: 502, success: false, code: 'drafting_failed', errors: ['the text generator could not draft a description; try again or write your own'] });
       expect(fake.requests).toHaveLength(1);
     });
   }
@@ -136,7 +136,7 @@ describe('refusals', () => {
     const app = await ctx.extraApp({ textgen: { timeoutMs: 300 } });
     const res = await draft(await buildStudent(ctx.app), TITLE, app);
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ statusCode: 503, success: false, errors: ['description drafting is not configured on this server'] });
+    expect(res.json()).toMatchObject({ statusCode: 503, success: false, code: 'drafting_off', errors: ['description drafting is not configured on this server'] });
     expect((await app.inject({ method: 'GET', url: paths.config })).json().data.draftingEnabled).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: paths.config })).json().data.draftingEnabled).toBe(true);
     expect(fake.requests).toHaveLength(0);
@@ -149,7 +149,7 @@ describe('refusals', () => {
     expect((await draft(me, TITLE, app)).statusCode).toBe(200);
     const limited = await draft(me, TITLE, app);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ statusCode: 429, success: false });
+    expect(limited.json()).toMatchObject({ statusCode: 429, success: false, code: 'rate_limited', params: { limit: 'drafts' } });
     expect(limited.json().errors[0]).toMatch(/try again in \d+ seconds/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(fake.requests).toHaveLength(2);

@@ -1,7 +1,7 @@
-import { EVENT_DESCRIPTION_MAX, REFUSALS } from '@campus/contract';
+import { EVENT_DESCRIPTION_MAX } from '@campus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TextgenConfig } from '../../platform/config/textgen';
-import { badGateway, serviceUnavailable } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { TextGenError, createTextGenerator } from '../../platform/textgen';
 import { eventDescriptionPrompt } from './events.prompt';
 
@@ -23,20 +23,20 @@ export type DraftDescription = (title: string, log: FastifyBaseLogger) => Promis
 export function eventDescriber(textgen: TextgenConfig): DraftDescription {
   const generator = createTextGenerator(textgen);
   return async (title, log) => {
-    if (!generator) throw serviceUnavailable(REFUSALS.draftingOff);
+    if (!generator) throw refuse('drafting_off');
     let text: string;
     try {
       text = await generator.draft(eventDescriptionPrompt(title), AbortSignal.timeout(textgen.timeoutMs));
     } catch (err) {
       if (!(err instanceof TextGenError)) {
         log.error({ err }, 'text generator failed unexpectedly');
-        throw badGateway(REFUSALS.draftingFailed);
+        throw refuse('drafting_failed');
       }
       log.warn({ provider: textgen.provider, reason: err.reason, status: err.status, detail: err.message }, 'text generator failed');
-      throw badGateway(err.reason === 'timeout' ? REFUSALS.draftingTimedOut : REFUSALS.draftingFailed);
+      throw refuse(err.reason === 'timeout' ? 'drafting_timed_out' : 'drafting_failed');
     }
     const description = fitDescription(text);
-    if (description === '') throw badGateway(REFUSALS.draftingFailed);
+    if (description === '') throw refuse('drafting_failed');
     return description;
   };
 }

@@ -1,4 +1,4 @@
-import { LIMIT_REASONS, MESSAGES, SUCCESSES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
+import { MESSAGES, SUCCESSES, api, createEventBody, todayIn, updateEventBody, wallClockIn, type EventList } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/errors/envelope';
@@ -22,8 +22,8 @@ export async function eventsRoutes(root: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const { config } = app;
   const describe = eventDescriber(config.textgen);
-  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, LIMIT_REASONS.drafts, (r) => r.user!.id);
-  const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, LIMIT_REASONS.events, (r) => r.user!.id);
+  const draftPerUser = limiter(app, 'draft-user', config.rateLimits.draftPerUser, 'drafts', (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-event', config.rateLimits.createPerUser, 'events', (r) => r.user!.id);
 
   /** The campus's calendar day now, whatever zone the server's clock is in. */
   const today = () => todayIn(config.campusTimeZone, config.now());

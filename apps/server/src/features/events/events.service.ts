@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, REFUSALS, type CreateEventBody, type UpdateEventBody } from '@campus/contract';
+import { type CreateEventBody, type UpdateEventBody } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { events, files, type EventRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -11,15 +11,15 @@ import { findEventView, type EventView } from './events.queries';
 
 /** The event row for a path id, or 404 (malformed and unknown ids alike). */
 export async function eventOr404(db: Db, eventId: string): Promise<EventRow> {
-  const [row] = await db.select().from(events).where(eq(events.id, existingId(eventId, 'event'))).limit(1);
-  if (!row) throw notFound(REFUSALS.eventNotFound);
+  const [row] = await db.select().from(events).where(eq(events.id, existingId(eventId, 'event_not_found'))).limit(1);
+  if (!row) throw refuse('event_not_found');
   return row;
 }
 
 /** The event with its host's name and avatar, or 404. */
 export async function eventViewOr404(db: Db, eventId: string): Promise<EventView> {
-  const view = await findEventView(db, existingId(eventId, 'event'));
-  if (!view) throw notFound(REFUSALS.eventNotFound);
+  const view = await findEventView(db, existingId(eventId, 'event_not_found'));
+  if (!view) throw refuse('event_not_found');
   return view;
 }
 
@@ -36,10 +36,10 @@ export interface CampusMinute {
  */
 export function assertNotPast(start: CampusMinute, now: CampusMinute): void {
   if (start.date < now.date) {
-    throw badRequest(REFUSALS.eventDayPast);
+    throw refuse('event_day_past');
   }
   if (start.date === now.date && start.time < now.time) {
-    throw badRequest(FIELD_MESSAGES.eventTimePast(now.time));
+    throw refuse('event_time_past', { params: { earliest: now.time } });
   }
 }
 
@@ -109,7 +109,7 @@ export async function updateEvent(
 ): Promise<{ row: EventRow; replacedKey: string | undefined }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
-    if (!current) throw notFound('event not found');
+    if (!current) throw refuse('event_not_found');
     const moved = body.date !== current.date || body.time !== current.time.slice(0, 5);
     if (moved) assertNotPast(body, campusNow);
     const file = thumbnail ? await insertFileRow(tx, thumbnail, 'thumbnail', current.ownerId) : null;

@@ -1,8 +1,8 @@
 import { byRequest } from '../audit';
-import { REFUSALS, SUCCESSES, api, createMarksheetBody, requiredMessage, semesterField } from '@campus/contract';
+import { SUCCESSES, api, createMarksheetBody, semesterField } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -96,7 +96,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       // The path carries text: the semester is held to the field's rule here, as in a body.
       const semester = parseOrThrow(semesterField, request.params.semester);
       const marksheet = await marksheetFor(db, userId, semester);
-      if (!marksheet) throw notFound(REFUSALS.marksheetNotFound);
+      if (!marksheet) throw refuse('marksheet_not_found');
       return ok(reply, { marksheet: presentMarksheet(marksheet) }, 'marksheet fetched successfully');
     },
   });
@@ -108,7 +108,7 @@ export async function marksheetsRoutes(root: FastifyInstance): Promise<void> {
       const applicant = await applicantOr404(db, request.params.applicantId);
       const { marksheet, replacedKey } = await withUpload(request, app.fileStore, async (form) => {
         const { semester } = parseOrThrow(createMarksheetBody, form.fields);
-        if (!form.file) throw badRequest(requiredMessage('marksheet'));
+        if (!form.file) throw refuse('field_required', { field: 'marksheet' });
         return uploadMarksheet(deps, byRequest(request), applicant, semester, form.file);
       });
       await removeStored(app.fileStore, [replacedKey], request.log);

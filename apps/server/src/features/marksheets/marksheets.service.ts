@@ -1,12 +1,12 @@
 import { audit, type AuditBy } from '../audit';
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, MESSAGES, REFUSALS, ROLES, pages } from '@campus/contract';
+import { ROLES, pages } from '@campus/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { applications, files, marksheets, users, type ApplicationRow, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { uniqueViolation } from '../../platform/db/constraint-errors';
 import { isExamOffice } from '../../platform/auth/access';
-import { badRequest, conflict, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { existingId } from '../../platform/http/ids';
@@ -20,15 +20,15 @@ import { canSeeRecordsOf } from './marksheets.policy';
  * who exists.
  */
 export async function recordsOwnerOr404(db: Db, viewer: UserRow, userId: string): Promise<string> {
-  const id = existingId(userId, 'user');
-  if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw notFound(REFUSALS.userNotFound);
+  const id = existingId(userId, 'user_not_found');
+  if (!canSeeRecordsOf(viewer, id) || (id !== viewer.id && !(await findUserById(db, id)))) throw refuse('user_not_found');
   return id;
 }
 
 /** Who the exam office may upload a marksheet for: a student account (not an exam office one), else 404. */
 export async function applicantOr404(db: Db, applicantId: string): Promise<UserRow> {
-  const applicant = await findUserById(db, existingId(applicantId, 'applicant'));
-  if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw notFound(REFUSALS.applicantNotFound);
+  const applicant = await findUserById(db, existingId(applicantId, 'applicant_not_found'));
+  if (!applicant || applicant.userrole !== ROLES.STUDENT || isExamOffice(applicant)) throw refuse('applicant_not_found');
   return applicant;
 }
 
@@ -39,10 +39,10 @@ export async function applicantOr404(db: Db, applicantId: string): Promise<UserR
  */
 export async function createApplication({ db, notify }: NotifyingDeps, student: UserRow, semester: number): Promise<ApplicationRow> {
   // A student who has not chosen a semester yet is asked to, before anything is compared with it.
-  if (semester > cohortOf(student).semester) throw badRequest(MESSAGES.cannotApply);
+  if (semester > cohortOf(student).semester) throw refuse('cannot_apply');
   try {
     return await db.transaction(async (tx) => {
-      if (await marksheetFor(tx, student.id, semester)) throw conflict(REFUSALS.marksheetExists);
+      if (await marksheetFor(tx, student.id, semester)) throw refuse('marksheet_exists');
       const [row] = await tx
         .insert(applications)
         .values({
@@ -60,7 +60,7 @@ export async function createApplication({ db, notify }: NotifyingDeps, student: 
       return row;
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'applications_one_open_unique') throw conflict(REFUSALS.alreadyApplied);
+    if (uniqueViolation(err) === 'applications_one_open_unique') throw refuse('already_applied');
     throw err;
   }
 }
@@ -115,7 +115,7 @@ export async function marksheetFor(db: Db, userId: string, semester: number): Pr
  * declined): 409. The update's `replied = false` condition decides between two answers at once.
  */
 export async function declineApplication({ db, notify }: NotifyingDeps, by: AuditBy, applicationId: string, reason: string): Promise<NamedApplication> {
-  const id = existingId(applicationId, 'request');
+  const id = existingId(applicationId, 'application_not_found');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(applications)
@@ -124,10 +124,10 @@ export async function declineApplication({ db, notify }: NotifyingDeps, by: Audi
       .returning();
     if (!row) {
       const [known] = await tx.select({ id: applications.id }).from(applications).where(eq(applications.id, id)).limit(1);
-      throw known ? conflict(REFUSALS.applicationAnswered) : notFound(REFUSALS.applicationNotFound);
+      throw refuse(known ? 'application_answered' : 'application_not_found');
     }
     const [who] = await tx.select({ fullname: users.fullname, registrationId: users.registrationId }).from(users).where(eq(users.id, row.fromId)).limit(1);
-    if (!who) throw notFound(REFUSALS.applicationNotFound);
+    if (!who) throw refuse('application_not_found');
     await notify(tx, oneUser(row.fromId), {
       content: `The exam office declined your request for the marksheet of semester ${row.semester}: ${reason}`,
       link: pages.marksheet,
@@ -165,7 +165,7 @@ export async function uploadMarksheet(
   upload: StoredUpload,
 ): Promise<{ marksheet: MarksheetRow; replacedKey: string | undefined }> {
   const { semester: applicantsSemester } = cohortOf(applicant);
-  if (semester > applicantsSemester) throw badRequest(FIELD_MESSAGES.semesterAtMostApplicants(applicantsSemester));
+  if (semester > applicantsSemester) throw refuse('semester_above_applicants', { params: { semester: applicantsSemester } });
   let oldKey: string | undefined;
   let row: MarksheetRow | undefined;
   try {
@@ -198,7 +198,7 @@ export async function uploadMarksheet(
     });
   } catch (err) {
     // Two first uploads for one semester at the same moment: the second meets the unique index.
-    if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw conflict(REFUSALS.marksheetUploadInProgress);
+    if (uniqueViolation(err) === 'marksheets_owner_semester_unique') throw refuse('marksheet_upload_in_progress');
     throw err;
   }
   return { marksheet: row, replacedKey: oldKey };

@@ -34,7 +34,7 @@ describe('POST /applications/createapplication', () => {
     const student = await buildStudent(ctx.app, { semester: 2 });
     const res = await apply(student, 3);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toBe('cannot apply');
+    expect(res.json()).toMatchObject({ code: 'cannot_apply', errors: ['cannot apply'] });
     expect(await count('applications')).toBe(0);
   });
 
@@ -42,7 +42,7 @@ describe('POST /applications/createapplication', () => {
     const student = await buildStudent(ctx.app, { semester: 5 });
     const answers = await Promise.all(Array.from({ length: 20 }, () => apply(student, 5)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().errors[0]).toBe('you have already applied for this semester');
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toMatchObject({ code: 'already_applied', errors: ['you have already applied for this semester'] });
     expect(await count('applications')).toBe(1);
     expect(await count('notifications')).toBe(1);
   });
@@ -54,7 +54,7 @@ describe('POST /applications/createapplication', () => {
     expect((await upload(office, student.user._id, 1)).statusCode).toBe(201);
     const again = await apply(student, 1);
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0]).toBe('the marksheet for this semester already exists');
+    expect(again.json()).toMatchObject({ code: 'marksheet_exists', errors: ['the marksheet for this semester already exists'] });
   });
 
   it('is for students only (professors and the exam office 403) and checks the semester', async () => {
@@ -63,7 +63,7 @@ describe('POST /applications/createapplication', () => {
     const student = await buildStudent(ctx.app);
     const bad = await apply(student, 0);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toBe('Semester must be between 1 and 8');
+    expect(bad.json()).toMatchObject({ code: 'semester_out_of_range', field: 'semester', params: { min: 1, max: 8 }, errors: ['Semester must be between 1 and 8'] });
   });
 
   it('semesterapplied: the semesters asked for, as numbers', async () => {
@@ -146,9 +146,9 @@ describe('the exam office answers', () => {
     const before = storedFiles(ctx);
     const above = await upload(office, student.user._id, 3);
     expect(above.statusCode).toBe(400);
-    expect(above.json().errors[0]).toBe("Semester must be at most the applicant's semester (2)");
+    expect(above.json()).toMatchObject({ code: 'semester_above_applicants', field: 'semester', params: { semester: 2 }, errors: ["Semester must be at most the applicant's semester (2)"] });
     const missing = await upload(office, student.user._id, 1, null);
-    expect(missing.json().errors[0]).toBe('Marksheet is required');
+    expect(missing.json()).toMatchObject({ code: 'field_required', field: 'marksheet', errors: ['Marksheet is required'] });
     expect((await upload(office, student.user._id, 1, { filename: 'm.txt', contentType: 'text/plain', data: Buffer.from('plain text') })).statusCode).toBe(415);
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(20 * 1024 * 1024)]);
     expect((await upload(office, student.user._id, 1, { filename: 'm.pdf', contentType: 'application/pdf', data: big })).statusCode).toBe(413);
@@ -162,7 +162,9 @@ describe('the exam office answers', () => {
     const office = await loginExamOffice(ctx.app);
     expect((await upload(student, student.user._id, 1)).statusCode).toBe(403);
     expect((await upload(prof, student.user._id, 1)).statusCode).toBe(403);
-    expect((await upload(office, prof.user._id, 1)).statusCode).toBe(404);
+    const notApplicant = await upload(office, prof.user._id, 1);
+    expect(notApplicant.statusCode).toBe(404);
+    expect(notApplicant.json()).toMatchObject({ code: 'applicant_not_found', errors: ['applicant not found'] });
     expect((await upload(office, '00000000-0000-4000-8000-000000000000', 1)).statusCode).toBe(404);
     expect(await count('marksheets')).toBe(0);
   });
@@ -209,14 +211,14 @@ describe('POST /applications/decline/:applicationId', () => {
     expect((await decline(office, first._id, { reason: 'Not yet published' })).statusCode).toBe(200);
     const twice = await decline(office, first._id, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().errors[0]).toBe('this request has already been answered');
+    expect(twice.json()).toMatchObject({ code: 'application_answered', errors: ['this request has already been answered'] });
     const sent = (await apply(student, 2)).json().data.application as Application;
     await upload(office, student.user._id, 2);
     expect((await decline(office, sent._id, { reason: 'Too late' })).statusCode).toBe(409);
     for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const res = await decline(office, unknown, { reason: 'x' });
       expect(res.statusCode).toBe(404);
-      expect(res.json().errors[0]).toBe('request not found');
+      expect(res.json()).toMatchObject({ code: 'application_not_found', errors: ['request not found'] });
     }
     const open = (await apply(student, 4)).json().data.application as Application;
     for (const [body, message] of [
@@ -251,7 +253,9 @@ describe("a student's records are theirs and the exam office's alone", () => {
     for (const url of urls) {
       expect((await get(url, student)).statusCode, url).toBe(200);
       expect((await get(url, office)).statusCode, url).toBe(200);
-      expect((await get(url, await buildStudent(ctx.app))).statusCode, url).toBe(404);
+      const other = await get(url, await buildStudent(ctx.app));
+      expect(other.statusCode, url).toBe(404);
+      expect(other.json(), url).toMatchObject({ code: 'user_not_found', errors: ['user not found'] });
       expect((await get(url, await buildProfessor(ctx.app))).statusCode, url).toBe(404);
     }
     expect((await get(urls[1]!, student)).json().data.allapplicantmarksheets.map((m: Marksheet) => m.semester)).toEqual([4]);
@@ -262,7 +266,7 @@ describe("a student's records are theirs and the exam office's alone", () => {
     const student = await buildStudent(ctx.app, { semester: 5 });
     const none = await get(paths.marksheets.exists(student.user._id, 2), student);
     expect(none.statusCode).toBe(404);
-    expect(none.json().errors[0]).toBe('marksheet not found');
+    expect(none.json()).toMatchObject({ code: 'marksheet_not_found', errors: ['marksheet not found'] });
     expect((await get(paths.marksheets.exists(student.user._id, 'nine'), student)).statusCode).toBe(400);
   });
 

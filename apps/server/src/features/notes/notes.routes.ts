@@ -1,7 +1,7 @@
-import { LIMIT_REASONS, MESSAGES, REFUSALS, api, createNotesBody, requiredMessage } from '@campus/contract';
+import { MESSAGES, api, createNotesBody } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, forbidden, notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -21,7 +21,7 @@ const route = contractRoutes('notes');
 export async function notesRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-  const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, LIMIT_REASONS.notes, (r) => r.user!.id);
+  const createPerUser = limiter(app, 'create-notes', app.config.rateLimits.createPerUser, 'notes', (r) => r.user!.id);
 
   // The file URL gives no access by itself: the same readers as the course's notes list.
   // Its download is named after the note's title.
@@ -38,7 +38,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
     ...route(notes.ofCourse, { access: 'user' }),
     handler: async (request, reply) => {
       const course = await courseOr404(db, request.params.courseId);
-      if (!(await canReadNotes(db, request.user!, course))) throw forbidden(REFUSALS.joinToReadNotes);
+      if (!(await canReadNotes(db, request.user!, course))) throw refuse('join_to_read_notes');
       return ok(reply, { notesofcourse: (await notesOfCourse(db, course.id)).map(presentNote) }, 'notes fetched successfully');
     },
   });
@@ -52,7 +52,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
       assertOwner(request.user!, course);
       return withUpload(request, app.fileStore, async (form) => {
         const { filename } = parseOrThrow(createNotesBody, form.fields);
-        if (!form.file) throw badRequest(requiredMessage('notesfile'));
+        if (!form.file) throw refuse('field_required', { field: 'notesfile' });
         const note = await createNote({ db, notify: needed(app, 'notify') }, course, request.user!, filename, form.file);
         return ok(reply, { notes: presentNote(note) }, MESSAGES.notesAdded, 201);
       });
@@ -64,7 +64,7 @@ export async function notesRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { note, course } = await noteOr404(db, request.params.notesId);
       // Like the file itself: those who may not read the notes are told it does not exist.
-      if (!(await canReadNotes(db, request.user!, course))) throw notFound(REFUSALS.notesNotFound);
+      if (!(await canReadNotes(db, request.user!, course))) throw refuse('notes_not_found');
       assertOwner(request.user!, course);
       await removeStored(app.fileStore, await deleteNote(db, note), request.log);
       return ok(reply, {}, MESSAGES.notesDeleted);

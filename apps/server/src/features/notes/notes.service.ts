@@ -1,11 +1,10 @@
-import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { courses, files, notes, type CourseRow, type NoteRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
-import { notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { existingId } from '../../platform/http/ids';
 import { courseLink, professorName } from '../courses';
 import { enrolledIn, type NotifyingDeps } from '../notifications';
@@ -38,8 +37,8 @@ export function notesOfCourse(db: Db, courseId: string): Promise<NoteWithFile[]>
 
 /** A note with its course, or 404 (a malformed id names no note either). */
 export async function noteOr404(db: Db, notesId: string): Promise<{ note: NoteRow; course: CourseRow }> {
-  const [row] = await db.select({ note: notes, course: courses }).from(notes).innerJoin(courses, eq(courses.id, notes.courseId)).where(eq(notes.id, existingId(notesId, 'notes'))).limit(1);
-  if (!row) throw notFound(REFUSALS.notesNotFound);
+  const [row] = await db.select({ note: notes, course: courses }).from(notes).innerJoin(courses, eq(courses.id, notes.courseId)).where(eq(notes.id, existingId(notesId, 'notes_not_found'))).limit(1);
+  if (!row) throw refuse('notes_not_found');
   return row;
 }
 

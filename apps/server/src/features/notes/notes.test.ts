@@ -66,15 +66,16 @@ describe('POST /notes/create-notes', () => {
     const before = storedFiles(ctx);
     const missingName = await upload(course._id, owner, {}, { notesfile: textFile('a.txt', 'a') });
     expect(missingName.statusCode).toBe(400);
-    expect(missingName.json().errors[0]).toBe('File name is required');
+    expect(missingName.json()).toMatchObject({ code: 'field_required', field: 'filename', errors: ['File name is required'] });
     const missingFile = await upload(course._id, owner, { filename: 'a' }, {});
     expect(missingFile.statusCode).toBe(400);
-    expect(missingFile.json().errors[0]).toBe('Notes file is required');
+    expect(missingFile.json()).toMatchObject({ code: 'field_required', field: 'notesfile', errors: ['Notes file is required'] });
     const exe = await upload(course._id, owner, { filename: 'a' }, { notesfile: { filename: 'a.pdf', contentType: 'application/pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0)]) } });
     expect(exe.statusCode).toBe(415);
+    expect(exe.json()).toMatchObject({ code: 'file_wrong_type', field: 'notesfile', params: { noun: 'file' } });
     const huge = await upload(course._id, owner, { filename: 'a' }, { notesfile: { filename: 'a.txt', contentType: 'text/plain', data: Buffer.alloc(50 * 1024 * 1024 + 1, 0x61) } });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().errors[0]).toBe('Notes file must be at most 50 MB');
+    expect(huge.json()).toMatchObject({ code: 'file_too_large', field: 'notesfile', params: { size: '50 MB' }, errors: ['Notes file must be at most 50 MB'] });
     expect(await noteRows()).toBe(0);
     expect(storedFiles(ctx)).toEqual(before);
   });
@@ -99,7 +100,7 @@ describe('reading notes', () => {
     }
     const refused = await get(paths.notes.ofCourse(course._id), outsider);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors[0]).toBe('join the course to read its notes');
+    expect(refused.json()).toMatchObject({ code: 'join_to_read_notes', errors: ['join the course to read its notes'] });
     // The URL alone gives nothing: the file is "not found" for those who may not read it.
     expect((await get(note.notesfile, outsider)).statusCode).toBe(404);
     expect((await get(note.notesfile)).statusCode).toBe(401);
@@ -171,11 +172,11 @@ describe('DELETE /notes/delete-notes', () => {
     for (const reader of [enrolled, await buildProfessor(ctx.app), await loginExamOffice(ctx.app)]) {
       const res = await remove(note._id, reader);
       expect(res.statusCode).toBe(403);
-      expect(res.json().errors[0]).toBe('only the owner of this course can do this');
+      expect(res.json()).toMatchObject({ code: 'course_owner_only', errors: ['only the owner of this course can do this'] });
     }
     const outsider = await remove(note._id, await buildStudent(ctx.app));
     expect(outsider.statusCode).toBe(404);
-    expect(outsider.json().errors[0]).toBe('notes not found');
+    expect(outsider.json()).toMatchObject({ code: 'notes_not_found', errors: ['notes not found'] });
     expect((await remove(note._id)).statusCode).toBe(401);
     expect(await noteRows()).toBe(1);
     expect((await get(note.notesfile, owner)).statusCode).toBe(200);
@@ -186,7 +187,7 @@ describe('DELETE /notes/delete-notes', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"]) {
       const res = await remove(id, owner);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json().errors[0]).toBe('notes not found');
+      expect(res.json()).toMatchObject({ code: 'notes_not_found', errors: ['notes not found'] });
     }
   });
 });

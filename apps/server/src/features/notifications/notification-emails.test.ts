@@ -401,7 +401,7 @@ describe('unsubscribe links', () => {
     // An API client asking the same is told what is wrong, as before.
     const asked = await ctx.app.inject({ method: 'GET', url: apiLink(cut) });
     expect(asked.statusCode).toBe(400);
-    expect(asked.json().errors).toEqual(['this unsubscribe link is not valid']);
+    expect(asked.json()).toMatchObject({ code: 'unsubscribe_invalid', errors: ['this unsubscribe link is not valid'] });
     const empty = await ctx.app.inject({ method: 'GET', url: paths.notifications.unsubscribePage });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0]).toContain('Token');

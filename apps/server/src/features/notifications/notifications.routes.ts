@@ -1,7 +1,7 @@
-import { RECENT_DEFAULT, REFUSALS, api } from '@campus/contract';
+import { RECENT_DEFAULT, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { sendKept } from '../../platform/http/kept-answer';
@@ -45,7 +45,7 @@ export async function notificationsRoutes(root: FastifyInstance): Promise<void> 
     handler: async (request, reply) => {
       // An id that is not a seq names no notification: 404, like someone else's.
       const seq = seqOf(request.params.notificationId);
-      if (seq === undefined || !(await markRead(db, request.user!.id, seq))) throw notFound(REFUSALS.notificationNotFound);
+      if (seq === undefined || !(await markRead(db, request.user!.id, seq))) throw refuse('notification_not_found');
       return ok(reply, {}, 'notification marked as read');
     },
   });

@@ -149,7 +149,7 @@ describe('marking read', () => {
     const [mine] = (await listOf(me)).unreadnotifications as [NotificationItem];
     const refused = await patch(paths.notifications.read(mine.notificationid), other);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().errors[0]).toBe('notification not found');
+    expect(refused.json()).toMatchObject({ code: 'notification_not_found', errors: ['notification not found'] });
     expect((await patch(paths.notifications.read(String(Number(mine.notificationid) + 1_000_000)), me)).statusCode).toBe(404);
     for (const malformed of ['00000000-0000-4000-8000-000000000000', 'nope', '0', '-1', '1.5', '9'.repeat(40)]) {
       expect((await patch(paths.notifications.read(malformed), me)).statusCode).toBe(404);
@@ -336,6 +336,7 @@ describe('GET /notifications/recent', () => {
     const res = await get(`${paths.notifications.recent}?limit=${limit}`, me);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatch(/^Limit /);
+    expect(res.json().field).toBe('limit');
   });
 
   it('is for logged-in users only', async () => {

@@ -1,7 +1,7 @@
-import { REFUSALS, SUCCESSES, api, pages, unsubscribedMessage } from '@campus/contract';
+import { SUCCESSES, api, pages, unsubscribedMessage } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { acceptFormBodies } from '../../platform/http/form-body';
@@ -46,7 +46,7 @@ async function unsubscribeRoutes(root: FastifyInstance): Promise<void> {
 
   const verified = (token: string) => {
     const found = verifyUnsubscribe(signingKeyOf(app.config), token);
-    if (!found) throw badRequest(REFUSALS.unsubscribeInvalid);
+    if (!found) throw refuse('unsubscribe_invalid');
     return found;
   };
 

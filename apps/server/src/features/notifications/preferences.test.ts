@@ -32,15 +32,16 @@ describe('GET and PATCH /notifications/preferences', () => {
   });
 
   it.each([
-    [{ courses: 'weekly' }, 'Courses must be inapp, immediate or daily'],
-    [{ notes: 'immediate', marksheets: 1 }, 'Marksheets must be inapp, immediate or daily'],
-    [{ course: 'daily' }, 'Give at least one of Courses, Notes, Marksheets, Exams'],
-    [{}, 'Give at least one of Courses, Notes, Marksheets, Exams'],
-  ])('refuses %j with a 400 naming the field', async (body, message) => {
+    [{ courses: 'weekly' }, 'Courses must be inapp, immediate or daily', { code: 'choice_invalid', field: 'courses', params: { choices: ['inapp', 'immediate', 'daily'] } }],
+    [{ notes: 'immediate', marksheets: 1 }, 'Marksheets must be inapp, immediate or daily', { code: 'choice_invalid', field: 'marksheets' }],
+    [{ course: 'daily' }, 'Give at least one of Courses, Notes, Marksheets, Exams', { code: 'preference_needed', params: { kinds: ['courses', 'notes', 'marksheets', 'exams'] } }],
+    [{}, 'Give at least one of Courses, Notes, Marksheets, Exams', { code: 'preference_needed' }],
+  ])('refuses %j with a 400 naming the field', async (body, message, refusal) => {
     const me = await buildStudent(ctx.app);
     const res = await patchPrefs(me, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toBe(message);
+    expect(res.json()).toMatchObject(refusal);
     expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
   });
 
@@ -97,7 +98,7 @@ describe('the unsubscribe link (no login; RFC 8058 one-click)', () => {
     for (const token of forged) {
       const res = await oneClick(token);
       expect(res.statusCode, token).toBe(400);
-      expect(res.json().errors[0]).toBe('this unsubscribe link is not valid');
+      expect(res.json()).toMatchObject({ code: 'unsubscribe_invalid', errors: ['this unsubscribe link is not valid'] });
       const query = `?token=${encodeURIComponent(token)}`;
       expect((await ctx.app.inject({ method: 'GET', url: `${paths.notifications.unsubscribePage}${query}` })).statusCode).toBe(400);
       expect((await ctx.app.inject({ method: 'GET', url: `${paths.notifications.unsubscribeStatus}${query}` })).statusCode).toBe(400);
@@ -110,10 +111,10 @@ describe('the unsubscribe link (no login; RFC 8058 one-click)', () => {
     const token = signUnsubscribe(key, me.user._id, 'courses');
     const wrong = await oneClick(token, 'List-Unsubscribe=Yes');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().errors[0]).toBe('List-Unsubscribe must be One-Click');
+    expect(wrong.json()).toMatchObject({ code: 'choice_invalid', field: 'List-Unsubscribe', errors: ['List-Unsubscribe must be One-Click'] });
     const none = await ctx.app.inject({ method: 'POST', url: paths.notifications.unsubscribe, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors[0]).toBe('Token is required');
+    expect(none.json()).toMatchObject({ code: 'field_required', field: 'token', errors: ['Token is required'] });
   });
 
   it('a GET changes nothing: it sends the browser on to the page that asks first', async () => {

@@ -1,4 +1,4 @@
-import { IMPORT_VALUE_MAX, fieldLabel } from '@campus/contract';
+import { IMPORT_VALUE_MAX, fieldLabel, type ImportError, type Refusal } from '@campus/contract';
 
 /** The most characters of a cell an error's message quotes; the error's `value` keeps up to IMPORT_VALUE_MAX. */
 const QUOTED_MAX = 40;
@@ -16,6 +16,20 @@ export function quoted(cell: string): string {
 
 /** The cell as an error keeps it (`value`): cut to IMPORT_VALUE_MAX characters. */
 export const keptValue = (cell: string): string => [...cell].slice(0, IMPORT_VALUE_MAX).join('');
+
+/**
+ * One problem of an import, as the catalogue's refusal `r` (the web app words it from its code
+ * and params) and in English: `message`, the refusal's own unless told (a quoted cell).
+ */
+export const importError = (line: number, column: string | null, r: Refusal, value: string | null = null, message = r.message): ImportError => ({
+  line,
+  column,
+  code: r.code,
+  // The wire's lists are plain arrays; the catalogue's params are read-only ones.
+  params: r.params as ImportError['params'],
+  message,
+  value,
+});
 
 /**
  * A row rule's message with the offending cell quoted in it, so the registrar sees what the file

@@ -1,4 +1,4 @@
-import { REFUSALS, ROLES, pages } from '@campus/contract';
+import { ROLES, pages } from '@campus/contract';
 import { sql } from 'drizzle-orm';
 import { auditEntries, courses, enrollments, rosterCourseRows, users } from '../../db/schema';
 import { eachTheirOwn } from '../notifications';
@@ -55,17 +55,17 @@ export const coursesKind: RosterKind<'courses'> = {
       sql`
       with s as ${staged(importId)},
       firsts as (select coursenumber, min(line) as first from s group by coursenumber having count(*) > 1)
-      select s.line, 'coursenumber' as column, 'Course number ' || s.coursenumber || ' is also on line ' || f.first as message
+      select s.line, 'coursenumber' as column, 'roster_duplicate' as code, jsonb_build_object('value', s.coursenumber, 'first', f.first) as params
         from s join firsts f using (coursenumber) where s.line > f.first
       union all
-      select s.line, 'owner', 'No account has registration id ' || s.owner
+      select s.line, 'owner', 'roster_no_account', jsonb_build_object('registrationId', s.owner)
         from s where not exists (select 1 from ${users} u where u.registration_id = s.owner)
       union all
-      select s.line, 'owner', 'Registration ID ' || s.owner || ' is not a professor’s account'
+      select s.line, 'owner', 'roster_not_professor', jsonb_build_object('registrationId', s.owner)
         from s join ${users} u on u.registration_id = s.owner where u.userrole <> ${ROLES.PROFESSOR} or u.is_exam_office
       union all
       -- A new or moved exam date may not be in the past; an old course's unchanged date may.
-      select s.line, 'examDate', ${REFUSALS.examDateInPast}
+      select s.line, 'examDate', 'exam_date_in_past', null
         from s left join ${courses} c using (coursenumber)
         where s.exam_date < ${today()}::date and c.exam_date is distinct from s.exam_date
       order by 1`,

@@ -1,4 +1,4 @@
-import { REFUSALS, type ImportError } from '@campus/contract';
+import { refusal, type ImportError } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import { csvRows, type CsvColumns } from './csv-rows';
 
@@ -41,15 +41,15 @@ describe('csvRows', () => {
     const { rows, problems } = await read(['fullname,semster,fullname\n1,2,3\n']);
     expect(rows).toEqual([]);
     expect(problems).toEqual([
-      { line: 1, column: 'semster', message: 'semster is not a column of this kind of file; its columns are registrationId, fullname, note', value: 'semster' },
-      { line: 1, column: 'fullname', message: 'The column fullname is in the header twice', value: 'fullname' },
-      { line: 1, column: 'registrationId', message: 'The header has no registrationId column', value: null },
+      { line: 1, column: 'semster', code: 'roster_column_unknown', params: { column: 'semster', known: ['registrationId', 'fullname', 'note'] }, message: 'semster is not a column of this kind of file; its columns are registrationId, fullname, note', value: 'semster' },
+      { line: 1, column: 'fullname', code: 'roster_column_twice', params: { column: 'fullname' }, message: 'The column fullname is in the header twice', value: 'fullname' },
+      { line: 1, column: 'registrationId', code: 'roster_column_missing', params: { column: 'registrationId' }, message: 'The header has no registrationId column', value: null },
     ]);
   });
 
   it('names a line with the wrong number of cells, and goes on', async () => {
     const { rows, problems } = await read(['registrationId,fullname\n1,a,extra\n2,b\n']);
-    expect(problems).toEqual([{ line: 2, column: null, message: 'This line has 3 cells; the header has 2', value: null }]);
+    expect(problems).toEqual([{ line: 2, column: null, code: 'roster_cell_count', params: { cells: 3, expected: 2 }, message: 'This line has 3 cells; the header has 2', value: null }]);
     expect(rows.map((r) => r.line)).toEqual([3]);
   });
 
@@ -66,21 +66,21 @@ describe('csvRows', () => {
     for await (const row of csvRows(source(), SPEC, (p) => problems.push(p))) rows.push(row);
     // Rows before the broken line may or may not have come out before the parser stopped.
     expect(rows.every((r) => r.line === 2)).toBe(true);
-    expect(problems).toEqual([{ line: expect.any(Number), column: null, message: 'A quoted cell is never closed: add the missing double quote (")', value: null }]);
+    expect(problems).toEqual([{ line: expect.any(Number), column: null, code: 'csv_quote_not_closed', params: {}, message: 'A quoted cell is never closed: add the missing double quote (")', value: null }]);
     expect(problems[0]!.line).toBeGreaterThanOrEqual(3);
     expect(read_).toBe(2);
   });
 
   it('refuses bytes that are not UTF-8 (a Latin-1 export) with 415, reading the upload to its end', async () => {
-    await expect(read(['registrationId,fullname\n1,', Buffer.from([0x4a, 0xf6, 0x72, 0x67]), '\n'])).rejects.toMatchObject({ statusCode: 415, message: REFUSALS.rosterNotText });
+    await expect(read(['registrationId,fullname\n1,', Buffer.from([0x4a, 0xf6, 0x72, 0x67]), '\n'])).rejects.toMatchObject({ statusCode: 415, code: 'roster_not_text', message: refusal('roster_not_text').message });
   });
 
   it('refuses an empty upload, and one holding a NUL (an executable, not text), with 400', async () => {
-    await expect(read([])).rejects.toMatchObject({ statusCode: 400, message: 'File is empty' });
-    await expect(read(['MZ\u0000\u0000'])).rejects.toMatchObject({ statusCode: 415, message: REFUSALS.rosterNotText });
+    await expect(read([])).rejects.toMatchObject({ statusCode: 400, code: 'file_empty', field: 'file', message: 'File is empty' });
+    await expect(read(['MZ\u0000\u0000'])).rejects.toMatchObject({ statusCode: 415, code: 'roster_not_text', message: refusal('roster_not_text').message });
   });
 
   it('says so when the file has no header row', async () => {
-    expect((await read(['\n\n'])).problems).toEqual([{ line: 1, column: null, message: 'The file has no header row', value: null }]);
+    expect((await read(['\n\n'])).problems).toEqual([{ line: 1, column: null, code: 'roster_no_header', params: {}, message: 'The file has no header row', value: null }]);
   });
 });

@@ -1,6 +1,7 @@
 import { CsvError, parse, type Parser } from 'csv-parse';
-import { FIELD_MESSAGES, IMPORT_VALUE_MAX, REFUSALS, type ColumnMapping, type ImportError } from '@campus/contract';
-import { badRequest, unsupportedType } from '../../platform/errors/app-error';
+import { IMPORT_VALUE_MAX, refusal, type ColumnMapping, type ImportError } from '@campus/contract';
+import { refuse } from '../../platform/errors/app-error';
+import { importError } from './cell-quote';
 
 /** One row of the file: the line it starts on (the header is line 1) and its cells by column. */
 export interface CsvRow {
@@ -35,12 +36,12 @@ function utf8Text(): { next(chunk: Buffer): string; end(): string } {
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw unsupportedType(REFUSALS.rosterNotText);
+      throw refuse('roster_not_text');
     }
   };
   // A NUL is no character of a text file (PostgreSQL could not store it either): an executable, say.
   const text = (decoded: string) => {
-    if (decoded.includes('\u0000')) throw unsupportedType(REFUSALS.rosterNotText);
+    if (decoded.includes('\u0000')) throw refuse('roster_not_text');
     return lines(decoded);
   };
   return {
@@ -50,16 +51,16 @@ function utf8Text(): { next(chunk: Buffer): string; end(): string } {
 }
 
 /** What the parser says of a file it cannot read, as a registrar can act on it. */
-function csvProblem(err: CsvError): string {
+function csvProblem(err: CsvError): 'csv_quote_not_closed' | 'csv_quote_in_cell' | 'csv_unreadable' {
   switch (err.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return 'A quoted cell is never closed: add the missing double quote (")';
+      return 'csv_quote_not_closed';
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'INVALID_OPENING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return 'A double quote inside a cell must be written twice (""), and the cell quoted';
+      return 'csv_quote_in_cell';
     default:
-      return 'This line cannot be read as CSV';
+      return 'csv_unreadable';
   }
 }
 
@@ -73,12 +74,12 @@ function headerProblems(header: (string | null)[], cells: string[], spec: CsvCol
   header.forEach((name, i) => {
     if (name === null) return;
     const value = cells[i]!.slice(0, IMPORT_VALUE_MAX);
-    if (seen.has(name)) problems.push({ line: 1, column: name, message: `The column ${name} is in the header twice`, value });
+    if (seen.has(name)) problems.push(importError(1, name, refusal('roster_column_twice', { params: { column: name } }), value));
     seen.add(name);
-    if (!spec.columns.includes(name)) problems.push({ line: 1, column: name, message: `${name} is not a column of this kind of file; its columns are ${spec.columns.join(', ')}`, value });
+    if (!spec.columns.includes(name)) problems.push(importError(1, name, refusal('roster_column_unknown', { params: { column: name, known: spec.columns } }), value));
   });
   for (const name of spec.columns) {
-    if (!seen.has(name) && !spec.optional.includes(name)) problems.push({ line: 1, column: name, message: `The header has no ${name} column`, value: null });
+    if (!seen.has(name) && !spec.optional.includes(name)) problems.push(importError(1, name, refusal('roster_column_missing', { params: { column: name } })));
   }
   return problems;
 }
@@ -124,7 +125,7 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
       }
       const line = info.lines - newlines(record);
       if (record.length !== header.length) {
-        problem({ line, column: null, message: `This line has ${record.length} cells; the header has ${header.length}`, value: null });
+        problem(importError(line, null, refusal('roster_cell_count', { params: { cells: record.length, expected: header.length } })));
         continue;
       }
       const named = header;
@@ -135,7 +136,7 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
     // because the upload failed, and the upload's failure (below) is then the answer.
     if (err instanceof CsvError) {
       unreadable = true;
-      problem({ line: typeof err.lines === 'number' ? err.lines : 1, column: null, message: csvProblem(err), value: null });
+      problem(importError(typeof err.lines === 'number' ? err.lines : 1, null, refusal(csvProblem(err))));
     } else {
       stopped = err;
     }
@@ -144,7 +145,7 @@ export async function* csvRows(source: AsyncIterable<Buffer>, spec: CsvColumns, 
     failure = (await feeding) ?? stopped;
   }
   if (failure) throw failure;
-  if (!header && !unreadable) problem({ line: 1, column: null, message: 'The file has no header row', value: null });
+  if (!header && !unreadable) problem(importError(1, null, refusal('roster_no_header')));
 }
 
 /** Resolves when the parser has room again, or has stopped; its listeners go with it. */
@@ -187,7 +188,7 @@ async function feed(source: AsyncIterable<Buffer>, parser: Parser): Promise<unkn
     return err;
   }
   if (bytes === 0 && failure === undefined) {
-    failure = badRequest(FIELD_MESSAGES.emptyFile('file'));
+    failure = refuse('file_empty', { field: 'file' });
     parser.destroy();
   }
   if (failure === undefined && !parser.destroyed) {

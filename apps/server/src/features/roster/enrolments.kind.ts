@@ -33,16 +33,16 @@ export const enrolmentsKind: RosterKind<'enrolments'> = {
       sql`
       with s as ${staged(importId)},
       firsts as (select coursenumber, registration_id, min(line) as first from s group by coursenumber, registration_id having count(*) > 1)
-      select s.line, 'registrationId' as column, 'Registration ID ' || s.registration_id || ' is in course ' || s.coursenumber || ' on line ' || f.first || ' too' as message
+      select s.line, 'registrationId' as column, 'roster_duplicate_enrolment' as code, jsonb_build_object('registrationId', s.registration_id, 'coursenumber', s.coursenumber, 'first', f.first) as params
         from s join firsts f using (coursenumber, registration_id) where s.line > f.first
       union all
-      select s.line, 'coursenumber', 'No course has course number ' || s.coursenumber
+      select s.line, 'coursenumber', 'roster_no_course', jsonb_build_object('coursenumber', s.coursenumber)
         from s where not exists (select 1 from ${courses} c where c.coursenumber = s.coursenumber)
       union all
-      select s.line, 'registrationId', 'No account has registration id ' || s.registration_id
+      select s.line, 'registrationId', 'roster_no_account', jsonb_build_object('registrationId', s.registration_id)
         from s where not exists (select 1 from ${users} u where u.registration_id = s.registration_id)
       union all
-      select s.line, 'registrationId', 'Registration ID ' || s.registration_id || ' is not a student’s account'
+      select s.line, 'registrationId', 'roster_not_student', jsonb_build_object('registrationId', s.registration_id)
         from s join ${users} u using (registration_id) where u.userrole <> ${ROLES.STUDENT}
       order by 1`,
     ),

@@ -1,8 +1,7 @@
-import { REFUSALS } from '@campus/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { auditEntries, users } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { serviceUnavailable } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import type { AuditBy } from '../audit';
 import { issueInvitations } from '../users';
@@ -26,7 +25,7 @@ export interface InviteDeps {
  */
 export async function inviteImported({ db, mailOn, mailSecrets, now }: InviteDeps, by: AuditBy, importId: string, sentBy: string): Promise<number> {
   const record = await importOr404(db, importId);
-  if (!mailOn) throw serviceUnavailable(REFUSALS.inviteUnavailable);
+  if (!mailOn) throw refuse('invite_unavailable');
   if (record.kind !== 'users' || record.status !== 'applied') return 0;
   return db.transaction(async (tx) => {
     // Locked, so that a password set meanwhile is seen, and two clicks do not both send.

@@ -1,7 +1,8 @@
-import type { ImportError, ImportKind, RosterRow } from '@campus/contract';
+import { REFUSAL_CATALOGUE, refusal, type ImportError, type ImportKind, type RefusalCode, type RefusalParams, type RosterRow } from '@campus/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { rosterCourseRows, rosterEnrolmentRows, rosterUserRows } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
+import { importError } from './cell-quote';
 import type { Notify } from '../notifications';
 
 /** Where a kind's rows wait while their import runs. */
@@ -55,12 +56,18 @@ type Rows<T> = { rows: T[] };
 export const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /**
- * The errors a check statement found, in the shape an import lists them. A statement's message
- * names the value it is about itself ("Course number 101 is also on line 3"), so no `value`
- * column is asked of it: null unless it gives one.
+ * The errors a check statement found, in the shape an import lists them. A statement selects each
+ * error's line, column, refusal `code` and `params` (jsonb, or null for none); the English is the
+ * catalogue's, which names the value it is about itself ("Course number 101 is also on line 3"),
+ * so no `value` is asked of it. The refusal concerns the column, unless its code always concerns
+ * one field of its own (the exam office's rule, on the role column).
  */
 export async function errorsOf(db: Db, query: SQL): Promise<ImportError[]> {
-  return rowsOf<Omit<ImportError, 'value'> & { value?: string | null }>(await db.execute(query)).map((e) => ({ ...e, value: e.value ?? null }));
+  return rowsOf<{ line: number; column: string; code: RefusalCode; params: RefusalParams | null }>(await db.execute(query)).map((e) => {
+    const field = (REFUSAL_CATALOGUE[e.code] as { field?: string }).field ?? e.column;
+    // The statement chose the code and its params: the catalogue's types cannot follow them into SQL.
+    return importError(e.line, e.column, refusal(e.code, { field, params: e.params ?? {} } as never));
+  });
 }
 
 /** The staged rows of one import, as a subquery. */

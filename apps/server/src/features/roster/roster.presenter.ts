@@ -8,8 +8,15 @@ export const presentImport = (row: RosterImportRow): RosterImport => ({
   dryRun: row.dryRun,
   status: row.status as RosterImport['status'],
   counts: row.counts as ImportCounts,
-  // Imports recorded before errors quoted their cell and changes carried values say none.
-  errors: (row.errors as ImportError[]).map((e) => ({ ...e, value: e.value ?? null })),
+  // Imports recorded before errors quoted their cell and changes carried values say none; before
+  // errors carried codes, an error is `roster_problem`, its English kept as it was.
+  errors: (row.errors as Partial<ImportError>[]).map(({ line, column, code, params, message, value }) => ({
+    line: line!,
+    column: column ?? null,
+    ...(code ? { code, params: params ?? {} } : { code: 'roster_problem' as const, params: { detail: message! } }),
+    message: message!,
+    value: value ?? null,
+  })),
   changes: (row.changes as ImportChange[]).map((c) => ({ ...c, values: c.values ?? {} })),
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,7 +1,7 @@
-import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS, SUCCESSES, api, importBody, requiredMessage, todayIn, type ImportBody } from '@campus/contract';
+import { FILE_LIMITS, SUCCESSES, api, importBody, todayIn, type ImportBody } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest, tooLarge } from '../../platform/errors/app-error';
+import { AppError, refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { fileTooLarge } from '../../platform/files/upload-guard';
@@ -31,7 +31,7 @@ async function importFromRequest(request: FastifyRequest, run: (body: ImportBody
   try {
     for await (const part of request.parts({ limits: { fileSize: FILE_LIMITS.roster.maxBytes + 1, files: 1, fields: 10, fieldSize: COLUMNS_FIELD_MAX, parts: 12 } })) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(FIELD_MESSAGES.tooLong(part.fieldname));
+        if (part.valueTruncated || part.fieldnameTruncated) throw refuse('form_field_too_large', { field: part.fieldname });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -39,7 +39,7 @@ async function importFromRequest(request: FastifyRequest, run: (body: ImportBody
         for await (const chunk of part.file) void chunk;
         continue;
       }
-      if (fields.kind === undefined) throw badRequest(requiredMessage('kind'));
+      if (fields.kind === undefined) throw refuse('field_required', { field: 'kind' });
       const body = parseOrThrow(importBody, fields);
       reading = 'file';
       result = await run(body, part.file);
@@ -49,9 +49,9 @@ async function importFromRequest(request: FastifyRequest, run: (body: ImportBody
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(UPLOAD);
     // The import's own failures are what they are; only the multipart parser's are the body's fault.
     if (reading === 'file' || err instanceof AppError || typeof (err as { code?: unknown }).code === 'string') throw err;
-    throw badRequest(REFUSALS.malformedMultipart);
+    throw refuse('malformed_multipart');
   }
-  if (!result) throw badRequest(requiredMessage('file'));
+  if (!result) throw refuse('field_required', { field: 'file' });
   return result;
 }
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORT_LIST_MAX, REFUSALS, ROSTER_KINDS, type ColumnMapping, type ImportAction, type ImportChange, type ImportCounts, type ImportError, type ImportKind } from '@campus/contract';
+import { IMPORT_LIST_MAX, ROSTER_KINDS, type ColumnMapping, type ImportAction, type ImportChange, type ImportCounts, type ImportError, type ImportKind } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rosterImports } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { notFound } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
+import { refusalOfIssue } from '../../platform/errors/validation';
 import { isUuid } from '../../platform/http/ids';
 import { announce, everythingStale } from '../../platform/realtime/bus';
 import { userChanged } from '../../platform/auth/sessions';
 import type { AuditBy } from '../audit';
-import { keptValue, withCell } from './cell-quote';
+import { importError, keptValue, withCell } from './cell-quote';
 import { coursesKind } from './courses.kind';
 import { csvRows } from './csv-rows';
 import { enrolmentsKind } from './enrolments.kind';
@@ -82,7 +83,7 @@ const KEY_COLUMNS: Record<ImportKind, string> = {
 /** One import, whoever may read it; 404 for an id that names none. */
 export async function importOr404(db: Db, importId: string): Promise<RosterImportRow> {
   const [row] = isUuid(importId) ? await db.select().from(rosterImports).where(eq(rosterImports.id, importId)).limit(1) : [];
-  if (!row) throw notFound(REFUSALS.notFound);
+  if (!row) throw refuse('not_found');
   return row;
 }
 
@@ -123,7 +124,8 @@ export async function runImport(deps: RosterDeps, by: AuditBy, request: ImportRe
         for (const issue of parsed.error.issues) {
           const column = issue.path[0] === undefined ? null : String(issue.path[0]);
           const cell = column === null ? undefined : cells[column];
-          errors.add({ line, column, message: cell === undefined ? issue.message : withCell(issue.message, column!, cell), value: cell === undefined ? null : keptValue(cell) });
+          const why = refusalOfIssue(issue);
+          errors.add(cell === undefined ? importError(line, column, why, null, issue.message) : importError(line, column, why, keptValue(cell), withCell(issue.message, column!, cell)));
         }
         continue;
       }

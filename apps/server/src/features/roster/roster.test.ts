@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, REFUSALS, paths, type AuditEntry, type RosterImport } from '@campus/contract';
+import { refusal, paths, type AuditEntry, type RosterImport } from '@campus/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, courses, enrollments, notifications, rosterUserRows, users } from '../../db/schema';
@@ -53,7 +53,7 @@ describe('a users file', () => {
     const preview = await importOf(admin, 'users', csv);
     expect(preview).toMatchObject({ kind: 'users', dryRun: true, status: 'previewed', counts: { rows: 3, errors: 1, created: 2 } });
     // The message quotes the cell, so the registrar sees what the file says.
-    expect(preview.errors).toEqual([{ line: 3, column: 'semester', message: 'Semester "12" must be between 1 and 8', value: '12' }]);
+    expect(preview.errors).toEqual([{ line: 3, column: 'semester', code: 'semester_out_of_range', params: { min: 1, max: 8 }, message: 'Semester "12" must be between 1 and 8', value: '12' }]);
     expect(await userByRegistrationId(a!)).toBeUndefined();
     // Asked to apply, the same file is refused: any error applies nothing.
     const refused = await importOf(admin, 'users', csv, false);
@@ -112,7 +112,7 @@ describe('a users file', () => {
     expect(activity[0]).toMatchObject({ action: 'import.applied', actor: null, details: { changes: { semester: { from: 3, to: 4 } } } });
     const res = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: student.cookie }, payload: { fullname, email, branch, semester: 5 } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('semester')]);
+    expect(res.json().errors).toEqual([refusal('set_by_registrar', { field: 'semester' }).message]);
   });
 
   it('never adopts an account made by public signup: its row is an error naming the id, the file applies nothing, and the account stays as its owner made it', async () => {
@@ -125,7 +125,7 @@ describe('a users file', () => {
     const refused = await importOf(admin, 'users', csv, false);
     expect(refused.status).toBe('refused');
     expect(refused.errors).toEqual([
-      { line: 3, column: 'registrationId', message: `Registration ID ${registrationId} belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)`, value: null },
+      { line: 3, column: 'registrationId', code: 'roster_adoption_refused', params: { registrationId }, message: `Registration ID ${registrationId} belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)`, value: null },
     ]);
     expect(await userByRegistrationId(fresh!)).toBeUndefined();
     const after = await userByRegistrationId(registrationId);
@@ -158,11 +158,11 @@ describe('a users file', () => {
     const refused = await importOf(admin, 'users', csv, false);
     expect(refused.status).toBe('refused');
     expect(refused.errors).toEqual([
-      { line: 3, column: 'registrationId', message: `Registration ID ${a} is also on line 2`, value: null },
-      { line: 4, column: 'email', message: REFUSALS.emailTaken, value: null },
+      { line: 3, column: 'registrationId', code: 'roster_duplicate', params: { value: a, first: 2 }, message: `Registration ID ${a} is also on line 2`, value: null },
+      { line: 4, column: 'email', code: 'email_taken', params: {}, message: refusal('email_taken').message, value: null },
       // The exam office's account was made at setup, with a password: no roster row takes it over either.
-      { line: 5, column: 'registrationId', message: expect.stringContaining(`Registration ID ${office.registrationId} belongs to an account made with a password`), value: null },
-      { line: 5, column: 'role', message: REFUSALS.examOfficeProfessorsOnly, value: null },
+      { line: 5, column: 'registrationId', code: 'roster_adoption_refused', params: { registrationId: office.registrationId }, message: expect.stringContaining(`Registration ID ${office.registrationId} belongs to an account made with a password`), value: null },
+      { line: 5, column: 'role', code: 'exam_office_professors_only', params: {}, message: refusal('exam_office_professors_only').message, value: null },
     ]);
     expect(await userByRegistrationId(a!)).toBeUndefined();
   });
@@ -243,9 +243,9 @@ describe('a registrar’s own export, its columns mapped on the page', () => {
     const csv = `registrationId,email,fullname,role,semester,branch\n${a},a.${a}@campus.test,A,student,III,Civil Engineering\n${b},b.${b}@campus.test,B,"lec\nturer",2,${long}\n`;
     const preview = await importOf(admin, 'users', csv);
     expect(preview.errors).toEqual([
-      { line: 2, column: 'semester', message: 'Semester "III" must be a number', value: 'III' },
-      { line: 3, column: 'role', message: 'Role "lec turer" must be student or professor', value: 'lec\nturer' },
-      { line: 3, column: 'branch', message: `Branch "${'अ'.repeat(39)}…" must be one of the nine branches`, value: long },
+      { line: 2, column: 'semester', code: 'field_not_number', params: {}, message: 'Semester "III" must be a number', value: 'III' },
+      { line: 3, column: 'role', code: 'choice_invalid', params: { choices: ['student', 'professor'] }, message: 'Role "lec turer" must be student or professor', value: 'lec\nturer' },
+      { line: 3, column: 'branch', code: 'branch_unknown', params: {}, message: `Branch "${'अ'.repeat(39)}…" must be one of the nine branches`, value: long },
     ]);
   });
 
@@ -256,8 +256,8 @@ describe('a registrar’s own export, its columns mapped on the page', () => {
     const csv = `registrationId,email,fullname,role\n${p},p.${p}@campus.test,Prof. Meera Iyer,professor\n${s},s.${s}@campus.test,A Student,student\n`;
     const refused = await importOf(admin, 'users', csv, false);
     expect(refused.errors).toEqual([
-      { line: 3, column: 'semester', message: 'Semester is required for a student', value: null },
-      { line: 3, column: 'branch', message: 'Branch is required for a student', value: null },
+      { line: 3, column: 'semester', code: 'required_for_student', params: {}, message: 'Semester is required for a student', value: null },
+      { line: 3, column: 'branch', code: 'required_for_student', params: {}, message: 'Branch is required for a student', value: null },
     ]);
     const { registrationId, email, fullname } = professor.user;
     const applied = await importOf(admin, 'users', `registrationId,email,fullname,role,semester,branch\n${p},p.${p}@campus.test,Prof. Meera Iyer,professor,,\n${registrationId},${email},${fullname},professor,,\n`, false);
@@ -342,7 +342,7 @@ describe('a courses file and an enrolments file', () => {
     // Half a pair, or an end before the start, is the row's error, naming the column.
     const bad = await importOf(admin, 'courses', `${header}\n${line('14:00,', '')}\n${line('14:00,13:00', '')}\n`);
     expect(bad.errors.map((e) => [e.line, e.column, e.message])).toEqual([
-      [2, 'examEnd', REFUSALS.examEndNeeded],
+      [2, 'examEnd', refusal('exam_end_needed').message],
       // The roster quotes the offending cell in its message.
       [3, 'examEnd', 'Exam end time "13:00" must be after the start time'],
     ]);
@@ -354,12 +354,12 @@ describe('a courses file and an enrolments file', () => {
     const professor = await buildProfessor(ctx.app);
     const [n1, missing] = ids();
     const badCourses = await importOf(admin, 'courses', `coursenumber,title,description,semester,branch,owner\n${n1},T,D,1,Civil Engineering,${student.user.registrationId}\n`, false);
-    expect(badCourses.errors).toEqual([{ line: 2, column: 'owner', message: `Registration ID ${student.user.registrationId} is not a professor’s account`, value: null }]);
+    expect(badCourses.errors).toEqual([{ line: 2, column: 'owner', code: 'roster_not_professor', params: { registrationId: student.user.registrationId }, message: `Registration ID ${student.user.registrationId} is not a professor’s account`, value: null }]);
     const badEnrolments = await importOf(admin, 'enrolments', `coursenumber,registrationId,status\n${missing},${student.user.registrationId},active\n${missing},${professor.user.registrationId},active\n`, false);
     expect(badEnrolments.errors).toEqual([
-      { line: 2, column: 'coursenumber', message: `No course has course number ${missing}`, value: null },
-      { line: 3, column: 'coursenumber', message: `No course has course number ${missing}`, value: null },
-      { line: 3, column: 'registrationId', message: `Registration ID ${professor.user.registrationId} is not a student’s account`, value: null },
+      { line: 2, column: 'coursenumber', code: 'roster_no_course', params: { coursenumber: missing }, message: `No course has course number ${missing}`, value: null },
+      { line: 3, column: 'coursenumber', code: 'roster_no_course', params: { coursenumber: missing }, message: `No course has course number ${missing}`, value: null },
+      { line: 3, column: 'registrationId', code: 'roster_not_student', params: { registrationId: professor.user.registrationId }, message: `Registration ID ${professor.user.registrationId} is not a student’s account`, value: null },
     ]);
   });
 });
@@ -374,10 +374,10 @@ describe('POST /admin/imports refuses', () => {
     const admin = await loginAdmin(ctx.app);
     const missing = await send(admin, undefined, 'registrationId\n');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual(['Kind is required']);
+    expect(missing.json()).toMatchObject({ code: 'field_required', field: 'kind', errors: ['Kind is required'] });
     const unknown = await send(admin, 'grades' as Kind, 'registrationId\n');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual(['Kind must be users, courses or enrolments']);
+    expect(unknown.json()).toMatchObject({ code: 'choice_invalid', field: 'kind', params: { choices: ['users', 'courses', 'enrolments'] }, errors: ['Kind must be users, courses or enrolments'] });
   });
 
   it('a file that is not UTF-8 text, with 415', async () => {
@@ -385,7 +385,7 @@ describe('POST /admin/imports refuses', () => {
     const latin1 = Buffer.concat([Buffer.from('registrationId,email,fullname,role,semester,branch\n211099001,j@x.test,J'), Buffer.from([0xf6]), Buffer.from('rg,student,1,Civil Engineering\n')]);
     const res = await send(admin, 'users', latin1);
     expect(res.statusCode).toBe(415);
-    expect(res.json().errors).toEqual([REFUSALS.rosterNotText]);
+    expect(res.json()).toMatchObject({ code: 'roster_not_text', field: 'file', errors: [refusal('roster_not_text').message] });
   });
 
   it('an unknown import id with 404', async () => {

@@ -1,9 +1,9 @@
-import { REFUSALS, ROLES } from '@campus/contract';
+import { ROLES } from '@campus/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { auditEntries, courses, rosterUserRows, sessions, users } from '../../db/schema';
 import { endSessions } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
-import { conflict } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { assertAnActiveAdministrator } from '../users';
 import { compareRows, errorsOf, fieldChange, importOf, rowsOf, stagedRows, type RosterKind } from './roster-kind';
 
@@ -44,9 +44,8 @@ const changedValues = (side: 'to' | 'from') =>
  * password and email, gain the registrar's role and courses, and the real owner's campus sign-in
  * would then link to it without a password. Such a row is an error naming the id; its owner links
  * the account by a campus sign-in, giving its password once, after which it is managed.
+ * (`roster_adoption_refused`).
  */
-const ADOPTION_REFUSED = ' belongs to an account made with a password (public signup), not by the registrar: the roster does not take it over (its owner links it by signing in with the campus account and giving that password)';
-
 export const usersKind: RosterKind<'users'> = {
   table: rosterUserRows,
 
@@ -69,32 +68,32 @@ export const usersKind: RosterKind<'users'> = {
       with s as ${staged(importId)},
       firsts as (select registration_id, min(line) as first from s group by registration_id having count(*) > 1),
       first_emails as (select lower(email) as email, min(line) as first from s group by lower(email) having count(*) > 1)
-      select s.line, 'registrationId' as column, 'Registration ID ' || s.registration_id || ' is also on line ' || f.first as message
+      select s.line, 'registrationId' as column, 'roster_duplicate' as code, jsonb_build_object('value', s.registration_id, 'first', f.first) as params
         from s join firsts f using (registration_id) where s.line > f.first
       union all
-      select s.line, 'email', 'Email ' || s.email || ' is also on line ' || f.first
+      select s.line, 'email', 'roster_duplicate', jsonb_build_object('value', s.email, 'first', f.first)
         from s join first_emails f on f.email = lower(s.email) where s.line > f.first
       union all
       -- A new account's address may not be another account's (an existing one keeps its own).
-      select s.line, 'email', ${REFUSALS.emailTaken}
+      select s.line, 'email', 'email_taken', null
         from s join ${users} u on lower(u.email) = lower(s.email) and u.registration_id <> s.registration_id
         where not exists (select 1 from ${users} x where x.registration_id = s.registration_id)
       union all
-      select s.line, 'registrationId', ${REFUSALS.registrationIdReserved}
+      select s.line, 'registrationId', 'registration_id_reserved', null
         from s where s.registration_id = ${reservedRegistrationId}
         and not exists (select 1 from ${users} x where x.registration_id = s.registration_id)
       union all
-      select s.line, 'registrationId', 'Registration ID ' || s.registration_id || ${ADOPTION_REFUSED}
+      select s.line, 'registrationId', 'roster_adoption_refused', jsonb_build_object('registrationId', s.registration_id)
         from s join ${users} u using (registration_id) where not u.managed
       union all
-      select s.line, 'role', ${REFUSALS.examOfficeProfessorsOnly}
+      select s.line, 'role', 'exam_office_professors_only', null
         from s join ${users} u using (registration_id) where u.is_exam_office and s.userrole = ${ROLES.STUDENT}
       union all
-      select s.line, 'role', 'Registration ID ' || s.registration_id || ' owns courses, so it stays a professor'
+      select s.line, 'role', 'roster_owns_courses', jsonb_build_object('registrationId', s.registration_id)
         from s join ${users} u using (registration_id)
         where u.userrole = ${ROLES.PROFESSOR} and s.userrole = ${ROLES.STUDENT} and exists (select 1 from ${courses} c where c.owner_id = u.id)
       union all
-      select s.line, 'status', 'Registration ID ' || s.registration_id || ' is an administrator: switch an administrator off on their page, not from the roster'
+      select s.line, 'status', 'roster_admin_status', jsonb_build_object('registrationId', s.registration_id)
         from s join ${users} u using (registration_id) where u.is_admin and u.active and s.active = false
       order by 1, 2, 3`,
     ),
@@ -122,7 +121,7 @@ export const usersKind: RosterKind<'users'> = {
     const adopted = rowsOf<{ registration_id: string }>(
       await tx.execute(sql`select s.registration_id from ${staged(importId)} s join ${users} u using (registration_id) where not u.managed limit 1 for update of u`),
     );
-    if (adopted[0]) throw conflict(`Registration ID ${adopted[0].registration_id}${ADOPTION_REFUSED}`);
+    if (adopted[0]) throw refuse('roster_adoption_refused', { params: { registrationId: Number(adopted[0].registration_id) } });
     const updating = sql`${staged(importId)} s join ${users} u using (registration_id) where s.action = 'update'`;
     // The entries say what each field was, so they are written before the rows change.
     await tx.execute(sql`

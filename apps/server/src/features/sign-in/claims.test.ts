@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, REFUSALS } from '@campus/contract';
+import { refusal } from '@campus/contract';
 import { describe, expect, it } from 'vitest';
 import type { OidcProviderConfig } from '../../platform/config/config';
 import { claimValue, readClaims, roleColumns } from './claims';
@@ -34,15 +34,16 @@ describe('reading a provider’s claims', () => {
   });
 
   it('refuses someone no rule matches with the no-role message, before anything else', () => {
-    expect(readClaims(provider, { sub: 'alum' })).toMatchObject({ ok: false, refusal: REFUSALS.noRole, matched: null });
+    expect(readClaims(provider, { sub: 'alum' })).toMatchObject({ ok: false, code: 'no_role', refusal: refusal('no_role'), matched: null });
   });
 
   it('names a claim that is missing or unusable', () => {
-    expect(readClaims(provider, { ...asha, student_id: undefined })).toMatchObject({ ok: false, refusal: FIELD_MESSAGES.claimMissing('registrationId', 'student_id') });
+    expect(readClaims(provider, { ...asha, student_id: undefined })).toMatchObject({ ok: false, code: 'claims_unusable', refusal: refusal('claim_missing', { field: 'registrationId', params: { claim: 'student_id' } }) });
     const badSemester = readClaims(provider, { ...asha, semester: 11 });
     expect(badSemester.ok).toBe(false);
-    expect(!badSemester.ok && badSemester.refusal).toMatch(/^your campus account's semester cannot be used: Semester must be/);
-    expect(readClaims(provider, { ...asha, email: ['a@x.edu', 'b@x.edu'] })).toMatchObject({ ok: false, refusal: FIELD_MESSAGES.claimInvalid('email', 'it holds more than one value') });
+    expect(!badSemester.ok && badSemester.refusal).toMatchObject({ code: 'claim_invalid', field: 'semester', params: { claim: 'semester' } });
+    expect(!badSemester.ok && badSemester.refusal.message).toMatch(/^your campus account's semester cannot be used: Semester must be/);
+    expect(readClaims(provider, { ...asha, email: ['a@x.edu', 'b@x.edu'] })).toMatchObject({ ok: false, code: 'claims_unusable', refusal: refusal('claim_invalid', { field: 'email', params: { claim: 'email', detail: 'it holds more than one value' } }) });
   });
 
   it('leaves semester and branch null when the directory releases none, and takes a one-value list as its value', () => {

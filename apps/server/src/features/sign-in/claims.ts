@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, REFUSALS, ROLES, claimedAccountFields, type AccountRole, type Branch, type SignInErrorCode } from '@campus/contract';
+import { ROLES, claimedAccountFields, refusal as refusalOf, type Refusal, type AccountRole, type Branch, type SignInErrorCode } from '@campus/contract';
 import type { ClaimsMap, RoleRule, SignInProviderConfig } from '../../platform/config/config';
 
 /**
@@ -30,7 +30,7 @@ export interface MatchedRule {
 
 export type ClaimsVerdict =
   | { ok: true; account: ClaimedAccount; matched: MatchedRule }
-  | { ok: false; code: SignInErrorCode; refusal: string; account: ClaimedAccount | null; matched: MatchedRule | null };
+  | { ok: false; code: SignInErrorCode; refusal: Refusal; account: ClaimedAccount | null; matched: MatchedRule | null };
 
 /**
  * A claim by its name, or by a dotted path into nested claims when no claim has the whole name
@@ -61,27 +61,27 @@ export function matchRole(claims: Record<string, unknown>, rules: readonly RoleR
 type Field = keyof ClaimsMap;
 
 /** One field from its claim: the value, undefined when not released, or the refusal naming the claim. */
-function readField(claims: Record<string, unknown>, map: ClaimsMap, field: Field): { value?: unknown; refusal?: string } {
+function readField(claims: Record<string, unknown>, map: ClaimsMap, field: Field): { value?: unknown; refusal?: Refusal } {
   const claim = map[field];
   if (claim === undefined) return {};
   const raw = claimValue(claims, claim);
   // A directory that releases a one-value list (SAML always does) means that value.
   const values = Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw];
   if (values.length === 0) return {};
-  if (values.length > 1) return { refusal: FIELD_MESSAGES.claimInvalid(claim, 'it holds more than one value') };
+  if (values.length > 1) return { refusal: refusalOf('claim_invalid', { field, params: { claim, detail: 'it holds more than one value' } }) };
   const parsed = claimedAccountFields[field].safeParse(values[0]);
-  if (!parsed.success) return { refusal: FIELD_MESSAGES.claimInvalid(claim, parsed.error.issues[0]?.message ?? 'not a valid value') };
+  if (!parsed.success) return { refusal: refusalOf('claim_invalid', { field, params: { claim, detail: parsed.error.issues[0]?.message ?? 'not a valid value' } }) };
   return { value: parsed.data };
 }
 
 /** The account the claims describe, or the first thing wrong with them. */
-function readAccount(claims: Record<string, unknown>, map: ClaimsMap): { account?: ClaimedAccount; refusal?: string } {
+function readAccount(claims: Record<string, unknown>, map: ClaimsMap): { account?: ClaimedAccount; refusal?: Refusal } {
   const got: Partial<Record<Field, unknown>> = {};
   for (const field of ['registrationId', 'email', 'fullname', 'semester', 'branch'] as const) {
     const { value, refusal } = readField(claims, map, field);
     if (refusal) return { refusal };
     if (value !== undefined) got[field] = value;
-    else if (field === 'registrationId' || field === 'email' || field === 'fullname') return { refusal: FIELD_MESSAGES.claimMissing(field, map[field]) };
+    else if (field === 'registrationId' || field === 'email' || field === 'fullname') return { refusal: refusalOf('claim_missing', { field, params: { claim: String(map[field]) } }) };
   }
   return {
     account: {
@@ -102,7 +102,7 @@ export function readClaims(provider: SignInProviderConfig, claims: Record<string
   const matched = matchRole(claims, provider.roles);
   if (!matched) {
     const { account } = readAccount(claims, provider.claims);
-    return { ok: false, code: 'no_role', refusal: REFUSALS.noRole, account: account ?? null, matched: null };
+    return { ok: false, code: 'no_role', refusal: refusalOf('no_role'), account: account ?? null, matched: null };
   }
   const { account, refusal } = readAccount(claims, provider.claims);
   if (!account) return { ok: false, code: 'claims_unusable', refusal: refusal!, account: null, matched };

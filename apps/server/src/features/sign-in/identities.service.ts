@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REFUSALS, type FieldChange, type SignInErrorCode } from '@campus/contract';
+import { refusal, type FieldChange, type Refusal, type SignInErrorCode } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { identities, users, type UserRow } from '../../db/schema';
 import type { SignInProviderConfig } from '../../platform/config/config';
@@ -19,20 +19,23 @@ export type SignInOutcome =
   | { kind: 'signedIn'; user: UserRow }
   /** An account made by public signup holds the registration id: its password links them (`linkWithPassword`). */
   | { kind: 'needsPassword'; user: UserRow }
-  /** `code` goes in the login page's address (`/login?error=`); `message` says it in English, for the log and an administrator's test. */
-  | { kind: 'refused'; code: SignInErrorCode; message: string };
+  /**
+   * `code` goes in the login page's address (`/login?error=`); `refusal` is the catalogue's refusal
+   * in full (a missing claim names it), for the link call's answer, the log and an administrator's test.
+   */
+  | { kind: 'refused'; code: SignInErrorCode; refusal: Refusal };
 
 /** A refusal that ends the transaction, writing nothing. */
 class Refused extends Error {
-  constructor(
-    readonly code: SignInErrorCode,
-    readonly refusal: string,
-  ) {
-    super(refusal);
+  readonly refusal: Refusal;
+  constructor(readonly code: SignInErrorCode) {
+    const r = refusal(code);
+    super(r.message);
+    this.refusal = r;
   }
 }
 
-const refused = (code: SignInErrorCode, message: string): SignInOutcome => ({ kind: 'refused', code, message });
+const refused = (code: SignInErrorCode, why: Refusal = refusal(code)): SignInOutcome => ({ kind: 'refused', code, refusal: why });
 
 /**
  * Signs a campus identity in: the account linked to it, else the account with its registration
@@ -53,7 +56,7 @@ export async function signInWithIdentity(db: Db, provider: SignInProviderConfig,
     } catch (err) {
       if (err instanceof Refused) return refused(err.code, err.refusal);
       if (attempt < 2 && uniqueViolation(err) !== undefined) continue;
-      if (uniqueViolation(err) === 'users_email_lower_unique') return refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
+      if (uniqueViolation(err) === 'users_email_lower_unique') return refused('sign_in_email_taken');
       throw err;
     }
   }
@@ -94,7 +97,7 @@ async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: strin
     .where(and(eq(identities.provider, provider.id), eq(identities.subject, subject)))
     .for('update');
   if (linked) {
-    if (!linked.user.active) throw new Refused('account_deactivated', REFUSALS.accountDeactivated);
+    if (!linked.user.active) throw new Refused('account_deactivated');
     await tx.update(identities).set({ lastSignedInAt: by.now }).where(and(eq(identities.provider, provider.id), eq(identities.subject, subject)));
     return { kind: 'signedIn', user: await applyClaims(tx, provider, linked.user, account, matched, by) };
   }
@@ -104,15 +107,15 @@ async function signInOnce(tx: Db, provider: SignInProviderConfig, subject: strin
     // Another person of this provider already holds the account: a second campus account
     // claiming the same registration id is a directory error, not a second way in.
     const [other] = await tx.select({ subject: identities.subject }).from(identities).where(and(eq(identities.userId, holder.id), eq(identities.provider, provider.id))).limit(1);
-    if (other) throw new Refused('sign_in_identity_taken', REFUSALS.signInIdentityTaken);
-    if (!holder.active) throw new Refused('account_deactivated', REFUSALS.accountDeactivated);
+    if (other) throw new Refused('sign_in_identity_taken');
+    if (!holder.active) throw new Refused('account_deactivated');
     if (!holder.managed && !passwordGiven) return { kind: 'needsPassword', user: holder };
     await link(tx, provider, subject, holder.id, by);
     return { kind: 'signedIn', user: await applyClaims(tx, provider, holder, account, matched, by) };
   }
 
   const [emailHolder] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${account.email})`).limit(1);
-  if (emailHolder) throw new Refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
+  if (emailHolder) throw new Refused('sign_in_email_taken');
   const [created] = await tx
     .insert(users)
     .values({
@@ -167,7 +170,7 @@ async function applyClaims(tx: Db, provider: SignInProviderConfig, before: UserR
   if (!details && !roleDetails && before.managed) return before;
   if (details && 'email' in details) {
     const [emailHolder] = await tx.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${account.email})`, ne(users.id, before.id))).limit(1);
-    if (emailHolder) throw new Refused('sign_in_email_taken', REFUSALS.signInEmailTaken);
+    if (emailHolder) throw new Refused('sign_in_email_taken');
     await emailReplacedBySomeoneElse(tx, before.id);
   }
   const [after] = await tx.update(users).set({ ...wanted, ...roles, managed: true, updatedAt: by.now }).where(eq(users.id, before.id)).returning();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FIELD_MESSAGES, REFUSALS, pages, paths } from '@campus/contract';
+import { refusal, pages, paths } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, identities, sessions, users } from '../../db/schema';
@@ -221,7 +221,7 @@ describe('a directory that releases no semester or branch', () => {
     expect((await currentUser(cookie)).json().data).toMatchObject({ registrationId: 211070311, userrole: 2, semester: null, branch: null, managed: true });
     const apply = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie }, payload: { semester: 1 } });
     expect(apply.statusCode).toBe(400);
-    expect(apply.json().errors).toEqual([REFUSALS.chooseSemesterAndBranch]);
+    expect(apply.json().errors).toEqual([refusal('choose_semester_and_branch').message]);
   });
 
   it('lets her choose them once, audited; afterwards they are the registrar’s', async () => {
@@ -234,7 +234,7 @@ describe('a directory that releases no semester or branch', () => {
     expect(entries.find((e) => e.action === 'user.updated')).toMatchObject({ actorId: row!.id, details: { changes: { semester: { from: null, to: 3 }, branch: { from: null, to: 'Civil Engineering' } } } });
     const again = await updateAccount(cookie, { semester: 4, branch: 'Civil Engineering' });
     expect(again.statusCode).toBe(403);
-    expect(again.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('semester')]);
+    expect(again.json().errors).toEqual([refusal('set_by_registrar', { field: 'semester' }).message]);
     // The same values sent back, or left out, change nothing and are no refusal.
     expect((await updateAccount(cookie, { semester: 3, branch: 'Civil Engineering' })).statusCode).toBe(200);
     expect((await updateAccount(cookie, {})).statusCode).toBe(200);
@@ -328,7 +328,7 @@ describe('logout at the provider', () => {
     ]) {
       const res = await post(token);
       expect(res.statusCode, token).toBe(400);
-      expect(res.json().errors).toEqual([REFUSALS.logoutTokenInvalid]);
+      expect(res.json().errors).toEqual([refusal('logout_token_invalid').message]);
     }
     expect((await currentUser(browser.session)).statusCode).toBe(200);
     const genuine = await op.logoutToken({ sub: 'sub-asha' });

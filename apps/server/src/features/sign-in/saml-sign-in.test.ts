@@ -1,4 +1,4 @@
-import { REFUSALS, pages, paths } from '@campus/contract';
+import { refusal, pages, paths } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, identities, users } from '../../db/schema';
@@ -242,7 +242,7 @@ describe('accounts from the directory', () => {
     expect(testPage).toMatch(/^\/admin\/sign-in\/[0-9a-f-]{36}$/);
     const testId = testPage.split('/').pop()!;
     const res = await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: admin.cookie } });
-    expect(res.json().data.test).toMatchObject({ subject: ALUMNA.nameId, claims: { displayName: 'Meera Iyer', affiliation: 'alum' }, matched: null, refusal: REFUSALS.noRole, account: { registrationId: 201070044 } });
+    expect(res.json().data.test).toMatchObject({ subject: ALUMNA.nameId, claims: { displayName: 'Meera Iyer', affiliation: 'alum' }, matched: null, refusal: refusal('no_role').message, account: { registrationId: 201070044 } });
     expect(await usersCalled(201070044)).toEqual([]);
     // Still the administrator's own session: the test signed nobody in.
     expect((await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: admin.cookie } })).json().data.registrationId).toBe(100000000);
@@ -258,7 +258,7 @@ describe('accounts from the directory', () => {
     const acs = await browser.postForm(localPart(post.action), { SAMLResponse: post.SAMLResponse, RelayState: post.RelayState }, idpOrigin());
     const testId = String((await browser.get(String(acs.headers.location))).headers.location).split('/').pop()!;
     const { test } = (await ctx.app.inject({ method: 'GET', url: paths.auth.signInTest(testId), headers: { cookie: admin.cookie } })).json().data;
-    expect(test).toMatchObject({ matched: { rule: 1, role: 'student' }, refusal: REFUSALS.signInEmailTaken });
+    expect(test).toMatchObject({ matched: { rule: 1, role: 'student' }, refusal: refusal('sign_in_email_taken').message });
     expect(await usersCalled(211070301)).toEqual([]);
   });
 
@@ -266,7 +266,7 @@ describe('accounts from the directory', () => {
     const student = await buildStudent(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: `${paths.auth.start(ID)}?test=true`, headers: { cookie: student.cookie } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual([REFUSALS.signInTestAdminsOnly]);
+    expect(res.json().errors).toEqual([refusal('sign_in_test_admins_only').message]);
   });
 });
 
@@ -278,7 +278,7 @@ describe('PASSWORD_LOGIN=admins', () => {
     expect((await login(student.user.registrationId, 'not the password')).statusCode).toBe(401);
     const refused = await login(student.user.registrationId, student.password);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().errors).toEqual([REFUSALS.passwordLoginAdminsOnly]);
+    expect(refused.json().errors).toEqual([refusal('password_login_admins_only').message]);
     expect(refused.cookies.some((c) => c.name === 'campus_session')).toBe(false);
     const { ADMIN_PASSWORD } = await import('../../../test/build-app');
     expect((await login(100000000, ADMIN_PASSWORD)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FIELD_MESSAGES, REFUSALS, SAML_RESPONSE_MAX, SUCCESSES, api, localPathOf, pages, paths, type SignInErrorCode } from '@campus/contract';
+import { SAML_RESPONSE_MAX, SUCCESSES, api, localPathOf, pages, paths, type SignInErrorCode } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, lt } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { LoginThrottle } from '../../platform/auth/login-throttle';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { SESSION_COOKIE, createSession, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
 import { describeProvider } from '../../platform/config/config';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors/app-error';
+import { AppError, refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { acceptFormBodies } from '../../platform/http/form-body';
@@ -51,7 +51,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
 
   const providerOr404 = (id: string) => {
     const provider = providers.get(id);
-    if (!provider) throw notFound(REFUSALS.signInProviderUnknown);
+    if (!provider) throw refuse('sign_in_provider_unknown');
     return provider;
   };
   // The addresses providers are given and check answers against come from PUBLIC_ORIGIN alone,
@@ -69,7 +69,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
    * To the login page with the refusal's code, which the page words itself; with the page the
    * sign-in was for, when it is known, so a second try still ends there.
    */
-  const refuse = (reply: FastifyReply, code: SignInErrorCode, next?: string) => reply.redirect(pages.loginRefused(code, next), 302);
+  const toLogin = (reply: FastifyReply, code: SignInErrorCode, next?: string) => reply.redirect(pages.loginRefused(code, next), 302);
   /** `next` as kept, checked again on the way out (an attempt begun before an upgrade kept it unchecked). */
   const nextPage = (next: string) => localPathOf(next, origin) ?? pages.home;
 
@@ -89,8 +89,8 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       if (purpose === 'test') {
         const token = request.cookies[SESSION_COOKIE];
         const session = token ? await app.sessions.resolve(token) : null;
-        if (!session) throw unauthorized();
-        if (!session.user.isAdmin) throw forbidden(REFUSALS.signInTestAdminsOnly);
+        if (!session) throw refuse('login_required');
+        if (!session.user.isAdmin) throw refuse('sign_in_test_admins_only');
         testerId = session.user.id;
       }
       const base = { provider: provider.settings.id, purpose, testerId, browserHash: browserOf(request, reply), next: request.query.next ?? pages.home };
@@ -115,7 +115,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
           const id = await keepTest(testerId!, provider.settings.id, now, failedTest(diagnose(err, discoveryAddress(provider.settings.issuer))));
           return reply.redirect(pages.adminSignInTest(id), 302);
         }
-        return refuse(reply, 'sign_in_unavailable', base.next);
+        return toLogin(reply, 'sign_in_unavailable', base.next);
       }
       return reply.redirect(authorization, 302);
     },
@@ -126,19 +126,19 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
       const { state } = request.query;
-      if (!state) return refuse(reply, 'sign_in_expired');
+      if (!state) return toLogin(reply, 'sign_in_expired');
       const now = app.config.now();
       const browser = browserHashOf(request);
       if (provider instanceof SamlProvider) {
         const attempt = await takeAttempt(db, provider.settings.id, state, browser, 'answered', now);
-        if (!attempt) return refuse(reply, 'sign_in_expired');
+        if (!attempt) return toLogin(reply, 'sign_in_expired');
         return finish(request, reply, attempt, attempt.answer as unknown as Answer);
       }
       const attempt = await takeAttempt(db, provider.settings.id, state, browser, 'started', now);
-      if (!attempt) return refuse(reply, 'sign_in_expired');
+      if (!attempt) return toLogin(reply, 'sign_in_expired');
       if (request.query.error) {
         request.log.info({ provider: provider.settings.id, error: request.query.error }, 'campus sign-in: the provider answered with an error');
-        return refuse(reply, 'sign_in_failed', attempt.next);
+        return toLogin(reply, 'sign_in_failed', attempt.next);
       }
       let answer: Answer;
       try {
@@ -147,7 +147,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         answer = await provider.callback(currentUrl, here, { state, nonce: attempt.nonce!, codeVerifier: attempt.codeVerifier! });
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the provider’s answer was refused');
-        return refuse(reply, 'sign_in_failed', attempt.next);
+        return toLogin(reply, 'sign_in_failed', attempt.next);
       }
       return finish(request, reply, attempt, answer);
     },
@@ -157,20 +157,20 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     ...route(auth.acs, { access: 'anyone', crossSite: true }),
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
-      if (!(provider instanceof SamlProvider)) throw notFound(REFUSALS.signInProviderUnknown);
+      if (!(provider instanceof SamlProvider)) throw refuse('sign_in_provider_unknown');
       const state = request.body.RelayState;
       const attempt = state ? await findAttempt(db, provider.settings.id, state, app.config.now()) : undefined;
-      if (!attempt?.samlRequestId || attempt.stage !== 'started') return refuse(reply, 'sign_in_expired');
+      if (!attempt?.samlRequestId || attempt.stage !== 'started') return toLogin(reply, 'sign_in_expired');
       let answer: Answer;
       try {
         answer = { ...(await provider.verify(samlEndpoints(provider), request.body.SAMLResponse, attempt.samlRequestId, attempt.createdAt)), sid: null };
       } catch (err) {
         request.log.warn({ err, provider: provider.settings.id }, 'campus sign-in: the SAML response was refused');
         await endAttempt(db, attempt);
-        return refuse(reply, 'sign_in_failed', attempt.next);
+        return toLogin(reply, 'sign_in_failed', attempt.next);
       }
       // Once: a second POST of the same response finds the attempt answered already.
-      if (!(await answerAttempt(db, attempt, { ...answer }))) return refuse(reply, 'sign_in_expired');
+      if (!(await answerAttempt(db, attempt, { ...answer }))) return toLogin(reply, 'sign_in_expired');
       return reply.redirect(`${paths.auth.callback(provider.settings.id)}?${new URLSearchParams({ state: state! })}`, 302);
     },
   });
@@ -183,7 +183,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
   async function finish(request: FastifyRequest, reply: FastifyReply, attempt: SignInAttemptRow, answer: Answer) {
     const provider = app.config.signInProviders.find((p) => p.id === attempt.provider);
     // Removed from AUTH_PROVIDERS while the browser was away.
-    if (!provider) return refuse(reply, 'sign_in_expired');
+    if (!provider) return toLogin(reply, 'sign_in_expired');
     const now = app.config.now();
     if (attempt.purpose === 'test') {
       const verdict = readClaims(provider, answer.claims);
@@ -193,14 +193,14 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         claims: answer.claims,
         account: verdict.account ? { ...verdict.account } : null,
         matched: verdict.matched ? { ...verdict.matched } : null,
-        refusal: outcome.kind === 'refused' ? outcome.message : null,
+        refusal: outcome.kind === 'refused' ? outcome.refusal.message : null,
       });
       return reply.redirect(pages.adminSignInTest(id), 302);
     }
     const outcome = await signInWithIdentity(db, provider, answer, { ip: request.ip, now });
     if (outcome.kind === 'refused') {
-      request.log.info({ provider: provider.id, refusal: outcome.message }, 'campus sign-in refused');
-      return refuse(reply, outcome.code, attempt.next);
+      request.log.info({ provider: provider.id, refusal: outcome.refusal.message }, 'campus sign-in refused');
+      return toLogin(reply, outcome.code, attempt.next);
     }
     if (outcome.kind === 'needsPassword') {
       await startAttempt(db, { provider: provider.id, purpose: 'signIn', testerId: null, browserHash: attempt.browserHash, next: attempt.next, stage: 'awaitingPassword', answer: { ...answer, registrationId: outcome.user.registrationId } }, now);
@@ -228,7 +228,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     ...route(auth.metadata, { access: 'anyone' }),
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
-      if (!(provider instanceof SamlProvider)) throw notFound(REFUSALS.signInProviderUnknown);
+      if (!(provider instanceof SamlProvider)) throw refuse('sign_in_provider_unknown');
       return reply.type('application/samlmetadata+xml').send(provider.metadata(samlEndpoints(provider)));
     },
   });
@@ -237,7 +237,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     ...route(auth.backchannelLogout, { access: 'anyone', crossSite: true }),
     handler: async (request, reply) => {
       const provider = providerOr404(request.params.providerId);
-      if (!(provider instanceof OidcProvider)) throw notFound(REFUSALS.signInProviderUnknown);
+      if (!(provider instanceof OidcProvider)) throw refuse('sign_in_provider_unknown');
       // Back-Channel Logout 1.0: the answer must not be cached.
       reply.header('cache-control', 'no-store');
       let token;
@@ -245,7 +245,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         token = await provider.verifyLogoutToken(request.body.logout_token);
       } catch (err) {
         request.log.info({ err, provider: provider.settings.id }, 'campus sign-in: a logout token was refused');
-        throw badRequest(REFUSALS.logoutTokenInvalid);
+        throw refuse('logout_token_invalid');
       }
       const id = provider.settings.id;
       const now = app.config.now();
@@ -256,7 +256,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
         .values({ provider: id, tokenId: token.jti, expiresAt: new Date(now.getTime() + LOGOUT_TOKEN_MAX_AGE_S * 2000) })
         .onConflictDoNothing()
         .returning({ tokenId: signInReplays.tokenId });
-      if (fresh.length === 0) throw badRequest(REFUSALS.logoutTokenInvalid);
+      if (fresh.length === 0) throw refuse('logout_token_invalid');
       let userId: string | null = null;
       if (token.sub !== null) {
         const [linked] = await db.select({ userId: identities.userId }).from(identities).where(and(eq(identities.provider, id), eq(identities.subject, token.sub)));
@@ -274,7 +274,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const attempt = await awaitingPassword(db, browserHashOf(request), app.config.now());
       const provider = attempt && describeProvider(app.config.signInProviders, attempt.provider);
-      if (!attempt || !provider) throw notFound();
+      if (!attempt || !provider) throw refuse('not_found');
       return ok(reply, { registrationId: Number(attempt.answer!.registrationId), provider }, 'pending link fetched successfully');
     },
   });
@@ -285,16 +285,16 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       const now = app.config.now();
       const attempt = await awaitingPassword(db, browserHashOf(request), now);
       const provider = attempt && app.config.signInProviders.find((p) => p.id === attempt.provider);
-      if (!attempt || !provider) throw notFound();
+      if (!attempt || !provider) throw refuse('not_found');
       const answer = attempt.answer as unknown as Answer & { registrationId: number };
       // The password is checked as a login's is: throttled per account and address.
       const check = await throttle.begin(request, reply, answer.registrationId);
       const holder = await findUserByRegistrationId(db, answer.registrationId);
-      if (!holder || !(await verifyPassword(holder.passwordHash, request.body.password))) throw unauthorized(FIELD_MESSAGES.incorrect('password'));
+      if (!holder || !(await verifyPassword(holder.passwordHash, request.body.password))) throw refuse('link_password_incorrect');
       await check.succeeded();
       const outcome = await signInWithIdentity(db, provider, answer, { ip: request.ip, now }, true);
       await endAttempt(db, attempt);
-      if (outcome.kind === 'refused') throw forbidden(outcome.message);
+      if (outcome.kind === 'refused') throw new AppError(outcome.refusal);
       if (outcome.kind !== 'signedIn') throw new Error('a password given still asked for one');
       await startSession(request, reply, outcome.user.id, provider.id, answer.sid);
       return ok(reply, { user: presentUser(outcome.user, now), next: nextPage(attempt.next) }, SUCCESSES.loggedIn);
@@ -307,7 +307,7 @@ export async function signInRoutes(root: FastifyInstance): Promise<void> {
       const { testId } = request.params;
       const [row] = isUuid(testId) ? await db.select().from(signInTests).where(and(eq(signInTests.id, testId), eq(signInTests.testerId, request.user!.id))) : [];
       const provider = row && describeProvider(app.config.signInProviders, row.provider);
-      if (!row || !provider) throw notFound();
+      if (!row || !provider) throw refuse('not_found');
       return ok(reply, { test: presentTest(row, provider) }, 'sign-in test fetched successfully');
     },
   });

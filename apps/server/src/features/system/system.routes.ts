@@ -2,7 +2,7 @@ import { BRANCHES, SEMESTERS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { draftingEnabled } from '../../platform/config/config';
-import { serviceUnavailable } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 
@@ -16,7 +16,7 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
   app.route({
     ...route(system.health, { access: 'anyone' }),
     handler: async (_request, reply) => {
-      if (!(await app.database.ping())) throw serviceUnavailable('database unavailable');
+      if (!(await app.database.ping())) throw refuse('database_unavailable');
       return ok(reply, { status: 'ok' as const }, 'healthy');
     },
   });
@@ -25,8 +25,8 @@ export async function systemRoutes(root: FastifyInstance): Promise<void> {
     ...route(system.ready, { access: 'anyone' }),
     handler: async (_request, reply) => {
       const { state } = app.lifecycle;
-      if (state !== 'ready') throw serviceUnavailable(`this instance is ${state}`);
-      if (!(await app.database.ping())) throw serviceUnavailable('database unavailable');
+      if (state !== 'ready') throw refuse('instance_not_ready', { params: { state } });
+      if (!(await app.database.ping())) throw refuse('database_unavailable');
       return ok(reply, { status: 'ready' as const }, 'ready');
     },
   });

@@ -19,7 +19,7 @@ describe('system', () => {
     await database.close();
     const res = await app.inject({ method: 'GET', url: paths.health });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ statusCode: 503, success: false, message: 'database unavailable' });
+    expect(res.json()).toMatchObject({ statusCode: 503, success: false, message: 'database unavailable', code: 'database_unavailable' });
     await app.close();
     await drop();
   });
@@ -106,7 +106,7 @@ describe('system', () => {
   it('refuses malformed JSON with 400', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: paths.users.login, headers: { 'content-type': 'application/json' }, payload: '{"registrationId": 1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, message: 'request body is not valid JSON', success: false });
+    expect(res.json()).toMatchObject({ statusCode: 400, message: 'request body is not valid JSON', success: false, code: 'not_json' });
   });
 
   it('refuses an unsupported content type on a JSON route with 415', async () => {
@@ -134,7 +134,7 @@ describe('system', () => {
     });
     const res = await app.inject({ method: 'GET', url: '/api/v1/test-only-throw' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, data: null, message: 'internal server error', errors: ['internal server error'], success: false });
+    expect(res.json()).toEqual({ statusCode: 500, data: null, message: 'internal server error', errors: ['internal server error'], success: false, code: 'internal_error', params: {} });
     expect(res.body).not.toContain('secret internals');
     expect(res.headers['x-request-id']).toBeTruthy();
   });

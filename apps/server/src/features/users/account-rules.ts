@@ -1,8 +1,8 @@
-import { FIELD_MESSAGES, REFUSALS, ROLES, type Branch } from '@campus/contract';
+import { ROLES, type Branch } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 
 /**
  * The rules every change to an account keeps, whoever makes it: an administrator's PATCH, a campus
@@ -35,7 +35,7 @@ export async function anotherActiveAdministrator(tx: Db, userId: string): Promis
 export async function assertAnActiveAdministrator(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('campus-last-administrator'))`);
   const [any] = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.active, true))).limit(1);
-  if (!any) throw conflict(REFUSALS.lastAdmin);
+  if (!any) throw refuse('last_admin');
 }
 
 /** Whether a change takes administration away from an account that has it now (demoted, or switched off). */
@@ -71,7 +71,7 @@ export function registrarFieldChanged(user: UserRow, body: { fullname: string; s
 /** 403 naming the first registrar's field the update would change (see `registrarFieldChanged`). */
 export function assertOwnerMayUpdate(user: UserRow, body: { fullname: string; semester?: number; branch?: Branch }): void {
   const kept = registrarFieldChanged(user, body);
-  if (kept) throw forbidden(FIELD_MESSAGES.setByRegistrar(kept));
+  if (kept) throw refuse('set_by_registrar', { field: kept });
 }
 
 /**
@@ -79,6 +79,6 @@ export function assertOwnerMayUpdate(user: UserRow, body: { fullname: string; se
  * card): 400 asking the student to choose them when the directory and the roster gave none.
  */
 export function cohortOf(student: Pick<UserRow, 'semester' | 'branch'>): { semester: number; branch: Branch } {
-  if (student.semester === null || student.branch === null) throw badRequest(REFUSALS.chooseSemesterAndBranch);
+  if (student.semester === null || student.branch === null) throw refuse('choose_semester_and_branch');
   return { semester: student.semester, branch: student.branch as Branch };
 }

@@ -1,12 +1,12 @@
 import { audit } from '../audit';
 import { randomBytes } from 'node:crypto';
-import { EMAIL_CHANGE_LINK_HOURS, REFUSALS } from '@campus/contract';
+import { EMAIL_CHANGE_LINK_HOURS } from '@campus/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { passwordResets, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import type { AccountsDeps } from './accounts-deps';
-import { badRequest, conflict } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import { emailChangeConfirmEmail, emailChangeRequestedEmail } from './account-emails';
 
@@ -15,8 +15,6 @@ const EMAIL_CHANGE_LINK_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 3_600_000;
 
 /** Emails are the same address whatever their case (the unique index is on lower(email)). */
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-const TAKEN = REFUSALS.emailTaken;
 
 /** Whether another account has `email` (any case). */
 async function addressTaken(db: Db, email: string, userId: string): Promise<boolean> {
@@ -43,7 +41,7 @@ export async function requestEmailChange({ db, mailSecrets, now: clock }: Accoun
   const now = clock();
   return db.transaction(async (tx) => {
     const profile = await profileOf(tx);
-    if (await addressTaken(tx, newEmail, user.id)) throw conflict(TAKEN);
+    if (await addressTaken(tx, newEmail, user.id)) throw refuse('email_taken');
     const [row] = await tx
       .update(users)
       .set({
@@ -78,13 +76,6 @@ export async function emailReplacedBySomeoneElse(tx: Db, userId: string): Promis
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
 }
 
-/** Why a token cannot be used, said plainly, with the way forward. */
-const TOKEN_REFUSALS = {
-  unknown: REFUSALS.emailTokenUnknown,
-  used: REFUSALS.emailTokenUsed,
-  expired: REFUSALS.emailTokenExpired,
-};
-
 /**
  * Confirm-email: the pending address of the link's user becomes their email, once. In one
  * transaction, the user's row locked so that of two requests racing with the same link only the
@@ -98,10 +89,10 @@ export async function confirmEmailChange({ db, now: clock }: AccountsDeps, ip: s
   const now = clock();
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.emailChangeTokenHash, tokenHash)).limit(1).for('update');
-    if (!user) throw badRequest(TOKEN_REFUSALS.unknown);
-    if (user.pendingEmail === null) throw badRequest(TOKEN_REFUSALS.used);
-    if (!user.emailChangeExpiresAt || user.emailChangeExpiresAt <= now) throw badRequest(TOKEN_REFUSALS.expired);
-    if (await addressTaken(tx, user.pendingEmail, user.id)) throw conflict(TAKEN);
+    if (!user) throw refuse('email_token_unknown');
+    if (user.pendingEmail === null) throw refuse('email_token_used');
+    if (!user.emailChangeExpiresAt || user.emailChangeExpiresAt <= now) throw refuse('email_token_expired');
+    if (await addressTaken(tx, user.pendingEmail, user.id)) throw refuse('email_taken');
     // The hash stays: a second use of the link is then told it was used.
     const [row] = await tx
       .update(users)

@@ -45,7 +45,7 @@ describe('login throttle', () => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(limited.json()).toMatchObject({ statusCode: 429, success: false, data: null });
+    expect(limited.json()).toMatchObject({ statusCode: 429, success: false, data: null, code: 'rate_limited', params: { limit: 'login_account_address', retryAfterSeconds: retryAfter } });
     expect(limited.json().errors[0]).toMatch(/^too many failed attempts for this account from your network; try again in 15 minutes$/);
   });
 

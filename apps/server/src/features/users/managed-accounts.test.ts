@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, MESSAGES, REFUSALS, paths } from '@campus/contract';
+import { refusal, paths } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('SIGNUP', () => {
     const fields = userFields();
     const res = await closed.inject({ method: 'POST', url: paths.users.register, ...multipart(fields, pngAvatar()) });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual([REFUSALS.signupClosed]);
+    expect(res.json().errors).toEqual([refusal('signup_closed').message]);
     expect(await ctx.database.db.select().from(users).where(eq(users.registrationId, Number(fields.registrationId)))).toEqual([]);
     expect(storedFiles(ctx).length).toBe(before);
   });
@@ -49,7 +49,7 @@ describe('a managed account', () => {
     const { user, cookie } = await managedStudent();
     const res = await update(cookie, { fullname: user.fullname, semester: user.semester, branch: user.branch, email: user.email, [field]: value });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar(field)]);
+    expect(res.json().errors).toEqual([refusal('set_by_registrar', { field: field }).message]);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user._id));
     expect(row).toMatchObject({ fullname: user.fullname, semester: user.semester, branch: user.branch });
   });
@@ -84,7 +84,7 @@ describe('a managed account', () => {
     for (const password of ['', 'anything at all', DEFAULT_PASSWORD]) {
       const res = await ctx.app.inject({ method: 'POST', url: paths.users.login, payload: { registrationId, password } });
       expect(res.statusCode, password).toBeGreaterThanOrEqual(400);
-      if (password !== '') expect(res.json().errors).toEqual([MESSAGES.invalidLogin]);
+      if (password !== '') expect(res.json().errors).toEqual([refusal('invalid_login').message]);
     }
   });
 });
@@ -112,14 +112,14 @@ describe('a student the directory and the roster left without a semester and bra
     const student = await cohortless();
     const apply = await ctx.app.inject({ method: 'POST', url: paths.applications.create, headers: { cookie: student.cookie }, payload: { semester: 1 } });
     expect(apply.statusCode).toBe(400);
-    expect(apply.json().errors).toEqual([REFUSALS.chooseSemesterAndBranch]);
+    expect(apply.json().errors).toEqual([refusal('choose_semester_and_branch').message]);
     // A course for a cohort is made (its fan-out passes her by), she may join it, and her card asks first.
     const professor = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, professor, { examDate: '2099-01-15' });
     await joinCourse(ctx.app, student, course._id);
     const card = await get(paths.documents.admitCard, student.cookie);
     expect(card.statusCode).toBe(400);
-    expect(card.json().errors).toEqual([REFUSALS.admitCardNeedsCohort]);
+    expect(card.json().errors).toEqual([refusal('admit_card_needs_cohort').message]);
   });
 
   it('chooses them once, then they are the registrar’s; with mail off or on, the choice is audited', async () => {
@@ -129,7 +129,7 @@ describe('a student the directory and the roster left without a semester and bra
     expect(chosen.json().data.user).toMatchObject({ semester: 2, branch: 'Civil Engineering' });
     const changed = await update(cookie, { fullname: user.fullname, email: user.email, semester: 2, branch: 'Mechanical Engineering' });
     expect(changed.statusCode).toBe(403);
-    expect(changed.json().errors).toEqual([FIELD_MESSAGES.setByRegistrar('branch')]);
+    expect(changed.json().errors).toEqual([refusal('set_by_registrar', { field: 'branch' }).message]);
     const activity = (await get(paths.users.activity, cookie)).json().data.entries;
     expect(activity[0]).toMatchObject({ action: 'user.updated', details: { changes: { semester: { from: null, to: 2 }, branch: { from: null, to: 'Civil Engineering' } } } });
   });

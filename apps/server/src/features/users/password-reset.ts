@@ -1,14 +1,13 @@
 import { audit } from '../audit';
 import { endFeed } from '../calendar';
 import { randomBytes } from 'node:crypto';
-import { REFUSALS } from '@campus/contract';
 import { and, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { knownDevices, passwordResets, sessions, users, type UserRow } from '../../db/schema';
 import { endSessions, hashToken } from '../../platform/auth/sessions';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AccountsDeps } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
-import { badRequest } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { enqueueMail } from '../../platform/mail/mail-queue';
 import type { MailSecrets } from '../../platform/mail/mail-secrets';
 import { NO_PENDING_EMAIL } from './email-change';
@@ -89,13 +88,6 @@ async function storeToken(tx: Db, user: UserRow, now: Date, ttlMs: number): Prom
   return token;
 }
 
-/** Why a token cannot be used, said plainly: the page offers a new link either way. */
-const TOKEN_REFUSALS = {
-  unknown: REFUSALS.resetTokenUnknown,
-  used: REFUSALS.resetTokenUsed,
-  expired: REFUSALS.resetTokenExpired,
-};
-
 /**
  * Sets a new password with a reset link's token, in one transaction: the token is taken (single
  * use: only one of two requests racing with it finds `used_at` still null), the password set,
@@ -119,7 +111,8 @@ export async function resetPassword({ db, mailOn, now: clock }: AccountsDeps, ip
       .returning({ userId: passwordResets.userId });
     if (!taken) {
       const [row] = await tx.select({ usedAt: passwordResets.usedAt }).from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).limit(1);
-      throw badRequest(!row ? TOKEN_REFUSALS.unknown : row.usedAt ? TOKEN_REFUSALS.used : TOKEN_REFUSALS.expired);
+      // Why the token cannot be used, said plainly: the page offers a new link either way.
+      throw refuse(!row ? 'reset_token_unknown' : row.usedAt ? 'reset_token_used' : 'reset_token_expired');
     }
     // An email change still waiting for its link ends too: whoever asked for it may be who the
     // owner is taking the account back from.

@@ -1,10 +1,10 @@
 import { byRequest, deviceOf } from '../audit';
-import { LIMIT_REASONS, MESSAGES, REFUSALS, SUCCESSES, api, registerBody, requiredMessage } from '@campus/contract';
+import { SUCCESSES, api, registerBody } from '@campus/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, clearSessionCookie, sessionPolicy, setSessionCookie } from '../../platform/auth/sessions';
-import { badRequest, forbidden, notFound, serviceUnavailable, unauthorized } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { ok } from '../../platform/errors/envelope';
 import { parseOrThrow } from '../../platform/errors/validation';
 import { removeStored } from '../../platform/files/remove-stored';
@@ -48,8 +48,8 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   app.mailTemplates.add(...USERS_MAIL_TEMPLATES);
 
   // A whole class may sign up from one campus address within the hour; a script meets the burst limit.
-  const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, LIMIT_REASONS.signupsThisHour, (r) => addressKey(r.ip));
-  const registerBurst = limiter(app, 'register-burst', limits.registerBurst, LIMIT_REASONS.signupsJustNow, (r) => addressKey(r.ip));
+  const registerPerAddress = limiter(app, 'register-address', limits.registerPerAddress, 'signups_this_hour', (r) => addressKey(r.ip));
+  const registerBurst = limiter(app, 'register-burst', limits.registerBurst, 'signups_just_now', (r) => addressKey(r.ip));
   const throttle = new LoginThrottle(app.counters, app.config.login, (request, registrationId) => isKnownDevice(db, request, registrationId));
   // pendingEmail is shown only while its link still works.
   const present = (user: UserRow) => presentUser(user, app.config.now());
@@ -77,11 +77,11 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     onRequest: [registerBurst, registerPerAddress],
     handler: async (request, reply) => {
       // Refused before a byte of the body is read.
-      if (!app.config.signupOpen) throw forbidden(REFUSALS.signupClosed);
+      if (!app.config.signupOpen) throw refuse('signup_closed');
       // Nothing of a refused signup stays behind: the avatar bytes go too.
       return withUpload(request, app.fileStore, async (form) => {
         const body = parseOrThrow(registerBody, form.fields);
-        if (!form.file) throw badRequest(MESSAGES.avatarRequired);
+        if (!form.file) throw refuse('avatar_required');
         const user = await registerUser(db, signup, body, form.file);
         return ok(reply, present(user), SUCCESSES.registered, 201);
       });
@@ -95,14 +95,14 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       const user = await authenticate(db, request.body.registrationId, request.body.password);
       if (!user) {
         app.metrics.loginFailed();
-        throw unauthorized(MESSAGES.invalidLogin);
+        throw refuse('invalid_login');
       }
       await attempt.succeeded();
       // Said only to whoever knows the password: to anyone else the account looks like any other.
-      if (!user.active) throw forbidden(REFUSALS.accountDeactivated);
+      if (!user.active) throw refuse('account_deactivated');
       // PASSWORD_LOGIN=admins: the password stays an administrator's way in while the provider is
       // down; everyone else is sent to it. Said only after the password, like deactivation.
-      if (app.config.passwordLogin === 'admins' && !user.isAdmin) throw forbidden(REFUSALS.passwordLoginAdminsOnly);
+      if (app.config.passwordLogin === 'admins' && !user.isAdmin) throw refuse('password_login_admins_only');
       await recordSignIn(db, { actorId: user.id, ip: request.ip }, user.id, (tx) => rememberDevice(tx, request, reply, user.id), deviceOf(request.headers['user-agent']));
       const session = await createSession(db, user.id, policy);
       setSessionCookie(request, reply, session.token, session.expiresAt);
@@ -133,7 +133,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     ...route(users.avatar, { access: 'user' }),
     handler: async (request, reply) => {
       const { user, oldKey } = await withUpload(request, app.fileStore, async (form) => {
-        if (!form.file) throw badRequest(MESSAGES.avatarRequired);
+        if (!form.file) throw refuse('avatar_required');
         return replaceAvatar(db, request.user!, form.file);
       });
       await removeStored(app.fileStore, [oldKey], request.log);
@@ -152,7 +152,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
       // The email is the way to the password reset: a new address needs the password.
       const newAddress = changesEmail(user, body);
       if (newAddress) {
-        if (!body.currentPassword) throw badRequest(requiredMessage('currentPassword'));
+        if (!body.currentPassword) throw refuse('field_required', { field: 'currentPassword' });
         await provePassword(request, reply, user, body.currentPassword, 'currentPassword');
       }
       const updated = await updateAccount(accounts, byRequest(request), user, body);
@@ -187,7 +187,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   });
 
   // Per address: a script trying many ids or tokens meets a 429.
-  const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, LIMIT_REASONS.resetRequests, (r) => addressKey(r.ip));
+  const resetPerAddress = limiter(app, 'reset-address', limits.resetPerAddress, 'reset_requests', (r) => addressKey(r.ip));
 
   /**
    * Whether the account's hourly allowance of reset links is spent. Counted for any id, existing
@@ -206,7 +206,7 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
   };
 
   const mailOn = async () => {
-    if (!app.config.mail) throw serviceUnavailable(REFUSALS.resetUnavailable);
+    if (!app.config.mail) throw refuse('reset_unavailable');
   };
 
   app.route({
@@ -239,9 +239,9 @@ export async function usersRoutes(root: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { userId } = request.params;
       // Malformed ids, unknown ids and users the caller may not see all answer the same 404.
-      if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw notFound(REFUSALS.userNotFound);
+      if (!isUuid(userId) || !(await canViewUser(db, request.user!, userId))) throw refuse('user_not_found');
       const user = await findUserById(db, userId);
-      if (!user) throw notFound(REFUSALS.userNotFound);
+      if (!user) throw refuse('user_not_found');
       return ok(reply, { user: present(user) }, 'user fetched successfully');
     },
   });

@@ -1,12 +1,12 @@
 import { audit, type AuditBy, type Device } from '../audit';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { FIELD_MESSAGES, REFUSALS, ROLES, type FieldChange, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
+import { ROLES, type FieldChange, type RegisterBody, type UpdateAccountBody } from '@campus/contract';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { AccountsDeps, SetupAccount, SignupRules } from './accounts-deps';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, forbidden } from '../../platform/errors/app-error';
+import { refuse } from '../../platform/errors/app-error';
 import { deleteFileRow, insertFileRow } from '../../platform/files/files.service';
 import type { StoredUpload } from '../../platform/files/upload';
 import { enqueueMail } from '../../platform/mail/mail-queue';
@@ -31,7 +31,7 @@ function staffCodeMatches(given: string | undefined, expected: string): boolean 
 }
 
 export function assertPasswordAllowed(password: string, field: string): void {
-  if (isCommonPassword(password)) throw badRequest(FIELD_MESSAGES.tooCommon(field));
+  if (isCommonPassword(password)) throw refuse('password_too_common', { field });
 }
 
 /**
@@ -40,10 +40,10 @@ export function assertPasswordAllowed(password: string, field: string): void {
  */
 export async function registerUser(db: Db, rules: SignupRules, body: RegisterBody, avatar: StoredUpload): Promise<UserRow> {
   if (body.registrationId === rules.reservedRegistrationId) {
-    throw conflict(REFUSALS.registrationIdReserved);
+    throw refuse('registration_id_reserved');
   }
   if (body.userrole === ROLES.PROFESSOR && rules.staffSignupCode !== undefined && !staffCodeMatches(body.staffcode, rules.staffSignupCode)) {
-    throw forbidden(REFUSALS.staffCodeRequired);
+    throw refuse('staff_code_required');
   }
   assertPasswordAllowed(body.password, 'password');
   const passwordHash = await hashPassword(body.password);
@@ -138,7 +138,7 @@ export async function updateAccount(deps: AccountsDeps, by: AuditBy, user: UserR
 
 /** The proof that the caller knows the account's password, sent as `field` (400 naming it otherwise). */
 export async function assertPassword(user: UserRow, password: string, field: 'oldpassword' | 'currentPassword'): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(FIELD_MESSAGES.incorrect(field));
+  if (!(await verifyPassword(user.passwordHash, password))) throw refuse('field_incorrect', { field });
 }
 
 /** Sets a new password; with mail on, the account's address is told in the same transaction. */

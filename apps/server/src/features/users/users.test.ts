@@ -1,4 +1,4 @@
-import { REFUSALS, paths } from '@campus/contract';
+import { refusal, paths } from '@campus/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files, sessions, users } from '../../db/schema';
@@ -51,19 +51,21 @@ describe('POST /users/register', () => {
   });
 
   it.each([
-    [{ registrationId: 'abc' }, 'Registration ID must be a number'],
-    [{ registrationId: 99_999_999 }, 'Registration ID must be at least'],
-    [{ email: 'not-an-email' }, 'Email must be'],
-    [{ fullname: '   ' }, 'Full name is required'],
-    [{ semester: 9 }, 'Semester must be between 1 and 8'],
-    [{ branch: 'Astrology' }, 'Branch must be'],
-    [{ userrole: 3 }, 'Role must be'],
-    [{ password: 'short' }, 'Password must be at least'],
-    [{ password: 'x'.repeat(129) }, 'Password must be at most'],
-  ])('refuses %o with a 400 naming the field', async (override, expected) => {
+    [{ registrationId: 'abc' }, 'Registration ID must be a number', 'field_not_number', {}],
+    [{ registrationId: 99_999_999 }, 'Registration ID must be at least', 'number_too_small', { min: 100_000_000 }],
+    [{ email: 'not-an-email' }, 'Email must be', 'email_invalid', {}],
+    [{ fullname: '   ' }, 'Full name is required', 'field_required', {}],
+    [{ semester: 9 }, 'Semester must be between 1 and 8', 'semester_out_of_range', { min: 1, max: 8 }],
+    [{ branch: 'Astrology' }, 'Branch must be', 'branch_unknown', {}],
+    [{ userrole: 3 }, 'Role must be', 'userrole_invalid', {}],
+    [{ password: 'short' }, 'Password must be at least', 'too_few_characters', { min: 8 }],
+    [{ password: 'x'.repeat(129) }, 'Password must be at most', 'too_many_characters', { max: 128 }],
+  ])('refuses %o with a 400 naming the field', async (override, expected, code, params) => {
     const res = await register(userFields(override as Record<string, string>));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toContain(expected);
+    // The code, the field and the params a client words it from.
+    expect(res.json()).toMatchObject({ code, field: Object.keys(override)[0], params });
     expect(await countRows(users)).toBe(2); // only the exam office and the first administrator
     expect(storedFiles(ctx)).toEqual([]);
   });
@@ -71,13 +73,13 @@ describe('POST /users/register', () => {
   it('refuses a missing avatar', async () => {
     const res = await register(userFields(), {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('avatar is required');
+    expect(res.json()).toMatchObject({ code: 'avatar_required', field: 'avatar', message: 'avatar is required' });
   });
 
   it('refuses a common password', async () => {
     const res = await register(userFields({ password: 'qwertyuiop' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Password is too common');
+    expect(res.json()).toMatchObject({ code: 'password_too_common', field: 'password', message: 'Password is too common' });
   });
 
   it('refuses a duplicate registration id and an email differing only in case (409)', async () => {
@@ -309,7 +311,7 @@ describe('PATCH /users/update-account', () => {
     const b = await buildStudent(ctx.app);
     const dup = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: a.user.email.toUpperCase(), currentPassword: DEFAULT_PASSWORD, fullname: 'B', branch: 'Civil Engineering', semester: 2 } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('Email is already registered');
+    expect(dup.json()).toMatchObject({ code: 'email_taken', field: 'email', message: 'Email is already registered' });
     const bad = await ctx.app.inject({ method: 'PATCH', url: paths.users.updateAccount, headers: { cookie: b.cookie }, payload: { email: 'b@x.io', fullname: 'B', branch: 'Civil Engineering', semester: 0 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toBe('Semester must be between 1 and 8');
@@ -348,8 +350,8 @@ describe('POST /users/change-password', () => {
     const otherCookie = await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);
     const res = await ctx.app.inject({ method: 'POST', url: paths.users.changePassword, headers: { cookie: student.cookie }, payload: { oldpassword: DEFAULT_PASSWORD, newpassword: DEFAULT_PASSWORD } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: REFUSALS.samePassword, errors: [REFUSALS.samePassword] });
-    expect(REFUSALS.samePassword).toMatch(/^New password /);
+    expect(res.json()).toMatchObject({ message: refusal('same_password').message, errors: [refusal('same_password').message] });
+    expect(refusal('same_password').message).toMatch(/^New password /);
     // No change happened, so no other session ended.
     expect((await ctx.app.inject({ method: 'GET', url: paths.users.currentUser, headers: { cookie: otherCookie } })).statusCode).toBe(200);
     await loginAs(ctx.app, student.user.registrationId, DEFAULT_PASSWORD);

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { provide } from '../provide';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, sessionGone, unauthorized } from '../errors/app-error';
+import { refuse, sessionGone } from '../errors/app-error';
 import { DOCS_PREFIX } from '../http/api-docs';
 import { allows } from './access';
 import { SESSION_COOKIE, SessionResolver, sessionPolicy } from './sessions';
@@ -39,11 +39,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       // A cookie whose session someone ended (or that ran out) is told why: the web app says it
       // on the login page (decision 0034). Looked up only here, on the way to a 401.
       const why = token ? await app.sessions.whyEnded(token) : null;
-      throw why ? sessionGone(why) : unauthorized();
+      throw why ? sessionGone(why) : refuse('login_required');
     }
     request.user = session.user;
     request.sessionHash = session.tokenHash;
     request.sessionProvider = session.provider;
-    if (!allows(access, session.user)) throw forbidden();
+    if (!allows(access, session.user)) throw refuse('not_allowed');
   });
 }

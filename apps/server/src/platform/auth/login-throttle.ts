@@ -1,9 +1,9 @@
-import { LIMIT_REASONS } from '@campus/contract';
+import type { LimitReason } from '@campus/contract/limit-reasons';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Count, CounterStore } from '../limits/counter-store';
 import { addressKey } from '../limits/client-address';
 import type { LoginLimits } from '../config/config';
-import { refuse } from '../limits/limiter';
+import { limitReached } from '../limits/limiter';
 import { deviceCookieHash } from './known-devices';
 
 /** A password check under way; only a failure is left counted. */
@@ -53,16 +53,16 @@ export class LoginThrottle {
     // Asked once a limit is met, and only then: the device lookup costs a query.
     let mayPass: Promise<boolean> | undefined;
     const knownMayPass = () => (mayPass ??= this.deviceMayPass(request, registrationId, deviceKey));
-    const check = async (count: Count, max: number, what: string) => {
-      if (count.count > max && !(await knownMayPass())) refuse(reply, what, count.resetInMs);
+    const check = async (count: Count, max: number, what: LimitReason) => {
+      if (count.count > max && !(await knownMayPass())) limitReached(reply, what, count.resetInMs);
     };
     // A refused attempt stops here: the counters after it are not charged for it.
-    await check(await this.counters.increment(pairKey, perAccountAddress.windowMs), perAccountAddress.max, LIMIT_REASONS.loginAccountAddress);
-    await check(await this.counters.increment(addressKeyName, perAddress.windowMs), perAddress.max, LIMIT_REASONS.loginAddress);
+    await check(await this.counters.increment(pairKey, perAccountAddress.windowMs), perAccountAddress.max, 'login_account_address');
+    await check(await this.counters.increment(addressKeyName, perAddress.windowMs), perAddress.max, 'login_address');
     await check(
       await this.counters.increment(accountKey, perAccount.windowMs),
       perAccount.max,
-      LIMIT_REASONS.loginAccount,
+      'login_account',
     );
     return {
       succeeded: async () => {

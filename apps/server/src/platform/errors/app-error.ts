@@ -1,32 +1,35 @@
-import { REFUSALS, type SessionEndCode } from '@campus/contract';
+import { refusal, type RefusalArgs, type RefusalCode, type RefusalParams, type SessionEndCode } from '@campus/contract';
 
 /**
- * The error catalogue: every refusal a route can make. The error handler turns these into the
- * error envelope (docs/product.md#envelope); anything else thrown is a bug and becomes a generic 500.
+ * A refusal on its way to the client: a code of the contract's catalogue (refusals.ts), the input
+ * it concerns, its params and its English. The error handler turns it into the error envelope
+ * (docs/product.md#envelope); anything else thrown is a bug and becomes a generic 500.
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly code: RefusalCode;
+  readonly field: string | undefined;
+  readonly params: RefusalParams;
+  /** Every problem found, in English (`errors`); the first is the message. */
   readonly errors: string[];
-  /** A reason for the client to act on, sent as the envelope's `code` (a 401's SessionEndCode). */
-  code: string | undefined;
-
-  constructor(statusCode: number, message: string, errors: string[] = [message]) {
-    super(message);
+  constructor(r: { code: RefusalCode; status: number; message: string; field?: string; params: RefusalParams }, errors: string[] = [r.message]) {
+    super(r.message);
     this.name = 'AppError';
-    this.statusCode = statusCode;
-    this.errors = errors.length > 0 ? errors : [message];
+    this.statusCode = r.status;
+    this.code = r.code;
+    this.field = r.field;
+    this.params = r.params;
+    this.errors = errors.length > 0 ? errors : [r.message];
   }
 }
 
-export const badRequest = (message: string, errors?: string[]) => new AppError(400, message, errors);
-export const unauthorized = (message: string = REFUSALS.loginRequired) => new AppError(401, message);
-/** The 401 of a request whose session someone or something ended, saying why (decision 0034). */
-export const sessionGone = (code: SessionEndCode) => Object.assign(unauthorized(), { code });
-export const forbidden = (message: string = REFUSALS.notAllowed) => new AppError(403, message);
-export const notFound = (message: string = REFUSALS.notFound) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const tooLarge = (message: string = REFUSALS.requestTooLarge) => new AppError(413, message);
-export const unsupportedType = (message: string = REFUSALS.unsupportedType) => new AppError(415, message);
-export const rateLimited = (message: string = REFUSALS.tooManyRequests) => new AppError(429, message);
-export const serviceUnavailable = (message: string) => new AppError(503, message);
-export const badGateway = (message: string) => new AppError(502, message);
+/** The refusal `code`, to throw: `throw refuse('course_not_found')`, `throw refuse('field_required', { field: 'semester' })`. */
+export const refuse = <C extends RefusalCode>(code: C, ...args: RefusalArgs<C>): AppError => new AppError(refusal(code, ...args));
+
+/**
+ * The 401 of a request whose session someone or something ended, saying why (decision 0034). A
+ * switched-off account's keeps the code its login refusal has (`account_deactivated`), with the
+ * 401 and the message of any request that needs a login.
+ */
+export const sessionGone = (code: SessionEndCode): AppError =>
+  new AppError({ ...refusal('login_required'), code, status: 401 });

@@ -1,4 +1,4 @@
-import type { ApiFailure, ApiSuccess } from '@campus/contract';
+import { type ApiFailure, type ApiSuccess, type RefusalCode, type RefusalParams } from '@campus/contract';
 import type { FastifyReply } from 'fastify';
 
 /** Sends the success envelope; `statusCode` in the body always equals the HTTP status. */
@@ -7,11 +7,26 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'success', status 
   return { statusCode: status, data, message, success: true };
 }
 
-export function failureBody(statusCode: number, message: string, errors: string[] = [message], code?: string): ApiFailure {
-  const body: ApiFailure = { statusCode, data: null, message, errors: errors.length > 0 ? errors : [message], success: false };
-  if (code !== undefined) body.code = code;
+/** What a failure envelope is made of: an AppError, or a refusal of the catalogue. */
+interface Failure {
+  statusCode?: number;
+  status?: number;
+  code: RefusalCode;
+  message: string;
+  field?: string | undefined;
+  params: RefusalParams;
+  errors?: string[];
+}
+
+/** The error envelope of a refusal: its English beside its code, field and params. */
+export function failureBody(f: Failure): ApiFailure {
+  const statusCode = f.statusCode ?? f.status ?? 500;
+  const errors = f.errors && f.errors.length > 0 ? f.errors : [f.message];
+  const body: ApiFailure = { statusCode, data: null, message: f.message, errors, success: false, code: f.code, params: f.params };
+  if (f.field !== undefined) body.field = f.field;
   return body;
 }
+
 
 /** The success envelope around `dataJson` (data already written as JSON), as the JSON text `ok` would send. */
 export const successJson = (dataJson: string, message = 'success', status = 200): string =>

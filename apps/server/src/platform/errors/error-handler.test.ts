@@ -65,7 +65,7 @@ describe('the error handler and the database', () => {
   it.each(DATA_EXCEPTIONS.map(([code], n) => [code, n] as const))('a data exception (%s) is a 400 invalid input, logged at warn without the value', async (code, n) => {
     const res = await app.inject({ method: 'GET', url: `/api/v1/data-exception/${n}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, data: null, message: 'invalid input', errors: ['invalid input'], success: false });
+    expect(res.json()).toEqual({ statusCode: 400, data: null, message: 'invalid input', errors: ['invalid input'], success: false, code: 'invalid_input', params: {} });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, msg: 'the database refused a client value as invalid input', err: { cause: { code } } });
     expect(raw).not.toContain(SECRET);
@@ -74,7 +74,7 @@ describe('the error handler and the database', () => {
   it('any other database error is a 500 with no details, logged at error without the values', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/bug' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, data: null, message: 'internal server error', errors: ['internal server error'], success: false });
+    expect(res.json()).toEqual({ statusCode: 500, data: null, message: 'internal server error', errors: ['internal server error'], success: false, code: 'internal_error', params: {} });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: 'unhandled error', err: { query: 'select * from no_such_table where name = $1', cause: { code: '42P01' } } });
     expect(raw).not.toContain(SECRET);
@@ -122,7 +122,7 @@ describe('the error handler over a real socket', () => {
   it('answers a conflict found after the body was read whole with 409, not as a client gone', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/unique`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ some: 'body' }) });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ statusCode: 409, data: null, message: 'already exists', errors: ['already exists'], success: false });
+    expect(await res.json()).toEqual({ statusCode: 409, data: null, message: 'already exists', errors: ['already exists'], success: false, code: 'already_exists', params: {} });
     expect(lines.map((l) => l.msg)).not.toContain('the client went away before it was answered');
   });
 

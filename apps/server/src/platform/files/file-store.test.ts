@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../../test/s3-server';
-import { AppError, tooLarge } from '../errors/app-error';
+import { AppError, refuse } from '../errors/app-error';
 import { STORAGE_KEY_PATTERN, type FileStore } from './file-store';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
@@ -145,7 +145,7 @@ describe.each([
   it('keeps nothing of a source that fails part-way, and rethrows its very error', async () => {
     const before = await subject.stored();
     // 11 MB in: on S3 two parts of a multipart upload are already in the bucket.
-    const failure = tooLarge('Notes file must be at most 50 MB');
+    const failure = refuse('file_too_large', { field: 'notesfile', params: { size: '50 MB' } });
     const err = await subject.store.put(chunksOf(randomBytes(20 * MB), { bytes: 11 * MB, failure })).catch((e: unknown) => e);
     expect(err).toBe(failure);
     // Failing before the first part is complete leaves nothing either.

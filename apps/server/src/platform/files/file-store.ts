@@ -10,7 +10,7 @@ export type ReferencedKeys = (keys: string[]) => Promise<Set<string>>;
  * Where uploaded bytes live: a local folder (LocalFileStore) or an S3 bucket (S3FileStore).
  * `put` returns only once the bytes are durable, so the caller may then insert the database row;
  * if the source throws (too large, wrong type) nothing is kept. A store that cannot be reached
- * throws `serviceUnavailable` (503), never a half-written object. `get` of a key that names
+ * throws `storage_unavailable` (503), never a half-written object. `get` of a key that names
  * nothing rejects with another error (the route answers 404 for it).
  */
 export interface FileStore {

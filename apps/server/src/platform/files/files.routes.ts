@@ -1,8 +1,8 @@
-import { FILE_LIMITS, REFUSALS, api } from '@campus/contract';
+import { FILE_LIMITS, api } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema';
-import { AppError, notFound } from '../errors/app-error';
+import { AppError, refuse } from '../errors/app-error';
 import { contractRoute } from '../http/contract-route';
 import { isUuid } from '../http/ids';
 import { allowSameOriginFraming } from '../http/security-headers';
@@ -25,11 +25,11 @@ const cacheControl = (kind: string) => (PICTURE_KINDS.has(kind) ? 'private, max-
  * reached, which says so (503).
  */
 async function openReadable(app: FastifyInstance, user: UserRow, id: string) {
-  if (!isUuid(id)) throw notFound(REFUSALS.fileNotFound);
+  if (!isUuid(id)) throw refuse('file_not_found');
   const file = await findFile(app.database.db, id);
-  if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(user, file))) throw notFound(REFUSALS.fileNotFound);
+  if (!file || !(file.kind in FILE_LIMITS) || !(await app.fileAccess.allows(user, file))) throw refuse('file_not_found');
   const stream = await app.fileStore.get(file.storageKey).catch((err: unknown) => {
-    throw err instanceof AppError ? err : notFound(REFUSALS.fileNotFound);
+    throw err instanceof AppError ? err : refuse('file_not_found');
   });
   return { file, stream };
 }

@@ -1,4 +1,3 @@
-import { REFUSALS } from '@campus/contract';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
@@ -11,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { FastifyBaseLogger } from 'fastify';
-import { serviceUnavailable, type AppError } from '../errors/app-error';
+import { refuse, type AppError } from '../errors/app-error';
 import { STORAGE_KEY_PATTERN, type FileStore, type ReferencedKeys } from './file-store';
 
 export interface S3Settings {
@@ -27,8 +26,6 @@ export interface S3Settings {
  */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
-
-const UNAVAILABLE = REFUSALS.storageUnavailable;
 
 /**
  * A client that gives up quickly on a dead bucket, so an upload answers 503 within seconds
@@ -217,7 +214,7 @@ export class S3FileStore implements FileStore {
 
   private unavailable(err: unknown, operation: string): AppError {
     this.log?.warn({ err }, `file storage: ${operation} failed`);
-    return Object.assign(serviceUnavailable(UNAVAILABLE), { cause: err });
+    return Object.assign(refuse('storage_unavailable'), { cause: err });
   }
 }
 

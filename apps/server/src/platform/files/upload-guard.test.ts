@@ -34,6 +34,7 @@ describe('uploads per user', () => {
     const files = storedFiles(ctx).length;
     const limited = await createCourse(app, prof);
     expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', params: { limit: 'uploads' } });
     expect(limited.json().errors[0]).toMatch(/^too many uploads this hour; try again in (59|60) minutes$/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3_500);
     expect(storedFiles(ctx)).toHaveLength(files);
@@ -54,14 +55,19 @@ describe('creating courses, notes and events', () => {
     expect((await createCourse(app, prof, {})).statusCode).toBe(201);
     const limited = await createCourse(app, prof, {});
     expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', params: { limit: 'courses' } });
     expect(limited.json().errors[0]).toMatch(/^too many courses created this hour; try again in/);
 
     const course = await buildCourse(ctx.app, prof);
     for (let i = 0; i < 2; i++) expect((await addNotes(app, prof, course._id, 10)).statusCode).toBe(201);
-    expect((await addNotes(app, prof, course._id, 10)).json().errors[0]).toMatch(/^too many notes added this hour/);
+    const notes = (await addNotes(app, prof, course._id, 10)).json();
+    expect(notes).toMatchObject({ code: 'rate_limited', params: { limit: 'notes' } });
+    expect(notes.errors[0]).toMatch(/^too many notes added this hour/);
 
     for (let i = 0; i < 2; i++) expect((await hostEvent(app, prof)).statusCode).toBe(201);
-    expect((await hostEvent(app, prof)).json().errors[0]).toMatch(/^too many events created this hour/);
+    const events = (await hostEvent(app, prof)).json();
+    expect(events).toMatchObject({ code: 'rate_limited', params: { limit: 'events' } });
+    expect(events.errors[0]).toMatch(/^too many events created this hour/);
   });
 });
 
@@ -74,7 +80,7 @@ describe('the storage quota', () => {
     const files = storedFiles(ctx);
     const over = await addNotes(app, prof, course._id, 60 * KB);
     expect(over.statusCode).toBe(413);
-    expect(over.json().errors[0]).toBe('this would take your uploads past your storage quota of 100 KB; delete some of your files first');
+    expect(over.json()).toMatchObject({ code: 'over_quota', params: { quota: '100 KB' }, errors: ['this would take your uploads past your storage quota of 100 KB; delete some of your files first'] });
     expect(storedFiles(ctx)).toEqual(files);
     // Deleting the course deletes its notes: the space is free again.
     expect((await app.inject({ method: 'DELETE', url: paths.courses.delete(course._id), headers: { cookie: prof.cookie } })).statusCode).toBe(200);
@@ -91,6 +97,7 @@ describe('the storage quota', () => {
     const app = await ctx.extraApp({ uploadQuotaBytes: 50 * KB });
     const full = await app.inject({ method: 'POST', url: paths.notes.create(course._id), headers: { cookie: prof.cookie, 'content-type': 'multipart/form-data; boundary=x' }, payload: 'garbage' });
     expect(full.statusCode).toBe(413);
+    expect(full.json().code).toBe('over_quota');
     expect(full.json().errors[0]).toMatch(/storage quota/);
   });
 

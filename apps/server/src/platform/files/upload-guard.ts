@@ -1,7 +1,7 @@
-import { FIELD_MESSAGES, FILE_LIMITS, LIMIT_REASONS, type FileKind } from '@campus/contract';
+import { FILE_LIMITS, type FileKind } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isExamOffice } from '../auth/access';
-import { tooLarge } from '../errors/app-error';
+import { refuse } from '../errors/app-error';
 import { onRequestOfRoutes } from '../http/route-hooks';
 import { limiter } from '../limits/limiter';
 import { bytesUploadedBy } from './files.service';
@@ -20,7 +20,7 @@ const MB = 1024 * KB;
 /** "5 MB", "1024 MB", "300 KB": a size for people. */
 const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
-export const fileTooLarge = (upload: UploadRoute) => tooLarge(FIELD_MESSAGES.fileAtMost(upload.field, FILE_LIMITS[upload.kind].size));
+export const fileTooLarge = (upload: UploadRoute) => refuse('file_too_large', { field: upload.field, params: { size: FILE_LIMITS[upload.kind].size } });
 
 /**
  * How many more bytes the caller may store, or undefined when no quota applies: signups (no
@@ -34,7 +34,7 @@ export async function quotaLeft(request: FastifyRequest): Promise<number | undef
 }
 
 export const quotaExceeded = (request: FastifyRequest) =>
-  tooLarge(FIELD_MESSAGES.overQuota(inWords(request.server.config.uploadQuotaBytes)));
+  refuse('over_quota', { params: { quota: inWords(request.server.config.uploadQuotaBytes) } });
 
 /**
  * What every upload route checks before it reads a byte of the body, so a refusal comes at
@@ -42,7 +42,7 @@ export const quotaExceeded = (request: FastifyRequest) =>
  * a full storage quota (413). Runs after the session is resolved (registered after auth).
  */
 export function registerUploadGuard(app: FastifyInstance): void {
-  const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, LIMIT_REASONS.uploads, (r) =>
+  const perUser = limiter(app, 'uploads', app.config.rateLimits.uploadsPerUser, 'uploads', (r) =>
     r.user && !isExamOffice(r.user) ? r.user.id : undefined,
   );
   onRequestOfRoutes(app, (route) => route.config?.upload !== undefined, async (request, reply) => {

@@ -1,7 +1,7 @@
-import { FIELD_MESSAGES, FILE_LIMITS, REFUSALS } from '@campus/contract';
+import { FILE_LIMITS } from '@campus/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest, tooLarge, unsupportedType } from '../errors/app-error';
+import { AppError, refuse } from '../errors/app-error';
 import type { FileStore } from './file-store';
 import { SNIFF_BYTES, sniffType } from './sniff';
 import { fileTooLarge, quotaExceeded, quotaLeft, type UploadRoute } from './upload-guard';
@@ -28,14 +28,14 @@ const MAX_FIELD_BYTES = 100 * 1024;
  */
 async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
   const { field, kind } = upload;
-  const { types, maxBytes, describe } = FILE_LIMITS[kind];
+  const { types, maxBytes, typeNames, noun } = FILE_LIMITS[kind];
   let head = Buffer.alloc(0);
   let sniffed = false;
   let total = 0;
   const sniff = async () => {
     sniffed = true;
     const type = await sniffType(head);
-    if (!type || !(types as readonly string[]).includes(type)) throw unsupportedType(FIELD_MESSAGES.wrongType(kind, describe));
+    if (!type || !(types as readonly string[]).includes(type)) throw refuse('file_wrong_type', { field, params: { types: typeNames, noun } });
     onType(type);
   };
   try {
@@ -56,7 +56,7 @@ async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: st
     throw err;
   }
   if (!sniffed) {
-    if (head.byteLength === 0) throw badRequest(FIELD_MESSAGES.emptyFile(field));
+    if (head.byteLength === 0) throw refuse('file_empty', { field });
     await sniff();
     yield head;
   }
@@ -71,7 +71,7 @@ function asClientError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const e = err as { code?: unknown; errno?: unknown };
   if (typeof e?.code === 'string' || typeof e?.errno === 'number') return err;
-  return badRequest(REFUSALS.malformedMultipart);
+  return refuse('malformed_multipart');
 }
 
 /** A client file name reduced to something safe to echo in a header or a page. */
@@ -104,7 +104,7 @@ export async function readMultipart(request: FastifyRequest, store: FileStore): 
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(FIELD_MESSAGES.tooLong(part.fieldname));
+        if (part.valueTruncated || part.fieldnameTruncated) throw refuse('form_field_too_large', { field: part.fieldname });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }

@@ -1,11 +1,15 @@
 import {
   FILE_LIMITS,
+  INPUT_REFUSALS,
+  REFUSAL_CATALOGUE,
+  UPLOAD_REFUSALS,
   apiFailureSchema,
   multipartDocSchema,
   paramsSchema,
   successSchema,
   type Endpoint,
   type PathParamName,
+  type RefusalCode,
 } from '@campus/contract';
 import type { HTTPMethods } from 'fastify';
 import { z } from 'zod';
@@ -48,33 +52,71 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 
 const isWrite = (method: string) => method !== 'GET';
 
-/** The 4xx a route can give: those of its kind, and those of its subject the contract names. */
-function refusals(e: Endpoint, config: RouteConfig): number[] {
-  const statuses = new Set<number>(e.errors ?? []);
-  if (e.query || e.body || e.multipart || paramsSchema(e.path)) statuses.add(400);
-  if (config.access !== 'anyone') statuses.add(401);
-  if (config.access !== 'anyone' && config.access !== 'user') statuses.add(403);
+/**
+ * What any route may answer whatever it is about: a Host header that is no host, a URL or request
+ * Fastify cannot take, a connection cut mid-body, the database down.
+ */
+export const EVERY_ROUTE_REFUSALS: readonly RefusalCode[] = ['bad_host', 'invalid_url', 'param_too_long', 'invalid_request', 'request_cut_off', 'database_unavailable'];
+
+/**
+ * The refusals a route can give: those of its kind, and those of its subject the contract names.
+ * The answers of the server tests are held to this list (test/refusal-check.ts).
+ */
+export function routeRefusals(e: Endpoint, config: Pick<RouteConfig, 'access' | 'crossSite'>): RefusalCode[] {
+  const codes = new Set<RefusalCode>([...EVERY_ROUTE_REFUSALS, ...(e.errors ?? [])]);
+  const add = (...more: RefusalCode[]) => more.forEach((c) => codes.add(c));
+  if (e.query || e.body || e.multipart || paramsSchema(e.path)) add(...INPUT_REFUSALS);
+  // A write's body is parsed whether or not the route takes one.
+  if (isWrite(e.method)) add('not_json', 'empty_body', 'body_too_large', 'unsupported_type', 'bad_content_length');
+  // A switched-off account's session ends with a 401 saying so (refusalAnswers lists it there).
+  if (config.access !== 'anyone') add('login_required', 'session_ended', 'session_expired');
+  if (config.access !== 'anyone' && config.access !== 'user') add('not_allowed');
   // The origin check refuses a cross-site write, where the route does not take them.
-  if (isWrite(e.method) && !config.crossSite) statuses.add(403);
+  if (isWrite(e.method) && !config.crossSite) add('cross_origin');
   // Uploads: a file too large or of the wrong type, and the per-user upload limit, which the
   // exam office is exempt from (platform/files/upload-guard.ts): a route only it may call is never
   // limited, nor one whose file is read and never kept (the roster's).
-  if (e.multipart) [413, 415, ...(config.access === 'examOffice' || !FILE_LIMITS[e.multipart.file.kind].stored ? [] : [429])].forEach((s) => statuses.add(s));
-  return [...statuses].sort();
+  if (e.multipart) {
+    add(...UPLOAD_REFUSALS);
+    if (config.access !== 'examOffice' && FILE_LIMITS[e.multipart.file.kind].stored) add('rate_limited');
+  }
+  return [...codes];
 }
 
-/** What each refusal means, for the docs; `errors[0]` says the particulars. */
+/** What each status of refusal means, for the docs; `code` says which, `errors[0]` the particulars. */
 const REFUSALS: Record<number, string> = {
-  400: 'Bad input: errors[0] names the field',
-  401: 'Not logged in (or the session ended)',
+  400: 'Bad input (`field` names it) or a request the server cannot take',
+  401: 'Not logged in (or the session ended: `code` says why)',
   403: 'Not allowed for this user, or a cross-site write',
   404: 'Not found (or not visible to this user)',
   409: 'Conflicts with the current state',
   413: 'Too large: the file, or the storage quota',
   415: 'Not a file type this field takes',
   429: 'Too many requests: Retry-After says when to try again',
-  503: 'Not available now',
+  502: 'A service the portal relies on failed',
+  503: 'Not available now: Retry-After says when to try again',
 };
+
+/** The docs' answers of a route's refusals: per status, the failure envelope with its codes. */
+function refusalAnswers(codes: RefusalCode[]): Record<string, ReturnType<typeof answer>> {
+  const byStatus = new Map<number, RefusalCode[]>();
+  for (const code of codes) {
+    const status = REFUSAL_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  // A switched-off account's session ends with a 401 (app-error.ts, sessionGone): wherever a login is needed.
+  if (codes.includes('login_required')) byStatus.get(401)?.push('account_deactivated');
+  const failure = (list: RefusalCode[]) => apiFailureSchema.extend({ code: z.enum(list as [RefusalCode, ...RefusalCode[]]) });
+  return {
+    ...Object.fromEntries(
+      [...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, answer(`${REFUSALS[status] ?? 'Refused'}. Codes: ${list.map((c) => `\`${c}\``).join(', ')}`, failure(list))]),
+    ),
+    // Any other status: a 4xx Fastify raised itself (406, 431…) keeps its status as `invalid_request`,
+    // and a 500 is a bug. Listed so that an answer with any other code fails here too, whatever its status.
+    '4xx': answer('Another refusal of the request itself. Codes: `invalid_request`', failure(['invalid_request'])),
+    '5xx': answer('A bug (logged with the request id). Codes: `internal_error`', failure(['internal_error'])),
+  };
+}
 
 /** An answer as the docs show it: a description and its content type's schema. */
 const answer = (description: string, schema: z.ZodType, contentType = 'application/json') => ({
@@ -103,14 +145,14 @@ const successDescription = (e: Endpoint) => (e.produces ? PRODUCED[e.produces] :
  */
 export function contractRoute<const E extends Endpoint>(e: E, tag: string, config: RouteConfig) {
   const success = e.status ?? 200;
-  const response: Record<number, unknown> = {
+  const response: Record<number | string, unknown> = {
     // A redirect's answer is its Location; the body is empty.
     [success]:
       success === 302 || success === 303
         ? answer(success === 302 ? 'Found: the browser goes on to Location' : 'See Other: the browser goes on to the page in Location', z.literal(''), 'text/plain')
         : answer(successDescription(e), e.produces ? z.string() : successSchema(e.data), e.produces),
   };
-  for (const status of refusals(e, config)) response[status] = answer(REFUSALS[status] ?? 'Refused', apiFailureSchema);
+  Object.assign(response, refusalAnswers(routeRefusals(e, config)));
   return {
     method: e.method as HTTPMethods,
     url: e.path as E['path'],

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { REFUSALS, paths } from '@campus/contract';
+import { refusal, paths } from '@campus/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-app';
 import { buildStudent } from '../../../test/factories';
@@ -54,7 +54,7 @@ describe('a malformed Host header', () => {
         const res = await raw(path, host, headers);
         expect({ path, host, status: res.status }).toEqual({ path, host, status: 400 });
         expect(res.head).toMatch(/^content-type: application\/json/im);
-        expect(JSON.parse(res.body)).toEqual({ statusCode: 400, data: null, message: REFUSALS.badHost, errors: [REFUSALS.badHost], success: false });
+        expect(JSON.parse(res.body)).toEqual({ statusCode: 400, data: null, message: refusal('bad_host').message, errors: [refusal('bad_host').message], success: false, code: 'bad_host', params: {} });
       }
     }
   });

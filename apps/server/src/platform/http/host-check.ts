@@ -1,7 +1,6 @@
 import { isIPv6 } from 'node:net';
-import { REFUSALS } from '@campus/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors/app-error';
+import { refuse } from '../errors/app-error';
 
 /**
  * A host as a browser sends it (RFC 9110 §7.2, RFC 3986 §3.2.2): a name of letters, digits,
@@ -29,6 +28,6 @@ export function isValidHost(host: string): boolean {
 export function registerHostCheck(app: FastifyInstance): void {
   // A callback hook: every request passes it (see security-headers.ts).
   app.addHook('onRequest', (request, _reply, done) => {
-    done(isValidHost(request.host) ? undefined : badRequest(REFUSALS.badHost));
+    done(isValidHost(request.host) ? undefined : refuse('bad_host'));
   });
 }

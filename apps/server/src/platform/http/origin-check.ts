@@ -1,6 +1,5 @@
-import { REFUSALS } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../errors/app-error';
+import { refuse } from '../errors/app-error';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -37,6 +36,6 @@ export function registerOriginCheck(app: FastifyInstance): void {
     if (!UNSAFE.has(request.method) || request.routeOptions.config?.crossSite) return done();
     const origin = request.headers.origin;
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !isOwnOrigin(request, origin));
-    done(crossSite ? forbidden(REFUSALS.crossOrigin) : undefined);
+    done(crossSite ? refuse('cross_origin') : undefined);
   });
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from './counter-store';
 import { addressKey } from './client-address';
-import { inWords } from './limiter';
 
 describe('MemoryCounterStore', () => {
   it('counts in a window that the first hit starts, and starts again after it', async () => {
@@ -56,19 +55,5 @@ describe('addressKey', () => {
     ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
   ])('%s counts as %s', (ip, key) => {
     expect(addressKey(ip)).toBe(key);
-  });
-});
-
-describe('inWords', () => {
-  it.each([
-    [500, '1 second'],
-    [45_000, '45 seconds'],
-    [89_000, '89 seconds'],
-    [15 * 60_000, '15 minutes'],
-    [14 * 60_000 + 1, '15 minutes'],
-    [60 * 60_000, '60 minutes'],
-    [3 * 3_600_000, '3 hours'],
-  ])('%i ms is %s', (ms, words) => {
-    expect(inWords(ms)).toBe(words);
   });
 });

@@ -187,11 +187,11 @@ describe('Logout', () => {
   });
 
   it('stays logged in and says why when the server could not log out', async () => {
-    server.use(http.post(paths.users.logout, () => fail(500, 'something went wrong on our side')));
+    server.use(http.post(paths.users.logout, () => fail('internal_error')));
     loggedInAs(aStudent());
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
   });
 });

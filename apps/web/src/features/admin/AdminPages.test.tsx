@@ -1,7 +1,6 @@
 import type { AuditEntry } from '@campus/contract/audit';
 import { pages } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
-import { REFUSALS } from '@campus/contract/messages';
 import type { User } from '@campus/contract/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,7 +110,7 @@ describe('/admin/users', () => {
   it('says when nothing matches, and a failed search with Retry', async () => {
     loggedInAs(admin);
     let failing = true;
-    server.use(http.get(paths.admin.users, () => (failing ? fail(500, 'internal server error') : ok({ users: [], nextCursor: null }))));
+    server.use(http.get(paths.admin.users, () => (failing ? fail('internal_error') : ok({ users: [], nextCursor: null }))));
     renderApp(pages.adminUsers);
     const retry = await screen.findByRole('button', { name: /Try again|Retry/ });
     failing = false;
@@ -173,7 +172,7 @@ describe('/admin/users/:userId', () => {
     loggedInAs(admin);
     server.use(
       http.get(paths.admin.user(admin._id), () => ok({ user: admin })),
-      http.patch(paths.admin.updateUser(admin._id), () => fail(409, REFUSALS.lastAdmin)),
+      http.patch(paths.admin.updateUser(admin._id), () => fail('last_admin')),
     );
     auditAnswer([]);
     renderApp(pages.adminUser(admin._id));
@@ -214,7 +213,7 @@ describe('/admin/users/:userId', () => {
   it('sends a reset link; with mail off the server’s 503 is said plainly, and the page says so before asking', async () => {
     server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
     open(student);
-    let answer = () => fail(503, REFUSALS.resetUnavailable);
+    let answer = () => fail('reset_unavailable');
     server.use(http.post(paths.admin.resetLink(student._id), () => answer()));
     await userEvent.click(await screen.findByRole('button', { name: 'Send a reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This portal cannot send emails');
@@ -227,7 +226,7 @@ describe('/admin/users/:userId', () => {
     server.use(http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))));
     const rostered = { ...student, managed: true };
     open(rostered);
-    let answer = () => fail(409, REFUSALS.inviteHasPassword);
+    let answer = () => fail('invite_has_password');
     server.use(http.post(paths.admin.invite(student._id), () => answer()));
     await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This account already has a password, so it needs no invitation. Send a reset link instead.');
@@ -251,7 +250,7 @@ describe('/admin/users/:userId', () => {
 
   it('an unknown user is a not-found page leading back to the users', async () => {
     loggedInAs(admin);
-    server.use(http.get(paths.admin.user('nobody'), () => fail(404, REFUSALS.userNotFound)));
+    server.use(http.get(paths.admin.user('nobody'), () => fail('user_not_found')));
     auditAnswer([]);
     renderApp(pages.adminUser('nobody'));
     expect(await screen.findByRole('heading', { name: 'User not found' })).toBeInTheDocument();

@@ -1,6 +1,5 @@
 import { pages } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
-import { REFUSALS } from '@campus/contract/messages';
 import type { RosterImport } from '@campus/contract/roster';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,8 +78,8 @@ describe('/admin/roster', () => {
       anImport({
         counts: { rows: 20, created: 17, updated: 0, unchanged: 1, removed: 0, errors: 2 },
         errors: [
-          { line: 14, column: 'semester', message: 'Semester must be between 1 and 8', value: null },
-          { line: 15, column: null, message: 'A quoted cell is never closed: add the missing double quote (")', value: null },
+          { line: 14, column: 'semester', code: 'semester_out_of_range', params: { min: 1, max: 8 }, message: 'Semester "9" must be between 1 and 8', value: '9' },
+          { line: 15, column: null, code: 'csv_quote_not_closed', params: {}, message: 'A quoted cell is never closed: add the missing double quote (")', value: null },
         ],
         changes: [{ line: 2, action: 'create', key: '211070123', fields: ['registrationId', 'email'], values: {} }],
       }),
@@ -103,9 +102,9 @@ describe('/admin/roster', () => {
     expect(preview.getByRole('alert')).toHaveTextContent('The preview found 2 rows with errors. Nothing can be applied while the file has errors: fix it and choose it again.');
     const errors = within(preview.getByRole('table', { name: 'Errors' }));
     const rows = errors.getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent(/^14semesterSemester must be between 1 and 8$/);
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['14', 'semester', 'Semester must be between 1 and 8']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['15', 'whole row', 'A quoted cell is never closed: add the missing double quote (")']);
+    // Each worded by its code, never its English; the cell as the file has it.
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['14', 'semester', 'The semester must be a number from 1 to 8. Found: “9”.']);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['15', 'whole row', 'A quoted cell is never closed: add the missing double quote.']);
     expect(within(preview.getByRole('table', { name: 'What each row does' })).getAllByRole('row')[1]).toHaveTextContent('2New211070123registrationId, email');
     const apply = preview.getByRole('button', { name: 'Apply 17 changes' });
     expect(apply).toBeDisabled();
@@ -263,7 +262,7 @@ describe('/admin/roster', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     importsAnswer(async () => {
       await answered;
-      return fail(400, REFUSALS.rosterNotText);
+      return fail('roster_not_text');
     });
     await openPage();
     await userEvent.click(screen.getByRole('radio', { name: /Enrolments/ }));
@@ -296,7 +295,7 @@ describe('/admin/roster', () => {
       dryRun: false,
       status: 'refused',
       counts: { rows: 1, created: 0, updated: 0, unchanged: 0, removed: 0, errors: 1 },
-      errors: [{ line: 2, column: 'email', message: 'email already in use', value: null }],
+      errors: [{ line: 2, column: 'email', code: 'email_taken', params: {}, message: 'Email is already registered', value: null }],
     });
     importsAnswer(previewed, refused);
     await openPage();
@@ -307,7 +306,7 @@ describe('/admin/roster', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     const result = within(screen.getByRole('region', { name: 'Not applied: people.csv' }));
     expect(result.getByRole('alert')).toHaveTextContent('Nothing was applied: applying found 1 row with an error. Fix the file and choose it again.');
-    expect(within(result.getByRole('table', { name: 'Errors' })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'email', 'email already in use']);
+    expect(within(result.getByRole('table', { name: 'Errors' })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'email', 'That email address already belongs to an account.']);
     expect(result.queryByRole('button', { name: /Apply/ })).toBeNull();
   });
 
@@ -328,7 +327,7 @@ describe('/admin/roster', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a roster file that is a CSV file.');
     expect(fileInput()).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toHaveLength(0);
-    expect(rosterFileProblem(new File([''], 'empty.csv', { type: 'text/csv' }))).toBe('Roster file is empty');
+    expect(rosterFileProblem(new File([''], 'empty.csv', { type: 'text/csv' }))).toBe('That file is empty. Choose another roster file.');
     // Excel's own type for a CSV, on some systems: the name says what it is.
     expect(rosterFileProblem(new File(['a'], 'people.CSV', { type: 'application/vnd.ms-excel' }))).toBeNull();
   });

@@ -1,5 +1,4 @@
 import { FILE_LIMITS } from '@campus/contract/constants';
-import { FIELD_MESSAGES, REFUSALS } from '@campus/contract/messages';
 import { IMPORT_KINDS, type ImportKind } from '@campus/contract/roster-columns';
 import type { ColumnMapping, RosterImport } from '@campus/contract/roster';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +8,7 @@ import { useConfirmAction } from '../../components/ConfirmAction';
 import { ProgressBar } from '../../components/ProgressBar';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useUpload } from '../../lib/use-upload';
-import { sentence } from '../../lib/words';
+import { refusalSentence } from '../../lib/words';
 import { AdminNav } from './AdminNav';
 import { useSendRoster, type RosterSend } from './api/roster';
 import { RequireAdmin } from './RequireAdmin';
@@ -32,14 +31,15 @@ export default function RosterPage() {
 
 
 /**
- * The browser's check of a picked file, in the contract's words: a spreadsheet saved as CSV is
- * named .csv, though some systems type it as Excel's (the server reads the bytes as UTF-8 text).
+ * The browser's check of a picked file, with the server's refusals (worded by their codes): a
+ * spreadsheet saved as CSV is named .csv, though some systems type it as Excel's (the server
+ * reads the bytes as UTF-8 text). Returns the problem's sentence, or null.
  */
 export function rosterFileProblem(file: File): string | null {
-  const { maxBytes, size, describe } = FILE_LIMITS.roster;
-  if (!/\.csv$/i.test(file.name) && !file.type.startsWith('text/')) return FIELD_MESSAGES.wrongType('roster', describe);
-  if (file.size === 0) return FIELD_MESSAGES.emptyFile('roster');
-  if (file.size > maxBytes) return FIELD_MESSAGES.fileAtMost('roster', size);
+  const { maxBytes, size, typeNames, noun } = FILE_LIMITS.roster;
+  if (!/\.csv$/i.test(file.name) && !file.type.startsWith('text/')) return refusalSentence({ code: 'file_wrong_type', field: 'roster', params: { types: typeNames, noun } });
+  if (file.size === 0) return refusalSentence({ code: 'file_empty', field: 'roster' });
+  if (file.size > maxBytes) return refusalSentence({ code: 'file_too_large', field: 'roster', params: { size } });
   return null;
 }
 
@@ -87,7 +87,7 @@ function Roster() {
     setHeader(null);
     setMapping(null);
     const picked = files?.[0] ?? null;
-    const found = files && files.length > 1 ? REFUSALS.tooManyFiles : picked ? rosterFileProblem(picked) : null;
+    const found = files && files.length > 1 ? refusalSentence({ code: 'too_many_files' }) : picked ? rosterFileProblem(picked) : null;
     setFile(found ? null : picked);
     setProblem(found);
     if (!picked || found) return;
@@ -285,7 +285,7 @@ function FilePicker({ kind, file, problem, busy, onFiles }: { kind: ImportKind; 
       </div>
       {problem ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {sentence(problem)}
+          {problem}
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-500">

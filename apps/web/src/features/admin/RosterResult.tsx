@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { errorText } from '../../lib/api';
+import { cellSentence } from '../../lib/admin-words';
 import { useInviteImported } from './api/roster';
 import { ACTION_WORDS, actionsSaid, CARD, changesIn, countOf, formatCount } from './roster-help';
 
@@ -113,6 +114,12 @@ function ScrollTable({ caption, headings, children }: { caption: string; heading
   );
 }
 
+/** A row's refusal worded by its code (its column is the field), and the cell it is about, as the file has it. */
+function rowProblem({ code, column, params, value }: ImportError): string {
+  const said = cellSentence({ code, field: column, params });
+  return value === null ? said : `${said} Found: “${value}”.`;
+}
+
 function ErrorsTable({ errors, total }: { errors: ImportError[]; total: number }) {
   return (
     <ScrollTable caption={`Errors${firstOf(errors.length, total)}`} headings={['Line', 'Column', 'Problem']}>
@@ -120,7 +127,7 @@ function ErrorsTable({ errors, total }: { errors: ImportError[]; total: number }
         <tr key={`${error.line}-${error.column}-${i}`}>
           <td className={`${TD} tabular-nums`}>{error.line}</td>
           <td className={TD}>{error.column === null ? 'whole row' : <code className="font-mono">{error.column}</code>}</td>
-          <td className={`${TD} break-words text-red-800`}>{error.message}</td>
+          <td className={`${TD} break-words text-red-800`}>{rowProblem(error)}</td>
         </tr>
       ))}
     </ScrollTable>

@@ -133,7 +133,7 @@ describe('/admin/sign-in/:testId', () => {
 
   it('says why a real sign-in would be refused, in the words the login page would use', async () => {
     loggedInAs(admin);
-    answerTest(aTest({ matched: null, refusal: 'your campus account has no role in this portal' }));
+    answerTest(aTest({ matched: null, refusal: 'no_role' }));
     renderApp(pages.adminSignInTest(TEST_ID));
     const outcome = within(await screen.findByRole('region', { name: 'Outcome' }));
     expect(outcome.getByText(/A real sign-in would be refused:/)).toHaveTextContent(
@@ -142,12 +142,20 @@ describe('/admin/sign-in/:testId', () => {
     expect(outcome.getByText('None matched')).toBeInTheDocument();
   });
 
-  it('says when the claims describe no account, naming the claim that was missing', async () => {
+  it('says when the claims describe no account', async () => {
     loggedInAs(admin);
-    answerTest(aTest({ account: null, matched: null, claims: { sub: 'x' }, refusal: 'your campus account gave no registration id (claim staff_id)' }));
+    answerTest(aTest({ account: null, matched: null, claims: { sub: 'x' }, refusal: 'claims_unusable' }));
     renderApp(pages.adminSignInTest(TEST_ID));
     expect(await screen.findByText('The claims describe no account the portal could keep.')).toBeInTheDocument();
-    expect(screen.getByText(/A real sign-in would be refused:/)).toHaveTextContent('Your campus account did not give this portal its registration id (claim “staff_id”).');
+    expect(screen.getByText(/A real sign-in would be refused:/)).toHaveTextContent('Your campus account did not give this portal what it needs to make your account');
+  });
+
+  it('shows a test recorded before refusals had codes as it was recorded', async () => {
+    loggedInAs(admin);
+    answerTest(aTest({ matched: null, refusal: 'your campus account has no role in this portal' }));
+    renderApp(pages.adminSignInTest(TEST_ID));
+    const outcome = within(await screen.findByRole('region', { name: 'Outcome' }));
+    expect(outcome.getByText(/A real sign-in would be refused:/)).toHaveTextContent('A real sign-in would be refused: your campus account has no role in this portal');
   });
 
   it('says what failed and the address tried when the provider could not be reached', async () => {
@@ -165,7 +173,7 @@ describe('/admin/sign-in/:testId', () => {
 
   it('a test that is not there (or another administrator’s) is a 404 leading back to the providers', async () => {
     loggedInAs(admin);
-    server.use(http.get(paths.auth.signInTest(TEST_ID), () => fail(404, 'not found')));
+    server.use(http.get(paths.auth.signInTest(TEST_ID), () => fail('not_found')));
     renderApp(pages.adminSignInTest(TEST_ID));
     expect(await screen.findByRole('heading', { name: 'Test not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Campus sign-in' })).toHaveAttribute('href', '/admin/sign-in');

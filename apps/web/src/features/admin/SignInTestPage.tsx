@@ -6,13 +6,19 @@ import { usePageLoad } from '../../components/PageLoad';
 import { formatMoment } from '../../lib/dates';
 // A real sign-in's refusals, which the result says as the login page would.
 import '../../lib/sign-in-words';
-import { sentence } from '../../lib/words';
+import { hasSentence, refusalSentence } from '../../lib/words';
 import { AdminNav } from './AdminNav';
 import { PROVIDER_TYPES, testSignInHref, useSignInTest, type SignInTest } from './api/sign-in';
 import { AdminCard } from './AdminCard';
 import { RequireAdmin } from './RequireAdmin';
 
 const LINK = 'rounded font-medium text-campus-700 underline focus-visible:outline-2 focus-visible:outline-campus-600';
+
+/**
+ * A test's refusal: its code, worded as the login page words it. A test recorded before refusals
+ * had codes holds the server's English, shown as it is (an administrator reads it, once).
+ */
+const refusalWords = (refusal: string) => (hasSentence(refusal) ? refusalSentence({ code: refusal }) : refusal);
 
 /** The role a rule gives, in words. */
 const ROLE_WORDS: Record<AccountRole, string> = { student: 'student', professor: 'professor', examOffice: 'exam office', admin: 'administrator' };
@@ -90,7 +96,7 @@ function TestView({ test }: { test: SignInTest }) {
           <p className="mb-3 rounded-lg border border-green-300 bg-green-50 p-3 text-green-900">A real sign-in would go through.</p>
         ) : (
           <p className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
-            A real sign-in would be refused: <span className="font-medium">{sentence(refusal)}</span>
+            A real sign-in would be refused: <span className="font-medium">{refusalWords(refusal)}</span>
           </p>
         )}
         <Rows

@@ -94,6 +94,10 @@ const ROLE_OPTIONS = [
 /** The choice a select offers while a user's semester or branch is unknown: keeping it unknown. */
 const UNKNOWN = { value: '', label: '—' };
 
+/** What the page says it did when a link is on its way. */
+const INVITED = 'An invitation to set their password is on its way to their email. It works for 7 days.';
+const RESET_LINK_SENT = 'A link to set a new password is on its way to their email.';
+
 function changed(user: User, values: DetailsOutput): AdminUpdateUserBody {
   const body: AdminUpdateUserBody = {};
   if (values.fullname !== user.fullname) body.fullname = values.fullname;
@@ -135,8 +139,8 @@ function EditDetails({ user }: { user: User }) {
     const body = changed(user, values);
     if (Object.keys(body).length === 0) return switchTo(false);
     update.mutate(body, {
-      onSuccess: ({ message }) => {
-        setSaved(message);
+      onSuccess: () => {
+        setSaved('The user has been updated.');
         switchTo(false);
       },
     });
@@ -232,7 +236,7 @@ function ResetLink({ user }: { user: User }) {
   const send = useSendResetLink(user._id);
   const invite = useInviteUser(user._id);
   const mailOff = config.data?.mailEnabled === false;
-  const done = invite.isSuccess ? invite.data.message : send.isSuccess ? send.data.message : null;
+  const done = invite.isSuccess ? INVITED : send.isSuccess ? RESET_LINK_SENT : null;
   const failed = invite.isError ? errorText(invite.error) : send.isError ? errorText(send.error) : null;
   return (
     <AdminCard title="Password">

@@ -1,10 +1,11 @@
 /**
- * The user page's form checks: the contract's own fields of PATCH admin/users (so the messages
- * match the server's), loaded on demand (lib/forms deferredResolver).
+ * The user page's form checks: the contract's own fields of PATCH admin/users (the server's
+ * refusals, worded by lib/checks), loaded on demand (lib/forms deferredResolver).
  */
 import { adminUpdateUserBody } from '@campus/contract/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { worded } from '../../lib/checks';
 
 /** A select left at "—" (a user whose directory gave no semester or branch, still unknown) sends nothing for it. */
 const leftUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -17,4 +18,4 @@ export const detailsForm = adminUpdateUserBody
     branch: z.preprocess(leftUnset, adminUpdateUserBody.shape.branch),
   });
 
-export const detailsResolver = zodResolver(detailsForm);
+export const detailsResolver = worded(zodResolver(detailsForm));

@@ -50,7 +50,7 @@ describe('ForgotPasswordPage', () => {
 
   it("shows the server's refusal (a rate limit) in red", async () => {
     mailOn();
-    server.use(http.post(paths.users.forgotPassword, () => fail(429, 'too many password reset requests from your network; try again in 1 hour')));
+    server.use(http.post(paths.users.forgotPassword, () => fail('rate_limited', { params: { limit: 'reset_requests', retryAfterSeconds: 3600 } })));
     await open();
     await userEvent.type(await screen.findByLabelText('Registration ID'), '211070001');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -65,7 +65,7 @@ describe('ForgotPasswordPage', () => {
 
   it('offers Retry when the configuration cannot be loaded', async () => {
     // A 4xx, which the app does not retry by itself.
-    server.use(http.get(paths.config, () => fail(404, 'not found')));
+    server.use(http.get(paths.config, () => fail('not_found')));
     await open();
     expect(await screen.findByRole('alert')).toHaveTextContent('That could not be found. It may have been deleted.');
     mailOn();

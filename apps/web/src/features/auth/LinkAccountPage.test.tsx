@@ -1,4 +1,3 @@
-import { LIMIT_REASONS, rateLimitMessage } from '@campus/contract/messages';
 import { pages } from '@campus/contract/pages';
 import { paths } from '@campus/contract/paths';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -58,7 +57,7 @@ describe('LinkAccountPage', () => {
 
   it('a wrong password is said on the field, which keeps the focus; nobody is signed in', async () => {
     pending();
-    server.use(http.post(paths.auth.link, () => fail(401, 'Password is incorrect')));
+    server.use(http.post(paths.auth.link, () => fail('link_password_incorrect')));
     const { where } = await openLink();
     const password = screen.getByLabelText('Password');
     await userEvent.type(password, 'not-it');
@@ -89,7 +88,7 @@ describe('LinkAccountPage', () => {
 
   it('too many wrong passwords are said as the login page says them', async () => {
     pending();
-    server.use(http.post(paths.auth.link, () => fail(429, rateLimitMessage(LIMIT_REASONS.loginAccountAddress, '15 minutes'))));
+    server.use(http.post(paths.auth.link, () => fail('rate_limited', { params: { limit: 'login_account_address', retryAfterSeconds: 900 } })));
     await openLink();
     await userEvent.type(screen.getByLabelText('Password'), 'guess');
     await userEvent.click(screen.getByRole('button', { name: 'Link and log in' }));
@@ -99,7 +98,7 @@ describe('LinkAccountPage', () => {
   });
 
   it('with no campus sign-in waiting, says there is nothing to link and leads to the login page', async () => {
-    server.use(http.get(paths.auth.pendingLink, () => fail(404, 'not found')));
+    server.use(http.get(paths.auth.pendingLink, () => fail('not_found')));
     renderApp(pages.linkAccount);
     expect(await screen.findByText(/Nothing to link: start again from the/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'login page' })).toHaveAttribute('href', '/login');
@@ -108,7 +107,7 @@ describe('LinkAccountPage', () => {
 
   it('a link that expired while the page was open says the same', async () => {
     pending();
-    server.use(http.post(paths.auth.link, () => fail(404, 'not found')));
+    server.use(http.post(paths.auth.link, () => fail('not_found')));
     await openLink();
     await userEvent.type(screen.getByLabelText('Password'), 'the-old-password');
     await userEvent.click(screen.getByRole('button', { name: 'Link and log in' }));
@@ -117,7 +116,7 @@ describe('LinkAccountPage', () => {
 
   it('a refusal of the link itself is said in words', async () => {
     pending();
-    server.use(http.post(paths.auth.link, () => fail(403, "your campus account's email is already used by another account here")));
+    server.use(http.post(paths.auth.link, () => fail('sign_in_email_taken')));
     await openLink();
     await userEvent.type(screen.getByLabelText('Password'), 'the-old-password');
     await userEvent.click(screen.getByRole('button', { name: 'Link and log in' }));

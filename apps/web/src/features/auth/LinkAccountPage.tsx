@@ -1,4 +1,3 @@
-import { requiredMessage } from '@campus/contract/labels';
 import { pages } from '@campus/contract/pages';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import '../../lib/sign-in-words';
 import { useLinkAccount, usePendingLink } from './api/link';
 import type { SignInProvider } from './api/providers';
 import { safeReturnPath } from './return-to';
+import { refusalSentence } from '../../lib/words';
 
 const TITLE = 'Link your account';
 const LINK = 'font-medium text-campus-700 underline';
@@ -68,7 +68,7 @@ function LinkForm({ registrationId, provider }: { registrationId: number; provid
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password === '') {
-      setChecked(requiredMessage('password'));
+      setChecked(refusalSentence({ code: 'field_required', field: 'password' }));
       input.current?.focus();
       return;
     }
@@ -83,7 +83,7 @@ function LinkForm({ registrationId, provider }: { registrationId: number; provid
     });
   };
 
-  const wrongPassword = link.error instanceof ApiError && link.error.status === 401 ? link.error.message : undefined;
+  const wrongPassword = link.error instanceof ApiError && link.error.status === 401 ? errorText(link.error) : undefined;
   if (isMissing(link.error)) return <NothingToLink />;
 
   return (

@@ -50,7 +50,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's refusal, errors[0], in red", async () => {
-    server.use(http.post(paths.users.login, () => fail(401, 'invalid registration id or password')));
+    server.use(http.post(paths.users.login, () => fail('invalid_login')));
     await openLogin();
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -167,7 +167,7 @@ describe('LoginPage with campus sign-in', () => {
     offer(campusAccount);
     server.use(
       http.get(paths.config, () => ok(aConfig({ passwordLogin: 'admins', signupOpen: false }))),
-      http.post(paths.users.login, () => fail(403, 'password sign-in is for administrators only: use your campus account')),
+      http.post(paths.users.login, () => fail('password_login_admins_only')),
     );
     renderApp('/login');
     await userEvent.click(await screen.findByText('Administrator sign-in'));
@@ -235,7 +235,7 @@ describe('LoginPage with campus sign-in', () => {
   });
 
   it('the refusal gives way once the visitor tries their password', async () => {
-    server.use(http.post(paths.users.login, () => fail(401, 'invalid registration id or password')));
+    server.use(http.post(paths.users.login, () => fail('invalid_login')));
     renderApp(pages.loginRefused('sign_in_failed'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The campus sign-in could not be completed. Please start again.');
     await userEvent.type(screen.getByLabelText('Registration ID'), '211070001');

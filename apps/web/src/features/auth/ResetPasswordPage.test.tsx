@@ -73,7 +73,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows why a link no longer works, and offers a new one", async () => {
-    server.use(http.post(paths.users.resetPassword, () => fail(400, 'Token has already been used; ask for a new reset link')));
+    server.use(http.post(paths.users.resetPassword, () => fail('reset_token_used')));
     await open();
     await fill('a brand new passphrase');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has already been used. Ask for a new one.');

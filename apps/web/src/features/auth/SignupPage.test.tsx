@@ -120,7 +120,7 @@ describe('signup', () => {
 
   it('when that login fails (a rate limit), the login form opens with the new registration id', async () => {
     acceptRegistrations();
-    server.use(http.post(paths.users.login, () => fail(429, 'too many failed attempts from your network; try again in 3 minutes')));
+    server.use(http.post(paths.users.login, () => fail('rate_limited', { params: { limit: 'login_address', retryAfterSeconds: 180 } })));
     const { where } = await open('/student-signup');
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());
@@ -161,7 +161,7 @@ describe('signup', () => {
   });
 
   it("shows the server's refusal in red and keeps the form", async () => {
-    server.use(http.post(paths.users.register, () => fail(409, 'Registration ID is already registered')));
+    server.use(http.post(paths.users.register, () => fail('registration_id_taken')));
     await open('/student-signup');
     await fill();
     await userEvent.upload(screen.getByLabelText('Avatar'), aPng());

@@ -1,6 +1,5 @@
 import { pages } from '@campus/contract/pages';
-import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, MESSAGES, ROLES, SEMESTERS } from '@campus/contract/constants';
-import { SUCCESSES } from '@campus/contract/messages';
+import { BRANCHES, DEFAULT_BRANCH, DEFAULT_SEMESTER, FILE_LIMITS, ROLES, SEMESTERS } from '@campus/contract/constants';
 import type { PortalConfig } from '@campus/contract/config';
 import type { RegisterBody, RegisterInput } from '@campus/contract/users';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -13,7 +12,7 @@ import { FormPage } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { errorText } from '../../lib/api';
 import { useNavigateWithFlash } from '../../lib/flash';
-import { sentence } from '../../lib/words';
+import { refusalSentence } from '../../lib/words';
 import { usePortalConfig } from '../../lib/config/portal-config';
 import { deferredResolver, fileHint, fileProblem, multipart } from '../../lib/forms';
 import { useLogin } from './api/login';
@@ -114,7 +113,7 @@ function SignupForm({ role, needsStaffCode = false }: { role: Role; needsStaffCo
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string>();
   const checkAvatar = () => {
-    const problem = avatar ? fileProblem(avatar, 'avatar') : MESSAGES.avatarRequired;
+    const problem = avatar ? fileProblem(avatar, 'avatar') : refusalSentence({ code: 'avatar_required' });
     setAvatarError(problem ?? undefined);
     return problem === null;
   };
@@ -135,11 +134,11 @@ function SignupForm({ role, needsStaffCode = false }: { role: Role; needsStaffCo
           avatar,
         }),
         {
-          onSuccess: ({ data: user, message }) =>
+          onSuccess: ({ data: user }) =>
             login.mutate(
               { registrationId: body.registrationId, password: body.password },
               {
-                onSuccess: () => navigateWithFlash(pages.home, `Welcome, ${user.fullname}. ${sentence(message || SUCCESSES.registered)}`, { replace: true }),
+                onSuccess: () => navigateWithFlash(pages.home, `Welcome, ${user.fullname}. Your account is ready.`, { replace: true }),
                 onError: () => navigate(pages.login, { replace: true, state: { signedUp: String(body.registrationId) } satisfies SignedUpState }),
               },
             ),

@@ -79,7 +79,7 @@ describe('the welcome page', () => {
   it("says the server's refusal and stays", async () => {
     loggedInAs(newcomer);
     serveChoice();
-    server.use(http.patch(paths.users.updateAccount, () => fail(403, 'semester is set by the registrar')));
+    server.use(http.patch(paths.users.updateAccount, () => fail('set_by_registrar', { field: 'semester' })));
     const { where } = renderApp('/');
     await userEvent.selectOptions(await screen.findByLabelText('Semester'), '2');
     await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Computer Engineering');

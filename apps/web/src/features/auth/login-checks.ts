@@ -1,16 +1,16 @@
 /**
  * The login form's check: the contract's loginBody, so the browser refuses exactly what the
- * server would, with the same messages. This module (and zod with it) loads on demand.
+ * server would, worded by the same codes. This module (and zod with it) loads on demand.
  */
 import { loginBody, type LoginBody } from '@campus/contract/users';
-import { messagesByField } from '../../lib/forms';
+import { sentencesByField } from '../../lib/checks';
 
 export type LoginValues = { registrationId: string; password: string };
 export type LoginErrors = Partial<Record<keyof LoginValues | 'root', string>>;
 export type LoginCheck = { ok: true; body: LoginBody } | { ok: false; errors: LoginErrors };
 
-/** The form's values through loginBody: the body to send, or a message per field. */
+/** The form's values through loginBody: the body to send, or a sentence per field. */
 export function checkLogin(values: LoginValues): LoginCheck {
   const result = loginBody.safeParse(values);
-  return result.success ? { ok: true, body: result.data } : { ok: false, errors: messagesByField(result.error.issues) };
+  return result.success ? { ok: true, body: result.data } : { ok: false, errors: sentencesByField(result.error.issues) };
 }

@@ -52,7 +52,7 @@ describe('logging out', () => {
     loggedInAs(aStudent());
     const { where } = renderApp('/all-notifications');
     await screen.findByRole('heading', { name: 'Notifications' }, { timeout: 5000 });
-    server.use(http.get(paths.users.currentUser, () => fail(401, 'you must be logged in')));
+    server.use(http.get(paths.users.currentUser, () => fail('login_required')));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('status')).toHaveTextContent('You have logged out.');
     await waitFor(() => expect(where.pathname).toBe('/login'));

@@ -1,4 +1,5 @@
 import { paths } from '@campus/contract/paths';
+import { refusal } from '@campus/contract/refusals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -6,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SecureUserStore, type KeyStore } from '../../lib/secure-store';
 import { aConfig, aStudent } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { loggedInAs, ok, server } from '../../test/server';
+import { fail, loggedInAs, ok, refused, server } from '../../test/server';
 import { restoreKeptUser, setUserStore } from './session';
 
 /**
@@ -15,9 +16,8 @@ import { restoreKeptUser, setUserStore } from './session';
  */
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
-/** The 401 the server answers once a session was ended, with why. */
-const ended = (code?: string) =>
-  HttpResponse.json({ statusCode: 401, data: null, message: 'you must be logged in', errors: ['you must be logged in'], success: false, ...(code ? { code } : {}) }, { status: 401 });
+/** The 401 the server answers once a session was ended, with why (a deactivated account's code is a 401 here, not its login's 403). */
+const ended = (code: 'account_deactivated' | 'session_ended' | 'session_expired' | 'login_required') => refused(refusal(code), 401);
 
 function memoryStore() {
   let key: CryptoKey | undefined;
@@ -31,7 +31,7 @@ async function saveProfileAnswering(answer: () => Response) {
   server.use(http.patch(paths.users.updateAccount, answer));
   const app = renderApp('/update-account');
   await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-  server.use(http.get(paths.users.currentUser, () => ended()));
+  server.use(http.get(paths.users.currentUser, () => ended('login_required')));
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(app.where.pathname).toBe('/login'));
   await screen.findByRole('heading', { name: 'Log in' });
@@ -67,7 +67,7 @@ describe('a session ended by someone else', () => {
   });
 
   it('a 401 without a code claims nothing', async () => {
-    await saveProfileAnswering(() => ended());
+    await saveProfileAnswering(() => ended('login_required'));
     expect(screen.queryByText(/deactivated|session ended|session expired/i)).toBeNull();
   });
 
@@ -89,7 +89,7 @@ describe('a session ended by someone else', () => {
 
 describe('only a 401 logs out', () => {
   it.each([
-    ['a 503', () => HttpResponse.json({ statusCode: 503, data: null, message: 'the database is not answering', errors: ['the database is not answering'], success: false }, { status: 503 })],
+    ['a 503', () => fail('database_unavailable')],
     ['a network error', () => HttpResponse.error()],
   ])('%s from current-user keeps the kept user in the header, says what failed, and Try again recovers', async (_, answer) => {
     const store = memoryStore();
@@ -110,7 +110,7 @@ describe('only a 401 logs out', () => {
   });
 
   it('with no kept user, a 503 shows the header frame, neither logged in nor the logged-out links', async () => {
-    server.use(http.get(paths.users.currentUser, () => HttpResponse.json({ statusCode: 503, data: null, message: 'down', errors: ['down'], success: false }, { status: 503 })));
+    server.use(http.get(paths.users.currentUser, () => fail('database_unavailable')));
     renderApp('/');
     await screen.findByRole('alert');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
@@ -119,7 +119,7 @@ describe('only a 401 logs out', () => {
 
   it('a 5xx from another call leaves the signed-in header as it is', async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.updateAccount, () => HttpResponse.json({ statusCode: 500, data: null, message: 'internal server error', errors: ['internal server error'], success: false }, { status: 500 })));
+    server.use(http.patch(paths.users.updateAccount, () => fail('internal_error')));
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

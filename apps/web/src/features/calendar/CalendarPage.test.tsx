@@ -122,7 +122,7 @@ describe('CalendarPage', () => {
 
   it('a failed reset keeps the dialog open with the reason', async () => {
     feedAt(ADDRESS);
-    server.use(http.post(paths.calendar.reset, () => fail(500, 'internal server error')));
+    server.use(http.post(paths.calendar.reset, () => fail('internal_error')));
     await open();
     await addressField();
     await userEvent.click(screen.getByRole('button', { name: 'Reset address' }));
@@ -134,9 +134,9 @@ describe('CalendarPage', () => {
 
   it('a feed that cannot be loaded says why and offers Retry', async () => {
     // A refusal, which the app does not retry by itself.
-    server.use(http.get(paths.calendar.feed, () => fail(429, 'too many requests; try again in 5 seconds')));
+    server.use(http.get(paths.calendar.feed, () => fail('rate_limited', { params: { limit: 'calendar_feed', retryAfterSeconds: 5 } })));
     await open();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 5 seconds.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This calendar feed has been fetched many times just now. Try again in 5 seconds.');
     feedAt(ADDRESS);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await addressField()).toHaveValue(ADDRESS);

@@ -1,4 +1,3 @@
-import { REFUSALS } from '@campus/contract/messages';
 import { paths } from '@campus/contract/paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -127,7 +126,7 @@ describe('AddCoursePage', () => {
 
   it("shows the server's refusal in red and keeps the form", async () => {
     loggedInAs(aProfessor());
-    server.use(http.post(paths.courses.create, () => fail(409, REFUSALS.coursenumberTaken)));
+    server.use(http.post(paths.courses.create, () => fail('coursenumber_taken')));
     renderApp('/add-course');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Course' }));

@@ -1,5 +1,4 @@
-import { FILE_LIMITS, MESSAGES } from '@campus/contract/constants';
-import { requiredMessage } from '@campus/contract/labels';
+import { FILE_LIMITS } from '@campus/contract/constants';
 import type { CreateNotesBody } from '@campus/contract/notes';
 import { useForm } from 'react-hook-form';
 import { ErrorBanner } from '../../components/Banner';
@@ -9,6 +8,7 @@ import { FileField, TextField } from '../../components/Field';
 import { deferredResolver, fileHint, fileProblem, multipart } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { useAddNotes } from './api/notes';
+import { refusalSentence } from '../../lib/words';
 
 const checks = deferredResolver(() => import('./course-checks').then((m) => m.createNotesResolver));
 
@@ -22,11 +22,11 @@ export function AddNotesTab({ courseId, onAdded }: { courseId: string; onAdded: 
   const add = upload.track(useAddNotes(courseId, upload.onProgress));
   const { register, handleSubmit, formState } = useForm<CreateNotesBody>({ resolver: checks.resolver, defaultValues: { filename: '' } });
   const { errors } = formState;
-  const picked = usePickedFile((file) => (file ? fileProblem(file, 'notesfile') : requiredMessage('notesfile')));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'notesfile') : refusalSentence({ code: 'field_required', field: 'notesfile' })));
 
   const submit = handleSubmit(
     ({ filename }) => {
-      if (picked.check() && picked.file) add.send(multipart({ filename, notesfile: picked.file }), { onSuccess: ({ message }) => onAdded(message || MESSAGES.notesAdded) });
+      if (picked.check() && picked.file) add.send(multipart({ filename, notesfile: picked.file }), { onSuccess: () => onAdded('Notes added.') });
     },
     () => picked.check(),
   );

@@ -92,7 +92,7 @@ describe('AllCoursesPage', () => {
 
   it('shows a failed listing in red with Retry, which asks again', async () => {
     loggedInAs(aStudent());
-    server.use(http.get(paths.courses.byTitle, () => fail(400, 'Branch must be All or one of the nine branches')));
+    server.use(http.get(paths.courses.byTitle, () => fail('branch_filter_unknown', { field: 'branch' })));
     renderApp('/all-courses');
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a branch from the list.');
     server.use(http.get(paths.courses.byTitle, () => ok({ listofcourses: [aCourse()], nextCursor: null })));
@@ -104,9 +104,9 @@ describe('AllCoursesPage', () => {
   it('My Courses offers Retry too', async () => {
     let fails = true;
     loggedInAs(aProfessor());
-    server.use(http.get(paths.courses.myCoursesTeacher, () => (fails ? fail(403, 'you may not list these courses') : ok({ listofcourses: [aCourse()] }))));
+    server.use(http.get(paths.courses.myCoursesTeacher, () => (fails ? fail('not_allowed') : ok({ listofcourses: [aCourse()] }))));
     renderApp('/my-courses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not list these courses.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot do that with your account.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Fluid Mechanics' })).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('AllCoursesPage', () => {
     loggedInAs(student);
     server.use(
       http.get(paths.courses.myCourses, () => ok({ listofcourses: joined ? [aCourse({ students: [student._id] })] : [], nextCursor: null })),
-      http.patch(paths.courses.leave(fluid._id), () => fail(409, 'you have not joined this course')),
+      http.patch(paths.courses.leave(fluid._id), () => fail('not_joined')),
     );
     renderApp('/my-courses');
     await screen.findByRole('link', { name: 'Fluid Mechanics' });
@@ -188,7 +188,7 @@ describe('AllCoursesPage', () => {
     loggedInAs(aStudent());
     server.use(
       http.get(paths.courses.byTitle, () => ok({ listofcourses: [fluid], nextCursor: null })),
-      http.patch(paths.courses.join(fluid._id), () => fail(409, 'you have already joined this course')),
+      http.patch(paths.courses.join(fluid._id), () => fail('already_joined')),
     );
     renderApp('/all-courses');
     await screen.findByRole('link', { name: 'Fluid Mechanics' });

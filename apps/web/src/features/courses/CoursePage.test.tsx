@@ -81,12 +81,12 @@ describe('CoursePage', () => {
 
   it("says 'Course not found' for a 404 and the fixed message for other failures", async () => {
     loggedInAs(student);
-    server.use(http.get(paths.courses.get('missing'), () => fail(404, 'course not found')));
+    server.use(http.get(paths.courses.get('missing'), () => fail('course_not_found')));
     const first = renderApp('/course/missing');
     expect(await screen.findByRole('heading', { name: 'Course not found' })).toBeInTheDocument();
     first.unmount();
 
-    server.use(http.get(paths.courses.get('refused'), () => fail(403, 'no')));
+    server.use(http.get(paths.courses.get('refused'), () => fail('not_allowed')));
     renderApp('/course/refused');
     expect(await screen.findByText('Error fetching course. Please try again later.')).toBeInTheDocument();
   });
@@ -125,7 +125,7 @@ describe('CoursePage', () => {
   it("a student removed since the page loaded (notes refused with 403) is told to join again", async () => {
     loggedInAs(student);
     serveCourse(() => aCourse({ students: [student._id] }));
-    server.use(http.get(paths.notes.ofCourse(aCourse()._id), () => fail(403, 'join the course to read its notes')));
+    server.use(http.get(paths.notes.ofCourse(aCourse()._id), () => fail('join_to_read_notes')));
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Notes');
     expect(await screen.findByText('Join Course to get notes')).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('CoursePage', () => {
     serveCourse(() => aCourse({ students: ['bob'] }));
     server.use(
       http.get(paths.courses.students(aCourse()._id), () => ok({ studentsofcourse: one, students: ['bob'] })),
-      http.patch(paths.courses.removeStudent(aCourse()._id, 'bob'), () => fail(404, 'that student is not enrolled')),
+      http.patch(paths.courses.removeStudent(aCourse()._id, 'bob'), () => fail('student_not_enrolled')),
     );
     const first = renderApp(`/course/${aCourse()._id}`);
     await openTab('Enrolled');
@@ -197,7 +197,7 @@ describe('CoursePage', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Error removing student. Please try again later.');
     first.unmount();
 
-    server.use(http.get(paths.courses.students(aCourse()._id), () => fail(403, 'no')));
+    server.use(http.get(paths.courses.students(aCourse()._id), () => fail('not_allowed')));
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Enrolled');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error fetching students. Please try again later.');
@@ -344,7 +344,7 @@ describe('CoursePage', () => {
   it("a refused thumbnail shows in red under the picker", async () => {
     loggedInAs(prof);
     serveCourse(() => aCourse());
-    server.use(http.patch(paths.courses.updateThumbnail(aCourse()._id), () => fail(415, 'Thumbnail must be a png or jpeg image')));
+    server.use(http.patch(paths.courses.updateThumbnail(aCourse()._id), () => fail('file_wrong_type', { field: 'thumbnail', params: { types: ['png', 'jpeg'], noun: 'image' } })));
     renderApp(`/course/${aCourse()._id}`);
     await openTab('Edit Course');
     const section = within(await screen.findByRole('form', { name: 'Course thumbnail' }));
@@ -361,7 +361,7 @@ describe('CoursePage', () => {
     server.use(
       http.get(paths.courses.get(aCourse()._id), () => {
         gets += 1;
-        return deleted ? fail(404, 'course not found') : ok({ course: aCourse(), owner: 'Grace Hopper' });
+        return deleted ? fail('course_not_found') : ok({ course: aCourse(), owner: 'Grace Hopper' });
       }),
       http.delete(paths.courses.delete(aCourse()._id), () => {
         deleted = true;

@@ -1,5 +1,4 @@
 import type { Course } from '@campus/contract/courses';
-import { requiredMessage } from '@campus/contract/labels';
 import type { FormEvent } from 'react';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -9,6 +8,7 @@ import { ThumbnailField } from '../../components/ThumbnailField';
 import { fileLimitsText, fileProblem, multipart } from '../../lib/forms';
 import { usePickedFile, useUpload } from '../../lib/use-upload';
 import { useUpdateCourseThumbnail } from './api/update-thumbnail';
+import { refusalSentence } from '../../lib/words';
 
 const THUMBNAIL_UPDATED = 'Thumbnail updated.';
 
@@ -19,7 +19,7 @@ const THUMBNAIL_UPDATED = 'Thumbnail updated.';
 export function CourseThumbnailForm({ course, onSaved }: { course: Course; onSaved: (message: string) => void }) {
   const upload = useUpload();
   const replace = upload.track(useUpdateCourseThumbnail(course._id, upload.onProgress));
-  const picked = usePickedFile((file) => (file ? fileProblem(file, 'thumbnail') : requiredMessage('thumbnail')));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'thumbnail') : refusalSentence({ code: 'field_required', field: 'thumbnail' })));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

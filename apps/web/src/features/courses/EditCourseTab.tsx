@@ -37,7 +37,7 @@ export function EditCourseTab({ course, onSaved }: { course: Course; onSaved: (m
     // An emptied date or centre is sent as null, which clears it; the contract reads '' as null too.
     update.mutate(
       { ...body, examDate: body.examDate ?? null, examCentre: body.examCentre ?? null, examStart: body.examStart ?? null, examEnd: body.examEnd ?? null },
-      { onSuccess: ({ message }) => onSaved(message || 'Course updated.') },
+      { onSuccess: () => onSaved('Course updated.') },
     ),
   );
 

@@ -78,7 +78,7 @@ describe('the Notes tab', () => {
   it('a refused delete is shown in the dialog, which stays open', async () => {
     loggedInAs(aProfessor());
     serve(() => [slides]);
-    server.use(http.delete(paths.notes.delete(slides._id), () => fail(403, 'only the owner of this course can do this')));
+    server.use(http.delete(paths.notes.delete(slides._id), () => fail('course_owner_only')));
     renderApp(notesUrl);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Week 1 slides' }, PAGE_LOAD));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -91,7 +91,7 @@ describe('the Notes tab', () => {
     loggedInAs(aProfessor());
     server.use(
       http.get(paths.courses.get(course._id), () => ok({ course, owner: 'Grace Hopper' })),
-      http.get(paths.notes.ofCourse(course._id), () => (fails ? fail(404, 'course not found') : ok({ notesofcourse: [slides] }))),
+      http.get(paths.notes.ofCourse(course._id), () => (fails ? fail('course_not_found') : ok({ notesofcourse: [slides] }))),
     );
     renderApp(notesUrl);
     expect(await screen.findByRole('alert', undefined, PAGE_LOAD)).toHaveTextContent('This course no longer exists.');

@@ -123,7 +123,7 @@ describe('AddEventPage', () => {
 
   it("shows the server's refusal in red and keeps the form", async () => {
     loggedInAs(aStudent());
-    server.use(http.post(paths.events.create, () => fail(415, 'Thumbnail must be a png or jpeg image')));
+    server.use(http.post(paths.events.create, () => fail('file_wrong_type', { field: 'thumbnail', params: { types: ['png', 'jpeg'], noun: 'image' } })));
     renderApp('/add-event');
     const main = await fillIn();
     await userEvent.click(main.getByRole('button', { name: 'Add Event' }));
@@ -181,7 +181,7 @@ describe('drafting the description', () => {
   it('a failed draft shows the fixed message and leaves the description as it was', async () => {
     loggedInAs(aStudent());
     drafting(true);
-    server.use(http.post(paths.events.draftDescription, () => fail(502, 'the text generator did not answer')));
+    server.use(http.post(paths.events.draftDescription, () => fail('drafting_timed_out')));
     renderApp('/add-event');
     const main = within(await screen.findByRole('main'));
     await userEvent.type(await main.findByLabelText('Title'), 'Robotics Expo');

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@campus/contract/constants';
 import { paths } from '@campus/contract/paths';
-import { REFUSALS } from '@campus/contract/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -85,7 +84,7 @@ describe('Edit event', () => {
     server.use(
       http.patch(paths.events.update(id), () => {
         sent += 1;
-        return fail(400, REFUSALS.eventDayPast);
+        return fail('event_day_past');
       }),
     );
     renderApp(`/event/${id}/edit`);

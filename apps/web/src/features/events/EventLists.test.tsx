@@ -76,9 +76,9 @@ describe('the event lists', () => {
 
   it('shows a failed listing in red with Retry, which asks again', async () => {
     loggedInAs(aStudent());
-    server.use(http.get(paths.events.today, () => fail(403, 'you may not see these events')));
+    server.use(http.get(paths.events.today, () => fail('not_allowed')));
     renderApp('/today-events');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not see these events.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot do that with your account.');
     server.use(http.get(paths.events.today, () => ok({ listofevents: [expo] })));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Robotics Expo' })).toBeInTheDocument();

@@ -106,11 +106,11 @@ describe('EventPage', () => {
   it('a refused delete is shown in the dialog, which stays open', async () => {
     loggedInAs(aProfessor());
     serveEvent(() => aListing());
-    server.use(http.delete(paths.events.delete(id), () => fail(403, 'only the host may delete this event')));
+    server.use(http.delete(paths.events.delete(id), () => fail('event_host_only')));
     const { where } = renderApp(`/event/${id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Yes, I'm sure" }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Only the host may delete this event.');
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Only the host of this event can delete it.');
     expect(where.pathname).toBe(`/event/${id}`);
   });
 
@@ -125,8 +125,8 @@ describe('EventPage', () => {
   it("says 'Event not found' for a 404, and shows other failures in red with Retry", async () => {
     loggedInAs(aStudent());
     server.use(
-      http.get(paths.events.get('missing'), () => fail(404, 'event not found')),
-      http.get(paths.events.get('refused'), () => fail(400, 'invalid request')),
+      http.get(paths.events.get('missing'), () => fail('event_not_found')),
+      http.get(paths.events.get('refused'), () => fail('invalid_request')),
     );
     const view = renderApp('/event/missing');
     expect(await screen.findByRole('heading', { name: 'Event not found' })).toBeInTheDocument();

@@ -1,5 +1,4 @@
 import { api } from '@campus/contract/api';
-import { REFUSALS } from '@campus/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { QrCode } from '../../components/QrCode';
 import { ApiError, call } from '../../lib/api';
@@ -25,7 +24,7 @@ export default function CardCode() {
       <p className={`${CODE_SLOT} max-w-xs text-center text-sm text-slate-600`}>
         {!(signed.error instanceof ApiError) || signed.error.status !== 400
           ? 'The QR code could not be loaded; the card is the same without it.'
-          : signed.error.errors.includes(REFUSALS.admitCardNeedsCohort)
+          : signed.error.code === 'admit_card_needs_cohort'
             ? 'Your card gets its QR code once your semester and branch are set.'
             : 'Your card gets its QR code once one of your papers has an exam date.'}
       </p>

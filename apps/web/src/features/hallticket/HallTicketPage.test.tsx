@@ -196,11 +196,11 @@ describe('HallTicketPage', () => {
   it('a failed load says why, with Retry', async () => {
     loggedInAs(aStudent());
     server.use(
-      http.get(paths.courses.byStudent, () => fail(500, 'something broke')),
+      http.get(paths.courses.byStudent, () => fail('internal_error')),
       http.get(paths.courses.examDates, () => ok({ examdates: [] })),
     );
     renderApp('/hallticket');
-    expect(await screen.findByText('Something broke.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong. Please try again.', {}, { timeout: 10_000 })).toBeInTheDocument();
     answer([signals], ['03/12/2026']);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Download admit card (PDF)' })).toBeInTheDocument();

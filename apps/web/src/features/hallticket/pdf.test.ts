@@ -300,9 +300,9 @@ describe("the admit card's QR code", () => {
   it('the seal is the printed code as a /verify link; no exam date (400) is a card without one; anything else fails the download', async () => {
     server.use(http.get(paths.documents.admitCard, () => ok({ token: 'a.b.c', claims: {}, code: '0123456789' })));
     expect(await admitCardSeal()).toEqual({ link: `${window.location.origin}/verify#0123456789` });
-    server.use(http.get(paths.documents.admitCard, () => fail(400, 'no exam dates yet')));
+    server.use(http.get(paths.documents.admitCard, () => fail('no_exam_dates_yet')));
     expect(await admitCardSeal()).toEqual({ unsigned: UNSIGNED_NO_DATES });
-    server.use(http.get(paths.documents.admitCard, () => fail(500, 'internal server error')));
+    server.use(http.get(paths.documents.admitCard, () => fail('internal_error')));
     await expect(admitCardSeal()).rejects.toThrow();
   });
 });
@@ -322,7 +322,7 @@ describe('loadPhoto', () => {
   });
 
   it('leaves out a photo it cannot fetch, or of another type, or none', async () => {
-    server.use(http.get(url, () => fail(404, 'file not found')));
+    server.use(http.get(url, () => fail('file_not_found')));
     expect(await loadPhoto(url)).toBeNull();
     server.use(http.get(url, () => new HttpResponse('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })));
     expect(await loadPhoto(url)).toBeNull();

@@ -94,13 +94,13 @@ describe('the home dashboard', () => {
     loggedInAs(aStudent());
     let broken = true;
     server.use(
-      http.get(paths.courses.myCourses, () => (broken ? fail(500, 'something went wrong on our side') : ok({ listofcourses: [course(1, 'Optics', null)] }))),
+      http.get(paths.courses.myCourses, () => (broken ? fail('internal_error') : ok({ listofcourses: [course(1, 'Optics', null)] }))),
       http.get(paths.notifications.recent, () => ok({ notifications: [note(1, 'Hello there')], unread: 1 })),
       http.get(paths.events.today, () => ok({ listofevents: listings(1) })),
     );
     renderApp('/');
     const mine = await section('My courses');
-    expect(await mine.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something went wrong on our side.');
+    expect(await mine.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Something went wrong. Please try again.');
     expect(await (await section('Unread notifications')).findByRole('link', { name: /Hello there/ })).toBeInTheDocument();
     expect(await (await section("Today's events")).findByRole('link', { name: 'Event 1' })).toBeInTheDocument();
     broken = false;

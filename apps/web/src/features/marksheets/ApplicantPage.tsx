@@ -1,6 +1,5 @@
 import { pages } from '@campus/contract/pages';
 import { FILE_LIMITS, SEMESTERS } from '@campus/contract/constants';
-import { requiredMessage } from '@campus/contract/labels';
 import type { Application, Marksheet } from '@campus/contract/marksheets';
 import type { User } from '@campus/contract/users';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { useApplicant, useApplicationsOf, useMarksheetsOf, useUploadMarksheet } 
 import { useConfirmAction } from '../../components/ConfirmAction';
 import { DeclineRequest } from './DeclineRequest';
 import { NotForYou } from '../../components/NotForYou';
+import { refusalSentence } from '../../lib/words';
 
 
 // Each marksheet's signed QR code, with the encoder, after the list shows.
@@ -184,7 +184,7 @@ function UploadForm({ applicant, marksheets, semester, onSemester }: { applicant
   const upload = useUpload();
   const mutation = useUploadMarksheet(applicant._id, upload.onProgress);
   const marksheet = upload.track(mutation);
-  const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : requiredMessage('marksheet')));
+  const picked = usePickedFile((file) => (file ? fileProblem(file, 'marksheet') : refusalSentence({ code: 'field_required', field: 'marksheet' })));
   const [semesterProblem, setSemesterProblem] = useState<string>();
   // A new file input after each upload: an <input type="file"> cannot be emptied from script.
   const [generation, setGeneration] = useState(0);
@@ -207,7 +207,7 @@ function UploadForm({ applicant, marksheets, semester, onSemester }: { applicant
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const fileOk = picked.check();
-    setSemesterProblem(semester === null ? requiredMessage('semester') : undefined);
+    setSemesterProblem(semester === null ? refusalSentence({ code: 'field_required', field: 'semester' }) : undefined);
     if (!fileOk || !picked.file || semester === null) return;
     const variables = { semester, file: picked.file };
     if (marksheets.some((m) => m.semester === semester)) replace.trigger(variables).onClick();
@@ -217,7 +217,7 @@ function UploadForm({ applicant, marksheets, semester, onSemester }: { applicant
   return (
     <Card title="Upload a marksheet">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        {marksheet.result && <SuccessBanner key={marksheet.result.data.marksheet._id + marksheet.result.data.marksheet.marksheet} message={marksheet.result.message} />}
+        {marksheet.result && <SuccessBanner key={marksheet.result.data.marksheet._id + marksheet.result.data.marksheet.marksheet} message="Marksheet uploaded." />}
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
           <SelectField
             label="Semester"

@@ -1,12 +1,12 @@
 import { DECLINE_REASON_MAX } from '@campus/contract/constants';
 import type { Application } from '@campus/contract/marksheets';
-import { requiredMessage } from '@campus/contract/labels';
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
 import { errorText } from '../../lib/api';
 import { useDecline } from './api/marksheets';
+import { refusalSentence } from '../../lib/words';
 
 /**
  * An open request's Decline: it opens a one-line reason (required, what the student will read on
@@ -31,7 +31,7 @@ export function DeclineRequest({ application }: { application: Application }) {
     e.preventDefault();
     const said = reason.trim();
     if (!said) {
-      setProblem(requiredMessage('reason'));
+      setProblem(refusalSentence({ code: 'field_required', field: 'reason' }));
       return;
     }
     decline.mutate({ applicationId: application._id, reason: said });

@@ -105,7 +105,7 @@ describe('/marksheet (students)', () => {
     server.use(
       http.get(paths.applications.semestersApplied, () => ok({ listofsemesterapplied: [] })),
       http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
-      http.post(paths.applications.create, () => fail(409, 'you have already applied for this semester')),
+      http.post(paths.applications.create, () => fail('already_applied')),
     );
     renderApp('/marksheet');
     await screen.findByText('Semester 8');
@@ -144,7 +144,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
   it('says so when nothing is open, and offers Retry when the list fails', async () => {
     let failing = true;
     loggedInAs(theExamOffice());
-    server.use(http.get(paths.applications.all, () => (failing ? fail(429, 'too many requests, try again later') : ok({ allapplications: [request(1, true)] }))));
+    server.use(http.get(paths.applications.all, () => (failing ? fail('too_many_requests') : ok({ allapplications: [request(1, true)] }))));
     renderApp('/applications');
     expect(await screen.findByRole('alert')).toHaveTextContent('You have done that many times just now. Wait a little and try again.');
     failing = false;
@@ -313,7 +313,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
       http.get(paths.users.getUser(student._id), () => ok({ user: student })),
       http.get(paths.applications.ofUser(student._id), async () => {
         await released;
-        return failing ? fail(429, 'too many requests, try again later') : ok({ allapplications: [request(3)] });
+        return failing ? fail('too_many_requests') : ok({ allapplications: [request(3)] });
       }),
       http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
     );
@@ -335,7 +335,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
   it('says "Applicant not found" for an unknown applicant, leading back to Applications, and names the tab so', async () => {
     loggedInAs(theExamOffice());
     server.use(
-      http.get(paths.users.getUser('gone'), () => fail(404, 'user not found')),
+      http.get(paths.users.getUser('gone'), () => fail('user_not_found')),
       http.get(paths.applications.ofUser('gone'), () => ok({ allapplications: [] })),
       http.get(paths.marksheets.ofUser('gone'), () => ok({ allapplicantmarksheets: [] })),
     );
@@ -352,7 +352,7 @@ describe('/applications and /applicant/:id (the exam office)', () => {
       http.get(paths.users.getUser(student._id), () => ok({ user: student })),
       http.get(paths.applications.ofUser(student._id), () => ok({ allapplications: [] })),
       http.get(paths.marksheets.ofUser(student._id), () => ok({ allapplicantmarksheets: [] })),
-      http.post(paths.marksheets.create(student._id), () => fail(413, 'Marksheet must be at most 20 MB')),
+      http.post(paths.marksheets.create(student._id), () => fail('file_too_large', { field: 'marksheet', params: { size: '20 MB' } })),
     );
     renderApp(`/applicant/${student._id}`);
     await screen.findByRole('heading', { name: 'Ada Lovelace' });

@@ -106,7 +106,7 @@ describe('/settings/notifications', () => {
   it('a refused save shows the server\'s reason and the saved choice again', async () => {
     loggedInAs(aStudent());
     savedPreferences();
-    server.use(http.patch(paths.notifications.updatePreferences, () => fail(400, 'Marksheets must be inapp, immediate or daily')));
+    server.use(http.patch(paths.notifications.updatePreferences, () => fail('choice_invalid', { field: 'marksheets', params: { choices: ['inapp', 'immediate', 'daily'] } })));
     renderApp('/settings/notifications');
     const marksheets = await group('Marksheets');
     await userEvent.click(marksheets.getByRole('radio', { name: 'A daily digest email' }));
@@ -118,10 +118,10 @@ describe('/settings/notifications', () => {
     loggedInAs(aStudent());
     let fails = true;
     server.use(
-      http.get(paths.notifications.preferences, () => (fails ? fail(403, 'you may not read these settings') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' } }))),
+      http.get(paths.notifications.preferences, () => (fails ? fail('not_allowed') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' } }))),
     );
     renderApp('/settings/notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not read these settings.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot do that with your account.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await group('Notes')).getByRole('radio', { name: 'A daily digest email' })).toBeChecked();
@@ -188,7 +188,7 @@ describe('/unsubscribe (an email\'s link; no login)', () => {
   });
 
   it('a cut or forged link (the server says 400) is called broken, with the way that always works', async () => {
-    const { posted } = linkStatus(() => fail(400, 'this unsubscribe link is not valid'));
+    const { posted } = linkStatus(() => fail('unsubscribe_invalid'));
     renderApp('/unsubscribe?token=0b6a4c1e-3f2d-4e8a-9b7c-5d1e2f3a4b5c.courses.bfe77c40');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This link is incomplete or broken — mail programs sometimes cut long links. You can change your email choices in Settings after logging in.',
@@ -209,7 +209,7 @@ describe('/unsubscribe (an email\'s link; no login)', () => {
 
   it('a refusal of the POST itself (the link stopped working meanwhile) also reads as a broken link', async () => {
     linkStatus(() => ok({ scope: 'courses', alreadyOff: false }));
-    server.use(http.post(paths.notifications.unsubscribe, () => fail(400, 'this unsubscribe link is not valid')));
+    server.use(http.post(paths.notifications.unsubscribe, () => fail('unsubscribe_invalid')));
     renderApp('/unsubscribe?token=abc');
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is incomplete or broken');

@@ -167,7 +167,7 @@ describe('the bell', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     loggedInAs(aStudent());
     let ended = false;
-    server.use(http.get(paths.notifications.unreadCount, () => (ended ? fail(401, 'you must be logged in') : ok({ unread: 0 }))));
+    server.use(http.get(paths.notifications.unreadCount, () => (ended ? fail('login_required') : ok({ unread: 0 }))));
     const { where } = renderApp(pages.updateAccount);
     await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
     const stream = FakeEventSource.last!;
@@ -219,9 +219,9 @@ describe('/all-notifications', () => {
   it('a list that fails to load says why and offers Retry, which asks again', async () => {
     let fails = true;
     loggedInAs(aStudent());
-    server.use(http.get(paths.notifications.list, () => (fails ? fail(403, 'you may not read these notifications') : ok(lists([item('1', 'New course "Optics"')], [])))));
+    server.use(http.get(paths.notifications.list, () => (fails ? fail('not_allowed') : ok(lists([item('1', 'New course "Optics"')], [])))));
     renderApp('/all-notifications');
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not read these notifications.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('You cannot do that with your account.');
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: /New course "Optics"/ })).toBeInTheDocument();

@@ -46,7 +46,7 @@ describe('AvatarPage', () => {
 
   it("shows the server's refusal and takes the ring away", async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.avatar, () => fail(415, 'Avatar must be a png or jpeg image')));
+    server.use(http.patch(paths.users.avatar, () => fail('file_wrong_type', { field: 'avatar', params: { types: ['png', 'jpeg'], noun: 'image' } })));
     renderApp('/update-avatar');
     const main = within(await screen.findByRole('main'));
     await main.findByRole('heading', { name: 'Avatar' });

@@ -64,7 +64,7 @@ function AvatarUpload({ user }: { user: User }) {
         </p>
         <div className="w-full">
           <ErrorBanner message={picked.problem ?? avatar.error} />
-          {avatar.result && <SuccessBanner key={user.avatar} message={avatar.result.message || 'Your avatar has been updated.'} />}
+          {avatar.result && <SuccessBanner key={user.avatar} message="Your photo has been updated." />}
         </div>
       </div>
     </FormPage>

@@ -46,7 +46,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it("shows the server's refusal in red", async () => {
-    server.use(http.post(paths.users.changePassword, () => fail(400, 'Current password is incorrect')));
+    server.use(http.post(paths.users.changePassword, () => fail('field_incorrect', { field: 'currentPassword' })));
     await open();
     await fill('wrong-old-password', 'new-password-2');
     expect(await screen.findByRole('alert')).toHaveTextContent('That current password is not right.');

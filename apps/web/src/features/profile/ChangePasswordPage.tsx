@@ -34,7 +34,7 @@ function ChangePassword() {
   return (
     <FormPage title="Change password" intro="Changing it logs you out everywhere else.">
       <form noValidate className="flex flex-col gap-4" onSubmit={submit} onFocus={checks.preload}>
-        {change.isSuccess && <SuccessBanner message={change.data.message || 'Your password has been changed.'} onDismiss={() => change.reset()} />}
+        {change.isSuccess && <SuccessBanner message="Your password has been changed." onDismiss={() => change.reset()} />}
         <PasswordField label={fieldLabels.oldpassword} autoComplete="current-password" error={errors.oldpassword?.message} {...register('oldpassword')} />
         <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." error={errors.newpassword?.message} {...register('newpassword')} />
         <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirm?.message} {...register('confirm')} />

@@ -53,7 +53,7 @@ describe('ConfirmEmailPage', () => {
   });
 
   it('shows a refusal in plain words with a way forward', async () => {
-    const tokens = confirmEmailAnswers(() => fail(400, 'Token has expired; change your email again from your profile for a new link'));
+    const tokens = confirmEmailAnswers(() => fail('email_token_expired'));
     renderApp('/confirm-email?token=old');
     const main = within(await screen.findByRole('main'));
     expect(await main.findByRole('alert')).toHaveTextContent('This link has expired. Change your email again from your profile for a new one.');

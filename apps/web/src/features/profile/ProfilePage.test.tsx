@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '@campus/contract/messages';
 import { aProfessor, aStudent, campusAccount } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fail, loggedInAs, ok, server } from '../../test/server';
@@ -126,7 +125,7 @@ describe('ProfilePage', () => {
 
   it('shows a wrong password refused by the server and keeps editing', async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.updateAccount, () => fail(400, 'Current password is incorrect')));
+    server.use(http.patch(paths.users.updateAccount, () => fail('field_incorrect', { field: 'currentPassword' })));
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.clear(screen.getByLabelText('Email'));
@@ -167,7 +166,7 @@ describe('ProfilePage', () => {
 
   it('keeps editing and shows the refusal when the server says no', async () => {
     loggedInAs(aStudent());
-    server.use(http.patch(paths.users.updateAccount, () => fail(409, 'Email is already registered')));
+    server.use(http.patch(paths.users.updateAccount, () => fail('email_taken')));
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -258,7 +257,7 @@ describe('ProfilePage for an account the registrar’s roster keeps', () => {
 
   it('says a refused change of a registrar’s field as a sentence', async () => {
     loggedInAs(managed());
-    server.use(http.patch(paths.users.updateAccount, () => fail(403, FIELD_MESSAGES.setByRegistrar('semester'))));
+    server.use(http.patch(paths.users.updateAccount, () => fail('set_by_registrar', { field: 'semester' })));
     renderApp('/update-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,6 +1,6 @@
 import { pages } from '@campus/contract/pages';
 import { BRANCHES, EMAIL_CHANGE_LINK_HOURS, SEMESTERS } from '@campus/contract/constants';
-import { fieldLabels, requiredMessage } from '@campus/contract/labels';
+import { fieldLabels } from '@campus/contract/labels';
 import type { CurrentUser, UpdateAccountBody, User, updateAccountBody } from '@campus/contract/users';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +16,7 @@ import { errorText } from '../../lib/api';
 import { deferredResolver } from '../../lib/forms';
 import { profileLabel, RequireUser } from '../auth';
 import { useUpdateAccount } from './api/update-account';
+import { refusalSentence } from '../../lib/words';
 
 const checks = deferredResolver(() => import('./profile-checks').then((m) => m.updateAccountResolver));
 
@@ -107,15 +108,15 @@ function Profile({ user }: { user: CurrentUser }) {
 
   const save = handleSubmit(({ currentPassword, ...body }) => {
     if (!isNewAddress(body.email, user)) return send(body);
-    if (!currentPassword) return setError('currentPassword', { message: requiredMessage('currentPassword') }, { shouldFocus: true });
+    if (!currentPassword) return setError('currentPassword', { message: refusalSentence({ code: 'field_required', field: 'currentPassword' }) }, { shouldFocus: true });
     send({ ...body, currentPassword });
   });
   const send = (body: UpdateAccountBody) =>
     update.mutate(body, {
-      onSuccess: ({ data, message }) => {
+      onSuccess: ({ data }) => {
         // With mail on, a new address waits for its link: say so rather than "updated".
         const waiting = body.currentPassword !== undefined && data.user.pendingEmail !== null;
-        setSaved(waiting ? confirmationSent(data.user) : message || 'Your profile has been updated.');
+        setSaved(waiting ? confirmationSent(data.user) : 'Your account has been updated.');
         switchTo(false);
       },
     });

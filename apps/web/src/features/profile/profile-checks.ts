@@ -1,12 +1,14 @@
 /**
- * The profile forms' checks, from the contract's schemas (so the messages match the server's),
- * loaded on demand (see lib/forms deferredResolver).
+ * The profile forms' checks, from the contract's schemas (the server's refusals, worded by
+ * lib/checks), loaded on demand (see lib/forms deferredResolver).
  */
+import { refusalMessage } from '@campus/contract/refusals';
 import { changePasswordFields, newPasswordDiffers, samePasswordIssue, updateAccountBody } from '@campus/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { worded } from '../../lib/checks';
 
-export const updateAccountResolver = zodResolver(updateAccountBody);
+export const updateAccountResolver = worded(zodResolver(updateAccountBody));
 
 /**
  * The contract's rules (its fields, and a new password other than the current one) plus a
@@ -15,6 +17,6 @@ export const updateAccountResolver = zodResolver(updateAccountBody);
 export const changePasswordForm = changePasswordFields
   .extend({ confirm: z.string() })
   .refine(newPasswordDiffers, samePasswordIssue)
-  .refine((v) => v.confirm === v.newpassword, { path: ['confirm'], error: 'The two new passwords differ' });
+  .refine((v) => v.confirm === v.newpassword, { path: ['confirm'], error: refusalMessage('passwords_differ') });
 
-export const changePasswordResolver = zodResolver(changePasswordForm);
+export const changePasswordResolver = worded(zodResolver(changePasswordForm));

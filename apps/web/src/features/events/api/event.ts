@@ -9,7 +9,7 @@ export function useEvent(eventId: string) {
     queryKey: eventKeys.event(eventId),
     queryFn: async ({ signal }) => {
       const [first] = (await call(api.events.get, { params: { eventId }, signal })).data.listofevents;
-      if (!first) throw new ApiError(404, 'event not found');
+      if (!first) throw new ApiError(404, 'event not found', undefined, 'event_not_found');
       return first;
     },
   });
