@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, CAMPUS_OIDC, CAMPUS_SAML, EXAM_OFFICE, PORT, TEXTGEN, chromiumPath } from './support/env';
 
-// One real server, built as `npm start` builds it, on a fresh data dir and embedded database,
-// for both workers: each journey makes its own people, courses and events (unique registration
-// ids, support/fixtures.ts; a cohort of its own where it counts notifications, support/cohorts.ts),
-// so two journeys at once cannot meet. The cluster journey starts a deployment of its own.
+// One real server, built as `npm start` builds it, on a fresh data dir and embedded database.
+// Each journey makes its own people, courses and events (unique registration ids per worker,
+// support/fixtures.ts; a cohort of its own where it counts notifications, support/cohorts.ts), so
+// journeys could run side by side; the cluster journey starts a deployment of its own.
 const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
 
 // The campus's OpenID provider: it writes its certificate here before it listens, and the portal,
@@ -67,11 +67,11 @@ export default defineConfig({
   outputDir: './artifacts/test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Journeys wait on the browser and the server more than they compute: two at once keep the
-  // two cores of CI busy. Tests of one file spread over both too: a beforeAll's world is then
-  // built once in each worker (tour.spec.ts).
-  fullyParallel: true,
-  workers: 2,
+  // One journey at a time: on CI's two cores, Chromium and the server are CPU-bound, and two
+  // workers ran the suite no faster (16.6 min against about 14) while journeys ran into their
+  // time limits (the tours, a toast's 8 s). Measured 2026-11-29.
+  fullyParallel: false,
+  workers: 1,
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -11,9 +11,9 @@ import { addNotes, createCourse, createEvent, joinCourse, login, register, reque
  * The routes tour: every client route of the app (the contract's CLIENT_ROUTES, which the web
  * app's own test keeps equal to its route table) as each of the five kinds of visitor sees it,
  * each shot at 1366 px and 390 px and checked by axe (support/fixtures.ts `shot`). A world is
- * seeded through the API first, so the detail pages have something to show: once in each worker
- * that tours (a beforeAll, with the worker's own people), so the five tours run side by side.
+ * seeded through the API first, so the detail pages have something to show.
  */
+test.describe.configure({ mode: 'serial' });
 
 const id = uniqueRegistrationId();
 const professor = newUser('professor', id, { semester: 4 });

@@ -200,7 +200,7 @@ export const REFUSAL_CATALOGUE = {
   same_password: about(400, 'must be different from your current password', 'newpassword'),
   /** A managed account's fullname, semester or branch, changed by its owner. */
   set_by_registrar: about(403, 'is set by the registrar and cannot be changed here'),
-  /** The spec's own words for a photo missing from signup and update-avatar; clients compare them. */
+  /** The original portal's words for a photo missing from signup and update-avatar; its clients compare them. */
   avatar_required: { ...fixed(400, 'avatar is required'), field: 'avatar' },
   /** An exam office member given the student role, or a student given the exam office. */
   exam_office_professors_only: worded(400, (name) => `${name}: only a professor account can be in the exam office`, 'isExamOffice'),
@@ -250,7 +250,7 @@ export const REFUSAL_CATALOGUE = {
   // ── Documents, marksheets ───────────────────────────────────────────────────
   /** An admit card asked for before any of the student's courses has an exam date. */
   no_exam_dates_yet: fixed(400, 'no exam dates yet'),
-  /** A marksheet request for a semester the student has not reached (the spec's words). */
+  /** A marksheet request for a semester the student has not reached (the original portal's words). */
   cannot_apply: fixed(400, 'cannot apply'),
   semester_above_applicants: withParams<{ semester: number }>(400, (field, { semester }) => `${label(field)} must be at most the applicant's semester (${semester})`, 'semester'),
 
