@@ -84,7 +84,9 @@ const roles: { who: string; user?: () => Pick<NewUser, 'registrationId' | 'passw
 
 for (const { who, user } of roles) {
   test(`routes tour: every route as the ${who}, at 1366 and 390 px, with axe`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // A signed-in tour is some 35 routes, each shot at two widths and checked by axe: about
+    // 2 minutes on CI's two cores (70 shots at ~1.8 s), so it gets 4.
+    test.setTimeout(240_000);
     if (user) {
       // The page's own request context shares its cookies: the browser is logged in too.
       const { registrationId, password } = user();

@@ -533,8 +533,10 @@ describe('bad input', () => {
 
   for (const [route, cases] of Object.entries(CASES)) {
     it(`${route}: 4xx envelope, nothing changed`, async () => {
+      // What the database and the files hold: a refused case leaves it as it was, so the next
+      // case starts from the same state and needs no reading of its own; one that may pass reads it anew.
+      let before = await fingerprint();
       for (const c of cases) {
-        const before = await fingerprint();
         const options = c.request(world);
         const cookie = world[c.as ?? 'me'].cookie;
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), cookie } });
@@ -548,6 +550,8 @@ describe('bad input', () => {
           expect(body.errors.length, label).toBeGreaterThan(0);
           if (c.names) expect(body.errors[0], label).toContain(fieldLabel(c.names));
           expect(await fingerprint(), label).toBe(before);
+        } else {
+          before = await fingerprint();
         }
       }
     });
