@@ -1,4 +1,5 @@
-import { type ApiFailure, type ApiSuccess, type RefusalCode, type RefusalParams } from '@campus/contract';
+import type { ApiFailure, ApiSuccess } from '@campus/contract';
+import type { AppError } from './app-error';
 import type { FastifyReply } from 'fastify';
 
 /** Sends the success envelope; `statusCode` in the body always equals the HTTP status. */
@@ -7,23 +8,10 @@ export function ok<T>(reply: FastifyReply, data: T, message = 'success', status 
   return { statusCode: status, data, message, success: true };
 }
 
-/** What a failure envelope is made of: an AppError, or a refusal of the catalogue. */
-interface Failure {
-  statusCode?: number;
-  status?: number;
-  code: RefusalCode;
-  message: string;
-  field?: string | undefined;
-  params: RefusalParams;
-  errors?: string[];
-}
-
 /** The error envelope of a refusal: its English beside its code, field and params. */
-export function failureBody(f: Failure): ApiFailure {
-  const statusCode = f.statusCode ?? f.status ?? 500;
-  const errors = f.errors && f.errors.length > 0 ? f.errors : [f.message];
-  const body: ApiFailure = { statusCode, data: null, message: f.message, errors, success: false, code: f.code, params: f.params };
-  if (f.field !== undefined) body.field = f.field;
+export function failureBody(e: AppError): ApiFailure {
+  const body: ApiFailure = { statusCode: e.statusCode, data: null, message: e.message, errors: e.errors, success: false, code: e.code, params: e.params };
+  if (e.field !== undefined) body.field = e.field;
   return body;
 }
 

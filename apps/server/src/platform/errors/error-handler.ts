@@ -76,7 +76,7 @@ const cutOff = (raw: IncomingMessage) => raw.complete !== true && (raw.readableA
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'param_too_long' : 'invalid_url';
-  reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(failureBody({ ...refusal(code), status }));
+  reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(failureBody(new AppError({ ...refusal(code), status })));
 }
 
 /**
@@ -93,7 +93,7 @@ export function registerErrorHandling(
     // failed for want of the rest of the body is nobody's bug, and no answer can reach anyone.
     if (cutOff(request.raw) && !(err instanceof AppError)) {
       request.log.info({ reqId: request.id, code: err.code }, 'the client went away before it was answered');
-      return reply.code(400).send(failureBody(refusal('request_cut_off')));
+      return reply.code(400).send(failureBody(refuse('request_cut_off')));
     }
     const known = toAppError(err);
     if (known) {
@@ -103,7 +103,7 @@ export function registerErrorHandling(
       return reply.code(known.statusCode).send(failureBody(known));
     }
     request.log.error({ err, reqId: request.id }, 'unhandled error');
-    return reply.code(500).send(failureBody(refusal('internal_error')));
+    return reply.code(500).send(failureBody(refuse('internal_error')));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -114,6 +114,6 @@ export function registerErrorHandling(
       reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       return;
     }
-    reply.code(404).send(failureBody(refusal('route_not_found', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } })));
+    reply.code(404).send(failureBody(refuse('route_not_found', { params: { method: request.method, path: request.url.split('?')[0] ?? '' } })));
   });
 }
