@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setUserStore } from '../features/auth/session';
 import { server } from './server';
 
-// findBy… and waitFor wait up to 5 s rather than 1 s: lazy pages and their chunks load slower on
+// findBy… and waitFor wait up to 10 s rather than 1 s: lazy pages and their chunks load slower on
 // a busy machine, and a wait that ends early fails a test that would have passed.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom's File and FormData are not the ones Node's fetch (undici) serialises: a jsdom File in
 // a multipart body hangs the request. Use the platform's own, as a browser would, so MSW sees
