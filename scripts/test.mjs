@@ -8,7 +8,7 @@
 //  4. end-to-end journeys in Chromium when a Chromium is present (REQUIRE_E2E=1 makes its
 //     absence a failure, as CI needs)
 // It ends with one line "N passed, N failed" summing every test runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findChromium } from './chromium.mjs';
@@ -35,6 +35,33 @@ function check(name, cmd, args, opts) {
   const ok = run(name, cmd, args, opts);
   record(name, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
   return ok;
+}
+
+/**
+ * Checks that each keep one core busy (tsc and eslint are single-threaded), run side by side on
+ * the machine's cores; each one's output is printed whole when it ends, so the log reads as if
+ * they ran in turn.
+ */
+async function checksTogether(steps) {
+  const outcomes = await Promise.all(
+    steps.map(
+      ([name, cmd, args]) =>
+        new Promise((done) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (d) => output.push(d));
+          child.stderr.on('data', (d) => output.push(d));
+          child.on('close', (code, signal) => done({ name, ok: code === 0, status: code ?? signal, output: Buffer.concat(output), seconds: (Date.now() - started) / 1000 }));
+        }),
+    ),
+  );
+  for (const { name, ok, status, output, seconds } of outcomes) {
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds.toFixed(1)} s`);
+    record(name, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  }
 }
 
 function record(name, c) {
@@ -75,8 +102,12 @@ const runtimeOk = packaged ? process.version === `v${pinned}` : Number(process.v
 console.log(`\n=== runtime: Node ${process.version}${runtimeOk ? '' : ` (FAILED: the project runs on Node ${pinned}; run the tests with npm test)`}`);
 record('runtime', { passed: runtimeOk ? 1 : 0, failed: runtimeOk ? 0 : 1, skipped: 0 });
 
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// `npm run typecheck`, in two halves beside the lint: three single-threaded steps on two cores.
+await checksTogether([
+  ['typecheck (contract, server)', 'sh', ['-c', 'tsc -p packages/contract && tsc -p apps/server']],
+  ['typecheck (web, e2e)', 'sh', ['-c', 'tsc -p apps/web && tsc -p e2e']],
+  ['lint', 'eslint', ['.', '--max-warnings=0']],
+]);
 
 vitest('contract', 'packages/contract');
 if (process.env.TEST_DATABASE_URL) {
