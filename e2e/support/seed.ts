@@ -33,6 +33,23 @@ export async function createCourse(api: APIRequestContext, fields: { title: stri
 export const addNotes = (api: APIRequestContext, courseId: string, filename: string) =>
   data(api.post(paths.notes.create(courseId), { multipart: { filename, notesfile: pdf('notes.pdf', filename) } }));
 
+/** The owner sets a published assignment, with a rubric and one attachment. */
+export async function createAssignment(api: APIRequestContext, courseId: string, fields: { title: string; dueAt: string; maxMarks: number }) {
+  const rubric = [
+    { criterion: 'Working', levels: [{ label: 'Not yet', marks: 0 }, { label: 'Works', marks: fields.maxMarks - 2 }] },
+    { criterion: 'Clarity', levels: [{ label: 'Unclear', marks: 0 }, { label: 'Clear', marks: 2 }] },
+  ];
+  const made = await data<{ assignment: { _id: string } }>(
+    api.post(paths.coursework.create(courseId), {
+      multipart: { kind: 'assignment', ...stringify(fields), instructions: 'Seeded for the routes tour.', rubric: JSON.stringify(rubric), attachments: pdf('brief.pdf', fields.title) },
+    }),
+  );
+  return made.assignment;
+}
+
+/** An enrolled student hands in text. */
+export const submitText = (api: APIRequestContext, assignmentId: string, text: string) => data(api.post(paths.coursework.submit(assignmentId), { multipart: { text } }));
+
 export const joinCourse = (api: APIRequestContext, courseId: string) => data(api.patch(paths.courses.join(courseId)));
 
 /** The course's owner removes an enrolled student. */

@@ -5,7 +5,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { ADMIN, EXAM_OFFICE } from '../support/env';
 import { shot, uniqueRegistrationId } from '../support/fixtures';
 import { newUser, type NewUser } from '../support/flows';
-import { addNotes, createCourse, createEvent, joinCourse, login, register, requestMarksheet } from '../support/seed';
+import { addNotes, createAssignment, createCourse, createEvent, joinCourse, login, register, requestMarksheet, submitText } from '../support/seed';
 
 /**
  * The routes tour: every client route of the app (the contract's CLIENT_ROUTES, which the web
@@ -36,13 +36,15 @@ test.beforeAll(async ({ baseURL }) => {
   const { campusTimeZone } = (await (await prof.get(paths.config)).json()).data as { campusTimeZone: string };
   const today = todayIn(campusTimeZone);
   const event = await createEvent(prof, { title: `Robotics night ${id}`, date: today, time: '23:59', venue: 'Main hall' });
+  const assignment = await createAssignment(prof, course._id, { title: `Heat engines ${id}`, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), maxMarks: 10 });
   const stud = await api();
   const { _id: studentId } = await register(stud, student);
   await login(stud, student.registrationId, student.password);
   await joinCourse(stud, course._id);
   await requestMarksheet(stud, 3);
+  await submitText(stud, assignment._id, 'The Carnot cycle bounds every engine.');
   // No campus sign-in provider runs here: a test id nobody has shows the administrator its 404.
-  Object.assign(params, { courseId: course._id, tab: 'notes', eventId: event._id, applicantid: studentId, userId: studentId, testId: '00000000-0000-4000-8000-000000000000' });
+  Object.assign(params, { courseId: course._id, tab: 'notes', eventId: event._id, applicantid: studentId, userId: studentId, testId: '00000000-0000-4000-8000-000000000000', assignmentId: assignment._id });
   await Promise.all([prof.dispose(), stud.dispose()]);
 });
 

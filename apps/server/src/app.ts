@@ -16,6 +16,7 @@ import { auditRoutes } from './features/audit';
 import { rosterRoutes } from './features/roster';
 import { signInRoutes } from './features/sign-in';
 import { documentsRoutes } from './features/documents';
+import { courseworkRoutes } from './features/coursework';
 import { registerAuth } from './platform/auth/guard';
 import { registerBackupRoute } from './platform/backup/backup.routes';
 import type { Config } from './platform/config/config';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rosterRoutes);
   await app.register(signInRoutes);
   await app.register(documentsRoutes);
+  await app.register(courseworkRoutes);
 
   web.app = await registerWebApp(app);
 

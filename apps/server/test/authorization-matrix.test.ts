@@ -13,6 +13,7 @@ import { passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
 import { photoLink } from '../src/features/documents/photo-links';
+import { insertAssignment } from './coursework-factories';
 import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
@@ -56,6 +57,8 @@ interface World extends Partial<Records> {
   resetToken?: string;
   /** A live email confirmation token of the caller's account (the student's for anonymous; rows with `emailToken`). */
   emailToken?: string;
+  /** The course's published assignment (a draft mark of `student`'s on it), a post by `professor` and `student`'s comment on it (rows with `classwork`). */
+  classwork?: Classwork;
 }
 
 async function buildWorld(actors: Actors): Promise<World> {
@@ -82,7 +85,28 @@ type Row = {
   emailToken?: true;
   /** Give `student` a calendar feed before each actor's call. */
   feed?: true;
+  /** Give the World's course an assignment, a stream post and a comment (with `world`). */
+  classwork?: true;
 };
+
+interface Classwork {
+  assignmentId: string;
+  postId: string;
+  commentId: string;
+}
+
+/** Coursework of the World's course: an assignment with `student`'s draft mark, the owner's post and `student`'s comment on it. */
+async function buildClasswork(actors: Actors, course: Course): Promise<Classwork> {
+  const assignment = await insertAssignment(ctx.database.db, course._id);
+  const marked = await ctx.app.inject({ method: 'PUT', url: paths.coursework.mark(assignment.id, actors.student.user._id), headers: { cookie: actors.professor.cookie }, payload: { marks: 5 } });
+  if (marked.statusCode !== 200) throw new Error(`mark failed: ${marked.body}`);
+  const posted = await ctx.app.inject({ method: 'POST', url: paths.coursework.post(course._id), headers: { cookie: actors.professor.cookie }, payload: { text: 'Welcome' } });
+  if (posted.statusCode !== 201) throw new Error(`post failed: ${posted.body}`);
+  const postId = posted.json().data.post._id as string;
+  const commented = await ctx.app.inject({ method: 'POST', url: paths.coursework.comment(postId), headers: { cookie: actors.student.cookie }, payload: { text: 'Thanks' } });
+  if (commented.statusCode !== 201) throw new Error(`comment failed: ${commented.body}`);
+  return { assignmentId: assignment.id, postId, commentId: commented.json().data.comment._id as string };
+}
 
 /** A reset token for the caller's account (anonymous resets the student's), stored as forgot-password does. */
 async function buildResetToken(actor: ActorName, actors: Actors): Promise<string> {
@@ -398,6 +422,134 @@ const MATRIX: Record<string, Row> = {
   'GET /api/v1/admin/summary': { request: () => ({ method: 'GET', url: paths.admin.summary }), expected: adminOnly(200) },
   'GET /api/v1/admin/audit.csv': { request: () => ({ method: 'GET', url: `${paths.admin.auditExport}?q=a&from=2026-11-01&to=2026-11-30` }), expected: adminOnly(200) },
   'GET /api/v1/admin/audit': { request: (_a, actors) => ({ method: 'GET', url: `${paths.admin.audit}?target=${actors.student.user._id}&action=user.updated` }), expected: adminOnly(200) },
+  // ── Coursework: assignments and submissions
+  // The class is the course's owner (`professor`) and its enrolled `student`: anyone else finds
+  // nothing (404); the student is told the owner's calls are the owner's, the owner that handing
+  // in is the students' (403).
+  'POST /api/v1/coursework/course/:courseId': {
+    world: true,
+    request: (_a, _as, w) => ({
+      method: 'POST',
+      url: paths.coursework.create(w.course._id),
+      ...multipart({ kind: 'assignment', title: 'Essay', maxMarks: 10, dueAt: new Date(Date.now() + 86_400_000).toISOString() }, { attachments: textFile('brief.txt', 'brief') }),
+    }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 201, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/course/:courseId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.ofCourse(w.course._id) }),
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/:assignmentId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.get(w.classwork!.assignmentId) }),
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'PATCH /api/v1/coursework/:assignmentId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'PATCH', url: paths.coursework.update(w.classwork!.assignmentId), payload: { title: 'Essay one, revised' } }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'DELETE /api/v1/coursework/:assignmentId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.coursework.delete(w.classwork!.assignmentId) }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'PUT /api/v1/coursework/:assignmentId/extensions/:studentId': {
+    world: true,
+    classwork: true,
+    request: (_a, actors, w) => ({ method: 'PUT', url: paths.coursework.extend(w.classwork!.assignmentId, actors.student.user._id), payload: { dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString() } }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'POST /api/v1/coursework/:assignmentId/submission': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.coursework.submit(w.classwork!.assignmentId), ...multipart({ text: 'My essay' }, { files: textFile('essay.txt', 'words') }) }),
+    expected: { anonymous: 401, student: 201, otherStudent: 404, professor: 403, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/:assignmentId/submission': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.mySubmission(w.classwork!.assignmentId) }),
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 403, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/:assignmentId/submissions': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.submissions(w.classwork!.assignmentId) }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/:assignmentId/submissions.zip': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.submissionsZip(w.classwork!.assignmentId) }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  // ── end of Coursework: assignments and submissions
+  // ── Coursework: marks, gradebook and stream
+  // The class is the course's owner (`professor`) and its enrolled `student`: anyone else finds
+  // nothing (404); the student is told that the owner's calls are the owner's (403).
+  'PUT /api/v1/coursework/:assignmentId/marks/:studentId': {
+    world: true,
+    classwork: true,
+    request: (_a, actors, w) => ({ method: 'PUT', url: paths.coursework.mark(w.classwork!.assignmentId, actors.student.user._id), payload: { marks: 7 } }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'POST /api/v1/coursework/:assignmentId/return': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.coursework.return(w.classwork!.assignmentId), payload: {} }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/course/:courseId/gradebook': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.gradebook(w.course._id) }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/course/:courseId/gradebook (csv)': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: `${paths.coursework.gradebook(w.course._id)}?format=csv` }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'GET /api/v1/coursework/me': { request: () => ({ method: 'GET', url: paths.coursework.myMarks }), expected: students(200) },
+  'GET /api/v1/coursework/due-soon': { request: () => ({ method: 'GET', url: paths.coursework.dueSoon }), expected: students(200) },
+  'GET /api/v1/coursework/course/:courseId/stream': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'GET', url: paths.coursework.stream(w.course._id) }),
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'POST /api/v1/coursework/course/:courseId/stream': {
+    world: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.coursework.post(w.course._id), payload: { text: 'Room change' } }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 201, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'POST /api/v1/coursework/stream/:postId/comments': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'POST', url: paths.coursework.comment(w.classwork!.postId), payload: { text: 'Noted' } }),
+    expected: { anonymous: 401, student: 201, otherStudent: 404, professor: 201, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  'DELETE /api/v1/coursework/stream/:postId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.coursework.deletePost(w.classwork!.postId) }),
+    expected: { anonymous: 401, student: 403, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  // `student` wrote the comment: its author and the course's owner may delete it.
+  'DELETE /api/v1/coursework/comments/:commentId': {
+    world: true,
+    classwork: true,
+    request: (_a, _as, w) => ({ method: 'DELETE', url: paths.coursework.deleteComment(w.classwork!.commentId) }),
+    expected: { anonymous: 401, student: 200, otherStudent: 404, professor: 200, otherProfessor: 404, examOffice: 404, admin: 404 },
+  },
+  // ── end of Coursework: marks, gradebook and stream
   'GET /api/v1/calendar/feed': { request: () => ({ method: 'GET', url: paths.calendar.feed }), expected: loggedIn(200) },
   'POST /api/v1/calendar/feed/reset': { request: () => ({ method: 'POST', url: paths.calendar.reset }), expected: loggedIn(200) },
   // The token is the credential: whoever holds the address reads the feed, with or without a session.
@@ -441,6 +593,7 @@ describe('authorization matrix', () => {
         if (row.resetToken) world.resetToken = await buildResetToken(actor, actors);
         if (row.emailToken) world.emailToken = await buildEmailToken(actor, actors);
         if (row.feed) world.feedPath = await feedPathOf(actors);
+        if (row.classwork) world.classwork = await buildClasswork(actors, world.course);
         const options = row.request(actor, actors, world);
         const res = await send(ctx.app, { ...options, headers: { ...(options.headers as Record<string, string>), ...cookieOf(actors, actor) } });
         got[actor] = res.statusCode;

@@ -7,6 +7,7 @@ import { send } from './send';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, type TestUser } from './factories';
 import { multipart, textFile, tinyPng, type FilePart } from './fixtures';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
+import { insertAssignment } from './coursework-factories';
 import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 
 /**
@@ -27,6 +28,9 @@ interface World {
   admin: TestUser;
   course: Course;
   event: CampusEvent;
+  /** An assignment of `course` (no rubric, out of 10) and a post of its stream by `professor`. */
+  assignmentId: string;
+  postId: string;
 }
 
 interface Case {
@@ -60,7 +64,7 @@ const withBreak = (value: string, lineBreak: string) => `${value.slice(0, 1)}${l
  * The usual abuse of a JSON body route, built from a valid body. `optional`: fields the body may
  * leave out (no case leaves them out; every wrong value is still refused).
  */
-function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as'], optional: readonly string[] = []): Case[] {
+function jsonCases(method: 'POST' | 'PUT' | 'PATCH', url: Url, valid: (w: World) => Record<string, unknown>, as?: Case['as'], optional: readonly string[] = []): Case[] {
   const json = (w: World, payload: string): InjectOptions => ({ method, url: urlOf(url, w), headers: { 'content-type': 'application/json' }, payload });
   const body = (w: World, payload: Record<string, unknown>): InjectOptions => ({ method, url: urlOf(url, w), payload });
   const cases: Case[] = [
@@ -100,7 +104,7 @@ function jsonCases(method: 'POST' | 'PATCH', url: Url, valid: (w: World) => Reco
 const FREE_TEXT = new Set(['fullname', 'password', 'title', 'description', 'filename', 'venue']);
 
 interface MultipartRoute {
-  fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet' | 'file';
+  fileField: 'avatar' | 'thumbnail' | 'notesfile' | 'marksheet' | 'file' | 'attachments' | 'files';
   /** A file the route takes (a small PNG unless said). */
   file?: () => FilePart;
   /** Whether the route refuses a request without the file (course thumbnails are optional). */
@@ -230,6 +234,18 @@ const BAD_EXAM_TIMES: [string, Record<string, unknown>, string][] = [
 ];
 /** A request id no request has: the body is refused before it is looked for. */
 const UNKNOWN_APPLICATION = '00000000-0000-4000-8000-000000000000';
+/** An assignment's fields, due in the future. */
+const workFields = () => ({ kind: 'assignment', title: 'Essay', maxMarks: 10, dueAt: '2031-01-01T10:00:00Z' });
+/** A form with `n` small text files in one field. */
+function manyFiles(field: string, n: number, fields: Record<string, string | number>): Partial<InjectOptions> {
+  const boundary = 'many-files-boundary';
+  const parts = [
+    ...Object.entries(fields).map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ...Array.from({ length: n }, (_, i) => `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="${i}.txt"\r\ncontent-type: text/plain\r\n\r\nfile ${i}\r\n`),
+    `--${boundary}--\r\n`,
+  ];
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: parts.join('') };
+}
 const notesForm = (): Partial<InjectOptions> => multipart({ filename: 'Week 1' }, { notesfile: textFile('w.txt', 'x') });
 
 const CASES: Record<string, Case[]> = {
@@ -397,7 +413,7 @@ const CASES: Record<string, Case[]> = {
   ],
   'GET /api/v1/notifications/preferences': noInputCases('GET', paths.notifications.preferences),
   // Any subset of the kinds is a valid PATCH: a missing one is not a fault.
-  'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp', exams: 'daily' })).filter((c) => !c.name.endsWith(' missing')),
+  'PATCH /api/v1/notifications/preferences': jsonCases('PATCH', paths.notifications.updatePreferences, () => ({ courses: 'daily', notes: 'immediate', marksheets: 'inapp', exams: 'daily', coursework: 'inapp' })).filter((c) => !c.name.endsWith(' missing')),
   'GET /api/v1/notifications/unsubscribe': queryCases(paths.notifications.unsubscribePage, { token: BAD_TOKENS }),
   'GET /api/v1/notifications/unsubscribe/status': queryCases(paths.notifications.unsubscribeStatus, { token: BAD_TOKENS }),
   'POST /api/v1/notifications/unsubscribe': [
@@ -472,6 +488,118 @@ const CASES: Record<string, Case[]> = {
   'GET /api/v1/auth/link': noInputCases('GET', paths.auth.pendingLink),
   'POST /api/v1/auth/link': jsonCases('POST', paths.auth.link, () => ({ password: DEFAULT_PASSWORD })),
   'GET /api/v1/auth/tests/:testId': idCases((id) => paths.auth.signInTest(id), { as: 'admin' }),
+  // ── Coursework: assignments and submissions
+  'POST /api/v1/coursework/course/:courseId': [
+    ...multipartCases('POST', courseUrl(paths.coursework.create), workFields, { fileField: 'attachments', file: () => textFile('brief.txt', 'brief'), fileRequired: false, optional: [], as: 'professor' }),
+    ...(
+      [
+        ['maxMarks 0', { maxMarks: 0 }, 'maxMarks'],
+        ['maxMarks 1001', { maxMarks: 1001 }, 'maxMarks'],
+        ['graceMinutes 1441', { graceMinutes: 1441 }, 'graceMinutes'],
+        ['a penalty of 101%', { latePenaltyPercentPerDay: 101 }, 'latePenaltyPercentPerDay'],
+        ['a due time without its offset', { dueAt: '2030-01-01T10:00' }, 'dueAt'],
+        ['closing before due', { closesAt: '2020-01-01T10:00:00Z' }, 'closesAt'],
+        ['a rubric that is not JSON', { rubric: '[{' }, 'rubric'],
+        ['a rubric of no criteria', { rubric: '[]' }, 'rubric'],
+        // Its sentence names the totals, not the field (the answer's `field` does).
+        ['a rubric short of the maximum', { rubric: JSON.stringify([{ criterion: 'C', levels: [{ label: 'L', marks: 3 }] }]) }, undefined],
+        ['published maybe', { published: 'maybe' }, 'published'],
+        ['kind exam', { kind: 'exam' }, 'kind'],
+      ] as const
+    ).map(([name, fields, names]): Case => ({ name, names, as: 'professor', request: (w) => ({ method: 'POST', url: paths.coursework.create(w.course._id), ...multipart({ ...workFields(), ...fields }) }) })),
+    { name: 'six attachments', names: 'attachments', as: 'professor', request: (w) => ({ method: 'POST', url: paths.coursework.create(w.course._id), ...manyFiles('attachments', 6, workFields()) }) },
+    ...idCases((id) => paths.coursework.create(id), { method: 'POST', as: 'professor', body: () => multipart(workFields()) }),
+  ],
+  'GET /api/v1/coursework/course/:courseId': idCases((id) => paths.coursework.ofCourse(id)),
+  'GET /api/v1/coursework/:assignmentId': idCases((id) => paths.coursework.get(id)),
+  'PATCH /api/v1/coursework/:assignmentId': [
+    // Every field is optional, and a PATCH of none changes nothing: neither is wrong here.
+    ...jsonCases('PATCH', (w) => paths.coursework.update(w.assignmentId), () => ({ title: 'Renamed', maxMarks: 12, dueAt: '2031-01-01T10:00:00Z' }), 'professor').filter((c) => c.name !== 'empty object' && !c.name.endsWith(' missing')),
+    ...(
+      [
+        ['closing before the stored due time', { closesAt: '2020-01-01T10:00:00Z' }, 'closesAt'],
+        ['a rubric short of the stored maximum', { rubric: [{ criterion: 'C', levels: [{ label: 'L', marks: 3 }] }] }, undefined],
+        ['marks with three decimals in a rubric', { maxMarks: 1, rubric: [{ criterion: 'C', levels: [{ label: 'L', marks: 0.999 }] }] }, 'marks'],
+        ['kind, which never changes', { kind: 'test' }, undefined],
+        ['an unknown field', { colour: 'red' }, undefined],
+      ] as const
+    ).map(([name, payload, names]): Case => ({ name, names, as: 'professor', request: (w) => ({ method: 'PATCH', url: paths.coursework.update(w.assignmentId), payload }) })),
+    ...idCases((id) => paths.coursework.update(id), { method: 'PATCH', as: 'professor', body: () => ({ payload: { title: 'x' } }) }),
+  ],
+  'DELETE /api/v1/coursework/:assignmentId': idCases((id) => paths.coursework.delete(id), { method: 'DELETE', as: 'professor' }),
+  'PUT /api/v1/coursework/:assignmentId/extensions/:studentId': [
+    // null takes an extension away: not wrong.
+    ...jsonCases('PUT', (w) => paths.coursework.extend(w.assignmentId, w.me.user._id), () => ({ dueAt: '2031-01-01T10:00:00Z' }), 'professor').filter((c) => c.name !== 'dueAt as null'),
+    { name: 'a day, not a moment', names: 'dueAt', as: 'professor', request: (w) => ({ method: 'PUT', url: paths.coursework.extend(w.assignmentId, w.me.user._id), payload: { dueAt: '2031-01-01' } }) },
+    ...idCases((id) => paths.coursework.extend(id, '00000000-0000-4000-8000-000000000000'), { method: 'PUT', as: 'professor', body: () => ({ payload: { dueAt: '2031-01-01T10:00:00Z' } }) }),
+    ...idCases((id, w) => paths.coursework.extend(w.assignmentId, id), { method: 'PUT', as: 'professor', body: () => ({ payload: { dueAt: '2031-01-01T10:00:00Z' } }) }),
+  ],
+  'POST /api/v1/coursework/:assignmentId/submission': [
+    // Any text is an answer: only what no text can be (a NUL, too long) is wrong.
+    ...multipartCases('POST', (w) => paths.coursework.submit(w.assignmentId), () => ({ text: 'My essay' }), { fileField: 'files', file: () => textFile('essay.txt', 'words'), fileRequired: false, optional: ['text'] }).filter(
+      (c) => c.name !== 'text as garbage' && c.name !== 'JSON instead of multipart',
+    ),
+    ...jsonCases('POST', (w) => paths.coursework.submit(w.assignmentId), () => ({ uploads: [], text: 'My essay' }), 'me', ['text']).filter((c) => c.name !== 'uploads as an array'),
+    { name: 'an upload id that is no id', names: 'uploads', request: (w) => ({ method: 'POST', url: paths.coursework.submit(w.assignmentId), payload: { uploads: ['nope'] } }) },
+    { name: 'text too long', names: 'text', request: (w) => ({ method: 'POST', url: paths.coursework.submit(w.assignmentId), ...multipart({ text: 't'.repeat(20_001) }) }) },
+    { name: 'neither files nor text', request: (w) => ({ method: 'POST', url: paths.coursework.submit(w.assignmentId), ...multipart({}) }) },
+    { name: 'eleven files', names: 'files', request: (w) => ({ method: 'POST', url: paths.coursework.submit(w.assignmentId), ...manyFiles('files', 11, {}) }) },
+    ...idCases((id) => paths.coursework.submit(id), { method: 'POST', body: () => multipart({ text: 'x' }) }),
+  ],
+  'GET /api/v1/coursework/:assignmentId/submission': idCases((id) => paths.coursework.mySubmission(id)),
+  'GET /api/v1/coursework/:assignmentId/submissions': idCases((id) => paths.coursework.submissions(id), { as: 'professor' }),
+  'GET /api/v1/coursework/:assignmentId/submissions.zip': idCases((id) => paths.coursework.submissionsZip(id), { as: 'professor' }),
+  // ── end of Coursework: assignments and submissions
+  // ── Coursework: marks, gradebook and stream
+  'PUT /api/v1/coursework/:assignmentId/marks/:studentId': [
+    // Feedback and excused are optional beside marks, and `true` is excused's other valid value.
+    ...jsonCases('PUT', (w) => paths.coursework.mark(w.assignmentId, w.me.user._id), () => ({ marks: 5, feedback: 'Good', excused: false }), 'professor', ['feedback', 'excused']).filter((c) => c.name !== 'excused as true'),
+    ...[
+      ['marks over the maximum', { marks: 10.5 }, 'marks'],
+      ['negative marks', { marks: -1 }, 'marks'],
+      ['three decimals', { marks: 2.345 }, 'marks'],
+      ['marks and a rubric', { marks: 2, rubric: [0] }, undefined],
+      ['a rubric the assignment has not', { rubric: [0] }, 'rubric'],
+      ['a rubric level that is no index', { rubric: [1.5] }, 'rubric'],
+      ['feedback too long', { marks: 2, feedback: 'f'.repeat(10_001) }, 'feedback'],
+      ['an unknown field', { marks: 2, grade: 'A' }, undefined],
+    ].map(([name, payload, names]): Case => ({ name: String(name), as: 'professor', names: names as string | undefined, request: (w) => ({ method: 'PUT', url: paths.coursework.mark(w.assignmentId, w.me.user._id), payload: payload as object }) })),
+    ...idCases((id, w) => paths.coursework.mark(id, w.me.user._id), { method: 'PUT', as: 'professor', body: () => ({ payload: { marks: 1 } }) }),
+    ...idCases((id, w) => paths.coursework.mark(w.assignmentId, id), { method: 'PUT', as: 'professor', body: () => ({ payload: { marks: 1 } }) }),
+  ],
+  // No body returns every draft: only wrong bodies are cases here.
+  'POST /api/v1/coursework/:assignmentId/return': [
+    ...jsonCases('POST', (w) => paths.coursework.return(w.assignmentId), (w) => ({ studentIds: [w.me.user._id] }), 'professor').filter((c) => c.name !== 'empty object' && !c.name.endsWith(' missing')),
+    { name: 'a student id that is no id', as: 'professor', names: 'studentIds', request: (w) => ({ method: 'POST', url: paths.coursework.return(w.assignmentId), payload: { studentIds: ['nope'] } }) },
+    ...idCases((id) => paths.coursework.return(id), { method: 'POST', as: 'professor', body: () => ({ payload: {} }) }),
+  ],
+  'GET /api/v1/coursework/course/:courseId/gradebook': [
+    ...['xml', '', 'CSV', 'csv\u0000'].map((format): Case => ({ name: `format=${format}`, as: 'professor', request: (w) => ({ method: 'GET', url: `${paths.coursework.gradebook(w.course._id)}?format=${encodeURIComponent(format)}` }) })),
+    ...idCases((id) => paths.coursework.gradebook(id), { as: 'professor' }),
+  ],
+  'GET /api/v1/coursework/me': noInputCases('GET', paths.coursework.myMarks),
+  'GET /api/v1/coursework/due-soon': noInputCases('GET', paths.coursework.dueSoon),
+  'GET /api/v1/coursework/course/:courseId/stream': [
+    ...Object.entries(PAGING).flatMap(([param, values]) =>
+      [...values, withNul(1)].map((value): Case => ({ name: `${param}=${value.slice(0, 20)}`, request: (w) => ({ method: 'GET', url: `${paths.coursework.stream(w.course._id)}?${param}=${encodeURIComponent(value)}` }) })),
+    ),
+    { name: 'a cursor of another shape', names: 'cursor', request: (w) => ({ method: 'GET', url: `${paths.coursework.stream(w.course._id)}?cursor=${Buffer.from(JSON.stringify(['2026-01-01', 'x'])).toString('base64url')}` }) },
+    ...idCases((id) => paths.coursework.stream(id)),
+  ],
+  'POST /api/v1/coursework/course/:courseId/stream': [
+    ...jsonCases('POST', courseUrl(paths.coursework.post), () => ({ text: 'Room change' }), 'professor'),
+    { name: 'text too long', as: 'professor', names: 'text', request: (w) => ({ method: 'POST', url: paths.coursework.post(w.course._id), payload: { text: 't'.repeat(10_001) } }) },
+    { name: 'text of spaces', as: 'professor', names: 'text', request: (w) => ({ method: 'POST', url: paths.coursework.post(w.course._id), payload: { text: '   ' } }) },
+    ...idCases((id) => paths.coursework.post(id), { method: 'POST', as: 'professor', body: () => ({ payload: { text: 'Hi' } }) }),
+  ],
+  'POST /api/v1/coursework/stream/:postId/comments': [
+    ...jsonCases('POST', (w) => paths.coursework.comment(w.postId), () => ({ text: 'Noted' })),
+    { name: 'text too long', names: 'text', request: (w) => ({ method: 'POST', url: paths.coursework.comment(w.postId), payload: { text: 't'.repeat(2_001) } }) },
+    ...idCases((id) => paths.coursework.comment(id), { method: 'POST', body: () => ({ payload: { text: 'Hi' } }) }),
+  ],
+  'DELETE /api/v1/coursework/stream/:postId': idCases((id) => paths.coursework.deletePost(id), { method: 'DELETE', as: 'professor' }),
+  'DELETE /api/v1/coursework/comments/:commentId': idCases((id) => paths.coursework.deleteComment(id), { method: 'DELETE', as: 'professor' }),
+  // ── end of Coursework: marks, gradebook and stream
   'GET /api/v1/calendar/feed': noInputCases('GET', paths.calendar.feed),
   'POST /api/v1/calendar/feed/reset': noInputCases('POST', paths.calendar.reset),
   // A token that opens no feed, whatever its shape: a 404 with nothing in it to tell them apart.
@@ -507,6 +635,14 @@ async function fingerprint(): Promise<string> {
     await rows(sql`select * from password_resets order by token_hash`),
     await rows(sql`select * from identities order by provider, subject`),
     await rows(sql`select id, recipient, template, params, sent_at from mail_jobs order by id`),
+    await rows(sql`select * from assignments order by id`),
+    await rows(sql`select * from assignment_attachments order by assignment_id, position`),
+    await rows(sql`select * from assignment_extensions order by assignment_id, student_id`),
+    await rows(sql`select * from submissions order by id`),
+    await rows(sql`select * from submission_files order by submission_id, position`),
+    await rows(sql`select * from assignment_marks order by assignment_id, student_id`),
+    await rows(sql`select * from stream_posts order by id`),
+    await rows(sql`select * from stream_comments order by id`),
     storedFiles(ctx).sort(),
   ]);
 }
@@ -520,7 +656,10 @@ describe('bad input', () => {
     const professor = await buildProfessor(ctx.app);
     const course = await buildCourse(ctx.app, professor);
     await joinCourse(ctx.app, me, course._id);
-    world = { me, professor, course, office: await loginExamOffice(ctx.app), admin: await loginAdmin(ctx.app), event: await buildEvent(ctx.app, me) };
+    const assignment = await insertAssignment(ctx.database.db, course._id, { maxMarks: 10 });
+    const posted = await ctx.app.inject({ method: 'POST', url: paths.coursework.post(course._id), headers: { cookie: professor.cookie }, payload: { text: 'Welcome' } });
+    const postId = posted.json().data.post._id as string;
+    world = { me, professor, course, office: await loginExamOffice(ctx.app), admin: await loginAdmin(ctx.app), event: await buildEvent(ctx.app, me), assignmentId: assignment.id, postId };
   });
 
   it('covers every registered route', () => {

@@ -3,7 +3,7 @@ import { fieldLabel, isRefusalCode, paths, type CampusEvent, type Course, type N
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { passwordResets, users } from '../src/db/schema';
+import { assignmentMarks, passwordResets, users } from '../src/db/schema';
 import { hashToken } from '../src/platform/auth/sessions';
 import type { RateLimit } from '../src/platform/config/config';
 import { signingKey, signUnsubscribe } from '../src/features/notifications/unsubscribe-token';
@@ -12,6 +12,7 @@ import { startAttempt } from '../src/features/sign-in/attempts';
 import { OFFLINE_OIDC, OFFLINE_ORIGIN, OFFLINE_SAML, offlineProviders } from './sign-in-providers';
 import { EVERY_ROUTE_REFUSALS } from '../src/platform/http/contract-route';
 import { useTestApp } from './build-app';
+import { insertAssignment } from './coursework-factories';
 import { DEFAULT_PASSWORD, buildCourse, buildEvent, buildNote, buildProfessor, buildStudent, courseFields, eventFields, joinCourse, loginAdmin, loginExamOffice, userFields, withCookie, type TestUser } from './factories';
 import { startFakeTextgen, type FakeTextgen } from './fake-textgen';
 import { multipart, pngAvatar, pngThumbnail, textFile, tinyPdf, type FilePart } from './fixtures';
@@ -88,6 +89,8 @@ interface World extends Record<Exclude<Actor, 'anonymous'>, TestUser> {
   declinedApplicationId: string;
   /** The sign-in cookie of a browser whose campus sign-in matched `otherStudent`'s signup account and waits for its password. */
   linkingBrowser: string;
+  /** An assignment of `course` (out of 10, no rubric), and a post of its stream with a comment, both by `professor`. */
+  classwork: { assignmentId: string; postId: string; commentId: string };
 }
 
 const pdfFile = (): FilePart => ({ filename: 'm.pdf', contentType: 'application/pdf', data: tinyPdf() });
@@ -137,7 +140,11 @@ async function buildWorld(): Promise<World> {
     { provider: OFFLINE_SAML, purpose: 'signIn', testerId: null, browserHash: hashToken(linkingToken), next: '/', stage: 'awaitingPassword', answer: { subject: 'saml-other', claims: { studentId: String(otherStudent.user.registrationId), mail: otherStudent.user.email, displayName: 'Other Student', affiliation: 'student' }, sid: null, registrationId: otherStudent.user.registrationId } },
     new Date(),
   );
-  return { marksheetId, openApplicationId, declinedApplicationId, linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
+  const assignment = await insertAssignment(ctx.database.db, course._id, { maxMarks: 10 });
+  const postId = (await expect2xx('post', { method: 'POST', url: paths.coursework.post(course._id), headers: { cookie: professor.cookie }, payload: { text: 'Welcome' } })).post._id as string;
+  const commentId = (await expect2xx('comment', { method: 'POST', url: paths.coursework.comment(postId), headers: { cookie: professor.cookie }, payload: { text: 'Questions below' } })).comment._id as string;
+  const classwork = { assignmentId: assignment.id, postId, commentId };
+  return { classwork, marksheetId, openApplicationId, declinedApplicationId, linkingBrowser: `campus_signin=${linkingToken}`, me, otherStudent, professor, otherProfessor, office, admin, deactivated, course, note, event, notificationId, feedPath: new URL(feed.url as string).pathname, resetToken, emailChangeToken, takenEmailToken, rosterImportId };
 }
 
 type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
@@ -186,6 +193,10 @@ const notAFile = (form: () => Record<string, string | number | undefined>, field
   request: (w) => ({ method, url: url(w), ...multipart(form(), { [field]: { filename: 'a.png', contentType: 'image/png', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) } }) }),
 });
 const field = (names: string, name: string, request: Case['request']): Case => ({ name, names, request });
+/** A declared length past what a several-file form may carry. */
+const declaredPast = (bytes: number): Case => ({ name: 'a declared length past the limit', request: (_w, v) => withHeaders(v, { 'content-length': String(bytes) }) });
+/** An assignment's fields, due in the future. */
+const workForm = () => ({ kind: 'assignment', title: 'Essay', maxMarks: 10, dueAt: '2031-01-01T10:00:00Z' });
 /** A path parameter longer than any id: 400 naming it. */
 const longParam = (names: string, url: (w: World) => string): Case => field(names, `${names} too long`, (w, v) => ({ ...v, url: url(w) }));
 const unknown = (name: string, url: (w: World) => string, actor?: Actor): Case => ({ name, as: actor, request: (w, v) => ({ ...v, url: url(w) }) });
@@ -457,6 +468,234 @@ const TABLE: Record<string, Row> = {
       404: [unknown('unknown notes', () => paths.notes.delete(UNKNOWN_ID)), as('otherStudent', 'notes the caller may not read')],
     },
   },
+
+  // ── Coursework: assignments and submissions
+  'POST /api/v1/coursework/course/:courseId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'POST', url: paths.coursework.create(w.course._id), ...multipart(workForm(), { attachments: textFile('brief.txt', 'brief') }) }),
+    refusals: {
+      400: [field('maxMarks', 'maxMarks 0', (w) => ({ method: 'POST', url: paths.coursework.create(w.course._id), ...multipart({ ...workForm(), maxMarks: 0 }) }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown course', () => paths.coursework.create(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+      // Five attachments of 50 MB may come: past that, refused before a byte is read.
+      413: [declaredPast(300 * MB)],
+      415: [notAFile(workForm, 'attachments', (w) => paths.coursework.create(w.course._id))],
+      429: [limitedCase],
+    },
+  },
+  'GET /api/v1/coursework/course/:courseId': {
+    as: 'me',
+    valid: (w) => get(paths.coursework.ofCourse(w.course._id)),
+    refusals: {
+      400: [longParam('courseId', () => paths.coursework.ofCourse(LONG))],
+      401: [loggedOut],
+      404: [unknown('an unknown course', () => paths.coursework.ofCourse(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+    },
+  },
+  'GET /api/v1/coursework/:assignmentId': {
+    as: 'me',
+    valid: (w) => get(paths.coursework.get(w.classwork.assignmentId)),
+    refusals: {
+      400: [longParam('assignmentId', () => paths.coursework.get(LONG))],
+      401: [loggedOut],
+      404: [unknown('an unknown assignment', () => paths.coursework.get(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  'PATCH /api/v1/coursework/:assignmentId': {
+    as: 'professor',
+    valid: (w) => json('PATCH', paths.coursework.update(w.classwork.assignmentId), { title: 'Essay one, revised' }),
+    refusals: {
+      400: [field('dueAt', 'a due time without its offset', (_w, v) => ({ ...v, payload: { dueAt: '2031-01-01T10:00' } }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown assignment', () => paths.coursework.update(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+      409: [
+        {
+          name: 'a rubric marks were given with',
+          run: async (w) => {
+            const rubric = [{ criterion: 'Clarity', levels: [{ label: 'Good', marks: 10 }] }];
+            const marked = await insertAssignment(ctx.database.db, w.course._id, { maxMarks: 10, rubric });
+            await ctx.database.db.insert(assignmentMarks).values({ assignmentId: marked.id, studentId: w.me.user._id, marksHundredths: 1000, rubric: [0] });
+            const changed = [{ criterion: 'Clarity', levels: [{ label: 'Top', marks: 10 }] }];
+            return send(ctx.app, { method: 'PATCH', url: paths.coursework.update(marked.id), headers: { cookie: w.professor.cookie }, payload: { rubric: changed } }, 'http');
+          },
+        },
+      ],
+    },
+  },
+  'DELETE /api/v1/coursework/:assignmentId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.coursework.delete(w.classwork.assignmentId) }),
+    refusals: {
+      400: [longParam('assignmentId', () => paths.coursework.delete(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown assignment', () => paths.coursework.delete(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  'PUT /api/v1/coursework/:assignmentId/extensions/:studentId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PUT', url: paths.coursework.extend(w.classwork.assignmentId, w.me.user._id), payload: { dueAt: '2031-01-01T10:00:00Z' } }),
+    refusals: {
+      400: [field('dueAt', 'a day, not a moment', (_w, v) => ({ ...v, payload: { dueAt: '2031-01-01' } }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [
+        unknown('an unknown assignment', (w) => paths.coursework.extend(UNKNOWN_ID, w.me.user._id)),
+        unknown('a student not enrolled', (w) => paths.coursework.extend(w.classwork.assignmentId, w.otherStudent.user._id)),
+      ],
+    },
+  },
+  'POST /api/v1/coursework/:assignmentId/submission': {
+    as: 'me',
+    valid: (w) => ({ method: 'POST', url: paths.coursework.submit(w.classwork.assignmentId), ...multipart({ text: 'My essay' }, { files: textFile('essay.txt', 'words') }) }),
+    refusals: {
+      400: [field('text', 'text too long', (w) => ({ method: 'POST', url: paths.coursework.submit(w.classwork.assignmentId), ...multipart({ text: 't'.repeat(20_001) }) }))],
+      401: [loggedOut],
+      403: [crossSite, as('professor', 'the owner, who does not hand in')],
+      404: [unknown('an unknown assignment', () => paths.coursework.submit(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+      409: [
+        {
+          name: 'after the closing time',
+          run: async (w) => {
+            const closed = await insertAssignment(ctx.database.db, w.course._id, { dueAt: new Date(Date.now() - 7_200_000), closesAt: new Date(Date.now() - 3_600_000) });
+            return send(ctx.app, { method: 'POST', url: paths.coursework.submit(closed.id), ...withCookie(multipart({ text: 'Too late' }), w.me.cookie) }, 'http');
+          },
+        },
+      ],
+      // Refused before a byte is read: past ten files of 50 MB, and past the 100 MB they may add up to.
+      413: [declaredPast(600 * MB), { name: 'a declared length past what a submission may add up to', request: (_w, v) => withHeaders(v, { 'content-length': String(150 * MB) }) }],
+      415: [notAFile(() => ({ text: 'My essay' }), 'files', (w) => paths.coursework.submit(w.classwork.assignmentId))],
+      429: [limitedCase],
+    },
+  },
+  'GET /api/v1/coursework/:assignmentId/submission': {
+    as: 'me',
+    valid: (w) => get(paths.coursework.mySubmission(w.classwork.assignmentId)),
+    refusals: {
+      400: [longParam('assignmentId', () => paths.coursework.mySubmission(LONG))],
+      401: [loggedOut],
+      403: [as('professor', 'the owner')],
+      404: [unknown('an unknown assignment', () => paths.coursework.mySubmission(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+    },
+  },
+  'GET /api/v1/coursework/:assignmentId/submissions': {
+    as: 'professor',
+    valid: (w) => get(paths.coursework.submissions(w.classwork.assignmentId)),
+    refusals: {
+      400: [longParam('assignmentId', () => paths.coursework.submissions(LONG))],
+      401: [loggedOut],
+      403: [as('me', 'an enrolled student')],
+      404: [unknown('an unknown assignment', () => paths.coursework.submissions(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  'GET /api/v1/coursework/:assignmentId/submissions.zip': {
+    as: 'professor',
+    valid: (w) => get(paths.coursework.submissionsZip(w.classwork.assignmentId)),
+    refusals: {
+      400: [longParam('assignmentId', () => paths.coursework.submissionsZip(LONG))],
+      401: [loggedOut],
+      403: [as('me', 'an enrolled student')],
+      404: [unknown('an unknown assignment', () => paths.coursework.submissionsZip(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  // ── end of Coursework: assignments and submissions
+
+  // ── Coursework: marks, gradebook and stream
+  'PUT /api/v1/coursework/:assignmentId/marks/:studentId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'PUT', url: paths.coursework.mark(w.classwork.assignmentId, w.me.user._id), payload: { marks: 7 } }),
+    refusals: {
+      400: [
+        field('marks', 'marks over the maximum', (w, v) => ({ ...v, payload: { marks: 10.5 } })),
+        field('rubric', 'a rubric the assignment has not', (w, v) => ({ ...v, payload: { rubric: [0] } })),
+        field('marks', 'three decimals', (w, v) => ({ ...v, payload: { marks: 1.234 } })),
+      ],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [
+        unknown('an unknown assignment', (w) => paths.coursework.mark(UNKNOWN_ID, w.me.user._id)),
+        unknown('a student not enrolled', (w) => paths.coursework.mark(w.classwork.assignmentId, w.otherStudent.user._id)),
+        as('otherProfessor', 'another professor'),
+      ],
+    },
+  },
+  'POST /api/v1/coursework/:assignmentId/return': {
+    as: 'professor',
+    valid: (w) => json('POST', paths.coursework.return(w.classwork.assignmentId), {}),
+    refusals: {
+      400: [field('studentIds', 'a student id that is no id', (w, v) => ({ ...v, payload: { studentIds: ['nope'] } }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown assignment', () => paths.coursework.return(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+    },
+  },
+  'GET /api/v1/coursework/course/:courseId/gradebook': {
+    as: 'professor',
+    valid: (w) => get(paths.coursework.gradebook(w.course._id)),
+    refusals: {
+      400: [field('format', 'format=xml', (w) => get(query(paths.coursework.gradebook(w.course._id), { format: 'xml' })))],
+      401: [loggedOut],
+      403: [as('me', 'an enrolled student')],
+      404: [unknown('an unknown course', () => paths.coursework.gradebook(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  'GET /api/v1/coursework/me': { as: 'me', valid: () => get(paths.coursework.myMarks), refusals: { 401: [loggedOut], 403: [as('professor', 'a professor')] } },
+  'GET /api/v1/coursework/due-soon': { as: 'me', valid: () => get(paths.coursework.dueSoon), refusals: { 401: [loggedOut], 403: [as('professor', 'a professor')] } },
+  'GET /api/v1/coursework/course/:courseId/stream': {
+    as: 'me',
+    valid: (w) => get(paths.coursework.stream(w.course._id)),
+    refusals: {
+      400: [field('limit', 'limit=0', (w) => get(query(paths.coursework.stream(w.course._id), { limit: '0' }))), field('cursor', 'a cursor it never wrote', (w) => get(query(paths.coursework.stream(w.course._id), { cursor: 'bm90LWEtY3Vyc29y' })))],
+      401: [loggedOut],
+      404: [unknown('an unknown course', () => paths.coursework.stream(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+    },
+  },
+  'POST /api/v1/coursework/course/:courseId/stream': {
+    as: 'professor',
+    valid: (w) => json('POST', paths.coursework.post(w.course._id), { text: 'Room change' }),
+    refusals: {
+      400: [field('text', 'no text', (w, v) => ({ ...v, payload: {} }))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown course', () => paths.coursework.post(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+      429: [limitedCase],
+    },
+  },
+  'POST /api/v1/coursework/stream/:postId/comments': {
+    as: 'me',
+    valid: (w) => json('POST', paths.coursework.comment(w.classwork.postId), { text: 'Noted' }),
+    refusals: {
+      400: [field('text', 'text too long', (w, v) => ({ ...v, payload: { text: 't'.repeat(2001) } }))],
+      401: [loggedOut],
+      403: [crossSite],
+      404: [unknown('an unknown post', () => paths.coursework.comment(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+      429: [limitedCase],
+    },
+  },
+  'DELETE /api/v1/coursework/stream/:postId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.coursework.deletePost(w.classwork.postId) }),
+    refusals: {
+      400: [longParam('postId', () => paths.coursework.deletePost(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student')],
+      404: [unknown('an unknown post', () => paths.coursework.deletePost(UNKNOWN_ID)), as('otherProfessor', 'another professor')],
+    },
+  },
+  // `professor` wrote the comment: `me`, enrolled, is neither its author nor the owner.
+  'DELETE /api/v1/coursework/comments/:commentId': {
+    as: 'professor',
+    valid: (w) => ({ method: 'DELETE', url: paths.coursework.deleteComment(w.classwork.commentId) }),
+    refusals: {
+      400: [longParam('commentId', () => paths.coursework.deleteComment(LONG))],
+      401: [loggedOut],
+      403: [crossSite, as('me', 'an enrolled student, not its author')],
+      404: [unknown('an unknown comment', () => paths.coursework.deleteComment(UNKNOWN_ID)), as('otherStudent', 'a student not enrolled')],
+    },
+  },
+  // ── end of Coursework: marks, gradebook and stream
 
   'GET /api/v1/notifications/getnotification': readable(paths.notifications.list),
   'GET /api/v1/notifications/unread-count': readable(paths.notifications.unreadCount),

@@ -62,6 +62,8 @@ export const BUDGETS: readonly Budget[] = [
       'src/features/marksheets/HomeRequests.tsx',
       'src/features/notifications/HomeNotifications.tsx',
       'src/features/events/HomeEvents.tsx',
+      // A student's "Due soon" card (coursework), fetched with their home.
+      'src/features/coursework/HomeDueSoon.tsx',
     ],
     maxKb: 120,
   },

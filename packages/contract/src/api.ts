@@ -11,6 +11,7 @@ import { calendarApi } from './calendar';
 import { adminApi } from './admin';
 import { authApi } from './auth';
 import { documentsApi } from './documents';
+import { courseworkApi } from './coursework';
 
 export const api = {
   system: systemApi,
@@ -26,4 +27,5 @@ export const api = {
   admin: adminApi,
   auth: authApi,
   documents: documentsApi,
+  coursework: courseworkApi,
 };

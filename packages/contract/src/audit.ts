@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'marksheet.uploaded',
   'application.declined',
   'import.applied',
+  'coursework.marks_returned',
+  'coursework.marks_changed',
+  'coursework.extension_granted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +53,9 @@ export type FieldChange = z.infer<typeof fieldChangeSchema>;
  *   `user.updated` and `user.role_changed` a sign-in makes from the directory carry it too;
  * - `import.applied`: `{ import: { _id, kind, action } }`, with `changes` for an update and
  *   `course` for a course or an enrolment (action `create` when a student was enrolled);
+ * - `coursework.marks_returned`: `{ course, assignment: { _id, title } }`; `coursework.marks_changed`:
+ *   the same with `changes: { finalMarks: { from, to } }` (returned marks changed since);
+ *   `coursework.extension_granted`: `{ course, assignment }`;
  * - the others: `{}`.
  */
 export const auditDetailsSchema = z.object({
@@ -63,6 +69,8 @@ export const auditDetailsSchema = z.object({
   /** `user.linked_identity`, and changes a campus sign-in made: the provider's label. */
   provider: z.string().optional(),
   import: z.object({ _id: z.string(), kind: z.enum(['users', 'courses', 'enrolments']), action: z.enum(['create', 'update', 'remove']) }).optional(),
+  /** The coursework actions: the assignment or class test concerned. */
+  assignment: z.object({ _id: z.string(), title: z.string() }).optional(),
 });
 export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 

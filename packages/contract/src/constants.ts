@@ -78,9 +78,10 @@ export const MESSAGES = {
 
 /**
  * The kinds of notification a user chooses the delivery of (docs/product.md#notifications-who-is-told): `exams` is
- * an exam date set, moved or cleared in a course the user joined.
+ * an exam date set, moved or cleared in a course the user joined; `coursework` is assignments, marks
+ * returned, the course stream and the due-time reminders of a course one is in.
  */
-export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams'] as const;
+export const NOTIFICATION_KINDS = ['courses', 'notes', 'marksheets', 'exams', 'coursework'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** In the portal only, an email at once, or one digest email a day. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRANCHES } from './constants';
+import { submissionClaimsSchema } from './coursework';
 import { endpoint } from './endpoint';
 import { textField } from './fields';
 import { refusalMessage as says, requiredMessage } from './refusals';
@@ -43,7 +44,8 @@ export const marksheetClaimsSchema = z
   .meta({ id: 'MarksheetClaims' });
 export type MarksheetClaims = z.infer<typeof marksheetClaimsSchema>;
 
-export const documentClaimsSchema = z.discriminatedUnion('typ', [admitCardClaimsSchema, marksheetClaimsSchema]);
+/** Every signed document: an admit card, a marksheet, a coursework submission's receipt. */
+export const documentClaimsSchema = z.discriminatedUnion('typ', [admitCardClaimsSchema, marksheetClaimsSchema, submissionClaimsSchema]);
 export type DocumentClaims = z.infer<typeof documentClaimsSchema>;
 
 /** Why a token does not verify. */

@@ -9,13 +9,14 @@ import { FILE_LIMITS, type FileKind } from './constants';
 import { successSchema } from './envelope';
 import type { RefusalCode } from './refusals';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 
-/** A multipart body: its text fields, and the one file beside them with its kind's limits. */
+/** A multipart body: its text fields, and the file field beside them with its kind's limits. */
 export interface MultipartSpec {
   fields: z.ZodObject;
-  file: { field: string; kind: FileKind; required: boolean };
+  /** `max`: how many files the field takes (1 unless said), each within its kind's limits. */
+  file: { field: string; kind: FileKind; required: boolean; max?: number };
 }
 
 export interface Endpoint {

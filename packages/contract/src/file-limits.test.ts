@@ -29,6 +29,8 @@ describe('FILE_LIMITS', () => {
       'Notes file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
       'Marksheet must be a pdf, png or jpeg file',
       'Roster file must be a csv file',
+      'Attachment must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
+      'Submission file must be a pdf, png, jpeg, plain text, docx, pptx, xlsx or zip file',
     ]);
     expect(kinds.map((kind) => refusal('file_too_large', { field: kind, params: { size: FILE_LIMITS[kind].size } }).message)).toEqual([
       'Avatar must be at most 5 MB',
@@ -36,6 +38,8 @@ describe('FILE_LIMITS', () => {
       'Notes file must be at most 50 MB',
       'Marksheet must be at most 20 MB',
       'Roster file must be at most 20 MB',
+      'Attachment must be at most 50 MB',
+      'Submission file must be at most 50 MB',
     ]);
   });
 

@@ -53,26 +53,29 @@ function fileKind<const T extends readonly FileType[]>(types: T, megabytes: numb
   };
 }
 
+/** What notes, assignments' attachments and submissions take. */
+const NOTES_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
+] as const satisfies readonly FileType[];
+
 /** Upload limits by kind of file; a multipart route names its kind (`config.upload`). */
 export const FILE_LIMITS = {
   avatar: fileKind(['image/png', 'image/jpeg'], 5, 'image'),
   thumbnail: fileKind(['image/png', 'image/jpeg'], 5, 'image'),
-  notesfile: fileKind(
-    [
-      'application/pdf',
-      'image/png',
-      'image/jpeg',
-      'text/plain',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/zip',
-    ],
-    50,
-    'file',
-  ),
+  notesfile: fileKind(NOTES_TYPES, 50, 'file'),
   marksheet: fileKind(['application/pdf', 'image/png', 'image/jpeg'], 20, 'file'),
   /** The registrar's roster: read as it streams in (UTF-8 text, parsed as CSV), never stored. */
   roster: fileKind(['text/csv'], 20, 'file', false),
+  /** A file a professor attaches to an assignment: what notes take (its own kind, for who may download it). */
+  attachment: fileKind(NOTES_TYPES, 50, 'file'),
+  /** A file a student hands in: what notes take, each; a submission's together within SUBMISSION_BYTES_MAX. */
+  submission: fileKind(NOTES_TYPES, 50, 'file'),
 };
 export type FileKind = keyof typeof FILE_LIMITS;

@@ -28,3 +28,4 @@ export * from './documents';
 export * from './sign-in-errors';
 export * from './session-end';
 export * from './refusals';
+export * from './coursework';

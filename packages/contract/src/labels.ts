@@ -65,6 +65,29 @@ export const fieldLabels = {
   // The upload kind of the roster's CSV (FILE_LIMITS.roster), named in its size refusal.
   roster: 'Roster file',
   owner: 'Owner',
+  // Coursework: an assignment or class test, a submission, marks and the stream.
+  instructions: 'Instructions',
+  maxMarks: 'Maximum marks',
+  dueAt: 'Due time',
+  graceMinutes: 'Grace period (minutes)',
+  latePenaltyPercentPerDay: 'Late penalty (% a day)',
+  closesAt: 'Closing time',
+  rubric: 'Rubric',
+  criterion: 'Criterion',
+  label: 'Level',
+  published: 'Published',
+  attachments: 'Attachments',
+  // The upload kinds of an assignment's attachments and a submission's files (FILE_LIMITS).
+  attachment: 'Attachment',
+  submission: 'Submission file',
+  files: 'Files',
+  uploads: 'Uploads',
+  text: 'Text',
+  marks: 'Marks',
+  feedback: 'Feedback',
+  excused: 'Excused',
+  studentIds: 'Students',
+  format: 'Format',
   status: 'Status',
 } as const;
 

@@ -13,7 +13,10 @@ export const LIMIT_REASONS = {
   notes: 'too many notes added this hour',
   courses: 'too many courses created this hour',
   events: 'too many events created this hour',
+  assignments: 'too many assignments set this hour',
   drafts: 'too many descriptions drafted',
+  /** A course stream's announcements and comments of one user. */
+  stream: 'too many posts and comments this hour',
   /** One calendar feed, polled too often by the apps that subscribe to it. */
   calendar_feed: 'this calendar feed is fetched too often',
 } as const;

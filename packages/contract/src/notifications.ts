@@ -79,7 +79,7 @@ const deliveryField = (kind: NotificationKind) =>
   z.enum(DELIVERIES, { error: says('choice_invalid', { field: kind, params: { choices: DELIVERIES } }) });
 
 export const notificationPreferencesSchema = z
-  .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES), exams: z.enum(DELIVERIES) })
+  .object({ courses: z.enum(DELIVERIES), notes: z.enum(DELIVERIES), marksheets: z.enum(DELIVERIES), exams: z.enum(DELIVERIES), coursework: z.enum(DELIVERIES) })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
@@ -88,10 +88,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
  * portal only, except exam dates and marksheet requests (answered or declined: a student who
  * asked is waiting for the answer), which matter enough to arrive as an email at once.
  */
-export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' };
+export const DEFAULT_PREFERENCES: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate', coursework: 'inapp' };
 
 /** What applies to a user who has not chosen, on a server that sends no mail: the portal only. */
-export const PREFERENCES_WITHOUT_MAIL: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' };
+export const PREFERENCES_WITHOUT_MAIL: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' };
 
 /** The defaults that apply on this server: with mail on or off. */
 export const defaultPreferences = (mailOn: boolean): NotificationPreferences => (mailOn ? DEFAULT_PREFERENCES : PREFERENCES_WITHOUT_MAIL);
@@ -103,6 +103,7 @@ export const updatePreferencesBody = z
     notes: deliveryField('notes').optional(),
     marksheets: deliveryField('marksheets').optional(),
     exams: deliveryField('exams').optional(),
+    coursework: deliveryField('coursework').optional(),
   })
   .refine((b) => NOTIFICATION_KINDS.some((k) => b[k] !== undefined), { error: says('preference_needed', { params: { kinds: NOTIFICATION_KINDS } }) });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;

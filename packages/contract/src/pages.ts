@@ -64,12 +64,22 @@ export const CLIENT_ROUTES = [
   '/verify',
   /** A student whose directory gave no semester or branch chooses them here, before any other page (`?next=` where she was going). */
   '/welcome',
+  /** One assignment or class test: a student hands in and sees their marks; the owner marks and returns. */
+  '/assignment/:assignmentId',
+  /** The owner's form for an assignment's details. */
+  '/assignment/:assignmentId/edit',
+  /** The owner sets an assignment or a class test for a course. */
+  '/add-assignment/:courseId',
+  /** A course's gradebook (the owner), with its CSV. */
+  '/gradebook/:courseId',
+  /** A student's returned marks, by course. */
+  '/my-marks',
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
 
 /** The course page's tabs, each with its own address; the first is the bare `/course/:courseId`. */
-export const COURSE_TABS = ['course', 'enrolled', 'notes', 'add-notes', 'edit-course', 'delete-course'] as const;
+export const COURSE_TABS = ['course', 'stream', 'classwork', 'enrolled', 'notes', 'add-notes', 'edit-course', 'delete-course'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];
 
 const segment = (id: string | number) => encodeURIComponent(String(id));
@@ -128,6 +138,11 @@ export const pages = {
   linkAccount: '/link-account',
   verify: '/verify',
   welcome: '/welcome',
+  assignment: (assignmentId: string) => `/assignment/${segment(assignmentId)}`,
+  editAssignment: (assignmentId: string) => `/assignment/${segment(assignmentId)}/edit`,
+  addAssignment: (courseId: string) => `/add-assignment/${segment(courseId)}`,
+  gradebook: (courseId: string) => `/gradebook/${segment(courseId)}`,
+  myMarks: '/my-marks',
   /**
    * What a document's QR code holds (after the public origin): the check of that token. In the
    * fragment, not the query, so the token never reaches a server's or a proxy's request log.

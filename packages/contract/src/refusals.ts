@@ -304,6 +304,34 @@ export const REFUSAL_CATALOGUE = {
   /** A problem an import recorded before problems carried codes: its English, as it was. */
   roster_problem: withParams<{ detail: string }>(400, (_f, { detail }) => detail),
 
+  // ── Coursework ──────────────────────────────────────────────────────────────
+  assignment_not_found: fixed(404, 'assignment not found'),
+  post_not_found: fixed(404, 'post not found'),
+  comment_not_found: fixed(404, 'comment not found'),
+  upload_not_found: fixed(404, 'upload not found'),
+  /** A submission (or a look at one's own) by someone who is not an enrolled student. */
+  students_submit_only: fixed(403, 'only a student enrolled in this course can submit'),
+  comment_author_only: fixed(403, 'only its author or the owner of the course can delete this comment'),
+  no_submissions_for_test: fixed(400, 'this assignment takes no submissions'),
+  submissions_closed: fixed(409, 'submissions are closed'),
+  marks_already_returned: fixed(409, 'marks already returned'),
+  submission_empty: { ...fixed(400, 'a submission needs a file or some text'), field: 'files' },
+  submission_too_large: withParams<{ size: string }>(413, (_f, { size }) => `a submission's files must add up to at most ${size}`, 'files'),
+  /** A resumable upload named in a submission before all its bytes arrived. */
+  upload_incomplete: fixed(409, 'the upload has not finished; send the rest first'),
+  /** An ISO-8601 moment with its offset: a due or closing time. */
+  instant_invalid: about(400, 'must be a date and time with its offset (ISO 8601)'),
+  too_many_items: withParams<{ max: number }>(400, (field, { max }) => `${label(field)} may hold at most ${max}`),
+  marks_two_decimals: about(400, 'may have at most two decimals'),
+  rubric_invalid: about(400, 'must be a list of criteria, each with one to ten levels of marks', 'rubric'),
+  rubric_total_mismatch: withParams<{ total: number; maxMarks: number }>(400, (_f, { total, maxMarks }) => `the rubric's best levels add up to ${total}, not the maximum marks (${maxMarks})`, 'rubric'),
+  /** A rubric changed or removed once marks were given with it. */
+  rubric_in_use: about(409, 'cannot change once marks were given with it', 'rubric'),
+  rubric_missing: about(400, 'cannot be used: this assignment has no rubric', 'rubric'),
+  rubric_choice_invalid: about(400, 'must choose one existing level for each criterion', 'rubric'),
+  marks_or_rubric: fixed(400, 'give marks or rubric levels, not both'),
+  mark_needs_value: fixed(400, 'give marks, a rubric level for each criterion, or excuse the work'),
+
   // ── Events: drafting a description ──────────────────────────────────────────
   drafting_off: fixed(503, 'description drafting is not configured on this server'),
   drafting_failed: fixed(502, 'the text generator could not draft a description; try again or write your own'),

@@ -234,14 +234,14 @@ export const notifications = pgTable(
     recipientId: uuid('recipient_id').notNull(),
     content: text('content').notNull(),
     link: text('link'),
-    // What it is about (courses, notes, marksheets, exams: the kinds whose delivery users choose), set
+    // What it is about (courses, notes, marksheets, exams, coursework: the kinds whose delivery users choose), set
     // where it is created; null for anything outside those kinds, which stays in the portal.
     kind: text('kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    check('notifications_kind_check', sql`${t.kind} in ('courses', 'notes', 'marksheets', 'exams')`),
+    check('notifications_kind_check', sql`${t.kind} in ('courses', 'notes', 'marksheets', 'exams', 'coursework')`),
     // One index per state, both (recipient, seq): the unread list and counts, and the read list,
     // each walk only their own rows. A new notification enters only the unread one; a query over
     // both states is a UNION ALL of the two (notifications.service.ts).
@@ -276,6 +276,7 @@ export const notificationPreferences = pgTable(
     // Null: not chosen, the default applies (an email at once with mail on, the portal without),
     // so that a row saved for another kind does not fix this one to what applied that day.
     exams: text('exams'),
+    coursework: text('coursework').notNull().default('inapp'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -283,8 +284,9 @@ export const notificationPreferences = pgTable(
     check('notification_preferences_notes_check', sql`${t.notes} in ('inapp', 'immediate', 'daily')`),
     check('notification_preferences_marksheets_check', sql`${t.marksheets} in ('inapp', 'immediate', 'daily')`),
     check('notification_preferences_exams_check', sql`${t.exams} in ('inapp', 'immediate', 'daily')`),
+    check('notification_preferences_coursework_check', sql`${t.coursework} in ('inapp', 'immediate', 'daily')`),
     // The digest's users: those with at least one kind daily.
-    index('notification_preferences_daily_idx').on(t.userId).where(sql`'daily' in (${t.courses}, ${t.notes}, ${t.marksheets}, ${t.exams})`),
+    index('notification_preferences_daily_idx').on(t.userId).where(sql`'daily' in (${t.courses}, ${t.notes}, ${t.marksheets}, ${t.exams}, ${t.coursework})`),
   ],
 );
 
@@ -678,6 +680,193 @@ export const rosterEnrolmentRows = pgTable(
   (t) => [primaryKey({ columns: [t.importId, t.line] }), index('roster_enrolment_rows_key_idx').on(t.importId, t.coursenumber, t.registrationId)],
 );
 
+// ── Coursework (features/coursework) ─────────────────────────────────────────
+
+/** An assignment (students submit) or a class test (marked on paper) of a course. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    maxMarks: integer('max_marks').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    graceMinutes: integer('grace_minutes').notNull(),
+    latePenaltyPercentPerDay: integer('late_penalty_percent_per_day').notNull(),
+    // Null: submissions are taken any time after the due time, at their cost.
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    // [{criterion, levels: [{label, marks}]}] or null.
+    rubric: jsonb('rubric').$type<{ criterion: string; levels: { label: string; marks: number }[] }[]>(),
+    published: boolean('published').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    // The calendar feed's SEQUENCE for the due time: bumped by every change of it.
+    dueRevision: integer('due_revision').notNull().default(0),
+    // When the 24-hour reminder went out (once per assignment); null before.
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('assignments_kind_check', sql`${t.kind} in ('assignment', 'test')`),
+    check('assignments_max_marks_check', sql`${t.maxMarks} between 1 and 1000`),
+    check('assignments_grace_check', sql`${t.graceMinutes} between 0 and 1440`),
+    check('assignments_penalty_check', sql`${t.latePenaltyPercentPerDay} between 0 and 100`),
+    // A course's work, soonest due first.
+    index('assignments_course_due_idx').on(t.courseId, t.dueAt, t.id),
+    // The reminder sweep: published work not yet reminded, by due time.
+    index('assignments_reminder_idx').on(t.dueAt).where(sql`${t.published} and ${t.remindedAt} is null and ${t.kind} = 'assignment'`),
+  ],
+);
+
+/** The files a professor attached to an assignment, in the order given. */
+export const assignmentAttachments = pgTable(
+  'assignment_attachments',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ name: 'assignment_attachments_pk', columns: [t.assignmentId, t.position] }), uniqueIndex('assignment_attachments_file_unique').on(t.fileId)],
+);
+
+/** One student's own due time for one assignment. */
+export const assignmentExtensions = pgTable(
+  'assignment_extensions',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ name: 'assignment_extensions_pk', columns: [t.assignmentId, t.studentId] })],
+);
+
+/**
+ * Every attempt a student handed in. A new attempt replaces the last (`replacedAt` set, its files
+ * removed), but the row stays: its receipt then verifies as replaced, and a dispute can see it.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    text: text('text'),
+    // SHA-256 (hex) of the text: what the receipt signs.
+    textSha256: text('text_sha256'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    // The due time that applied (the student's own with an extension), as the receipt says it.
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    lateMinutes: integer('late_minutes').notNull(),
+    penalty: integer('penalty').notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('submissions_attempt_unique').on(t.assignmentId, t.studentId, t.attempt),
+    // The latest attempt of each student (at most one): the owner's list, the zip, the gradebook.
+    uniqueIndex('submissions_latest_unique').on(t.assignmentId, t.studentId).where(sql`${t.replacedAt} is null`),
+    index('submissions_student_idx').on(t.studentId),
+  ],
+);
+
+/** A submission's files; `fileId` is null once a newer attempt replaced it and the bytes went. */
+export const submissionFiles = pgTable(
+  'submission_files',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [primaryKey({ name: 'submission_files_pk', columns: [t.submissionId, t.position] }), index('submission_files_file_idx').on(t.fileId)],
+);
+
+/** A student's marks on one assignment: a draft until `returnedAt`. Marks are kept in hundredths, exactly. */
+export const assignmentMarks = pgTable(
+  'assignment_marks',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null when excused without marks.
+    marksHundredths: integer('marks_hundredths'),
+    // The chosen level per criterion, when marked with the rubric.
+    rubric: jsonb('rubric').$type<number[]>(),
+    feedback: text('feedback'),
+    excused: boolean('excused').notNull().default(false),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'assignment_marks_pk', columns: [t.assignmentId, t.studentId] }),
+    index('assignment_marks_student_idx').on(t.studentId, t.returnedAt),
+  ],
+);
+
+/** A course's stream: announcements, and the post each published assignment makes. */
+export const streamPosts = pgTable(
+  'stream_posts',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stream_posts_kind_check', sql`${t.kind} in ('announcement', 'assignment')`),
+    // Newest first, paged by (createdAt, id).
+    index('stream_posts_course_idx').on(t.courseId, t.createdAt, t.id),
+    uniqueIndex('stream_posts_assignment_unique').on(t.assignmentId),
+  ],
+);
+
+export const streamComments = pgTable(
+  'stream_comments',
+  {
+    id: uuid('id').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => streamPosts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stream_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type AuditEntryRow = typeof auditEntries.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -694,3 +883,7 @@ export type DocumentKeyRow = typeof documentKeys.$inferSelect;
 export type EventRow = typeof events.$inferSelect;
 export type MailJobRow = typeof mailJobs.$inferSelect;
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
+export type AssignmentRow = typeof assignments.$inferSelect;
+export type SubmissionRowDb = typeof submissions.$inferSelect;
+export type AssignmentMarkRow = typeof assignmentMarks.$inferSelect;
+export type StreamPostRow = typeof streamPosts.$inferSelect;

@@ -116,6 +116,8 @@ describe('the OpenAPI document at /api/docs/json', () => {
         'POST /api/v1/events/create-event',
         'POST /api/v1/marksheets/createmarksheet/{applicantId}',
         'POST /api/v1/admin/imports',
+        'POST /api/v1/coursework/course/{courseId}',
+        'POST /api/v1/coursework/{assignmentId}/submission',
       ].sort(),
     );
     for (const [name, op] of uploads) {

@@ -4,6 +4,7 @@ import { HomeAdminSection } from '../features/admin/home-slot';
 import { adminRoutes } from '../features/admin/routes';
 import { authRoutes } from '../features/auth';
 import { calendarRoutes } from '../features/calendar/routes';
+import { HomeDueSoonSection, courseworkRoutes } from '../features/coursework';
 import { HomeMissingPhotosSection } from '../features/documents/home-slot';
 import { documentRoutes } from '../features/documents/routes';
 import { HomeCourseSection, courseRoutes } from '../features/courses';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           <>
             <HomeAdminSection />
             <HomeCourseSection />
+            <HomeDueSoonSection />
             <HomeRequestSection />
             <HomeMissingPhotosSection />
             <HomeNotificationSection />
@@ -44,6 +46,7 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       ...profileRoutes,
       ...courseRoutes,
+      ...courseworkRoutes,
       ...hallTicketRoutes,
       ...notificationRoutes,
       ...marksheetRoutes,

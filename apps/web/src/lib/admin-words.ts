@@ -19,7 +19,6 @@ const sentenceOf = (text: string) => {
 
 const sentences: Sentences = {
   action_unknown: () => 'Choose an action from the list.',
-  dates_out_of_order: () => 'Choose a last day on or after the first.',
   last_admin: () => 'Someone must stay in charge: the last active administrator can be neither removed as administrator nor deactivated.',
   exam_office_professors_only: () => 'Only a professor can be in the exam office: make them a professor first.',
   invite_has_password: () => 'This account already has a password, so it needs no invitation. Send a reset link instead.',

@@ -72,7 +72,7 @@ export function unwrap<T>(status: number, body: unknown, { quiet401 = false } = 
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain object travels as JSON, FormData as multipart. */
   body?: unknown;
   /**
@@ -164,10 +164,14 @@ export function errorText(err: unknown): string {
 
 type ParamsPart<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? unknown : { params: PathParams<E['path']> };
 type QueryPart<E extends Endpoint> = E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : unknown;
+type FormPart = { form: FormData; onProgress?: (percent: number) => void };
+/** A JSON body, a multipart form, or either where the endpoint takes both (a submission: files in the form, or resumable uploads named in JSON). */
 type BodyPart<E extends Endpoint> = E['body'] extends z.ZodType
-  ? { body: z.input<E['body']> }
+  ? E['multipart'] extends MultipartSpec
+    ? { body: z.input<E['body']> } | FormPart
+    : { body: z.input<E['body']> }
   : E['multipart'] extends MultipartSpec
-    ? { form: FormData; onProgress?: (percent: number) => void }
+    ? FormPart
     : unknown;
 
 /** What a call to `E` takes: its path params, query, JSON body or multipart form, as the contract says. */

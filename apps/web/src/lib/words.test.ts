@@ -10,11 +10,12 @@ import { ApiError, errorText, NETWORK_ERROR } from './api';
 import { checkSentence } from './checks';
 import { fileProblem } from './forms';
 import { hasSentence, refusalSentence, sentenceCodes, TRY_AGAIN } from './words';
-// The administration's, the campus sign-in's and the signed documents' words, as their pages add
-// them: every code of the catalogue is held to a sentence.
+// The administration's, the campus sign-in's, the signed documents' and coursework's words, as
+// their pages add them: every code of the catalogue is held to a sentence.
 import './admin-words';
 import './sign-in-words';
 import './document-words';
+import './coursework-words';
 
 /** Values that break some rule of some field: each field's schema says why, by a code of the catalogue. */
 const BAD_VALUES: unknown[] = [
@@ -83,6 +84,9 @@ const SAMPLE_PARAMS: { [C in RefusalCode]?: ParamsOf<C> } = {
   roster_owns_courses: { registrationId: 211070001 },
   roster_admin_status: { registrationId: 211070001 },
   roster_problem: { detail: 'email already in use' },
+  submission_too_large: { size: '100 MB' },
+  too_many_items: { max: 10 },
+  rubric_total_mismatch: { total: 18, maxMarks: 20 },
 };
 
 /** A code's refusal, as the server would answer it: its catalogue field (or one it may concern) and sample params. */
@@ -100,7 +104,7 @@ function expectSentence(said: string) {
 
 describe('every code of the catalogue has a sentence, and every sentence a code', () => {
   it.each(REFUSAL_CODES.map((code) => [code]))('%s', (code) => {
-    expect(hasSentence(code), `no sentence for "${code}" in lib/words.ts (or admin-, sign-in-, document-words.ts)`).toBe(true);
+    expect(hasSentence(code), `no sentence for "${code}" in lib/words.ts (or admin-, sign-in-, document-, coursework-words.ts)`).toBe(true);
     expectSentence(refusalSentence(sample(code)));
   });
 

@@ -10,7 +10,8 @@
  *
  * Only type imports of the catalogue: this is in every page's first load, and the catalogue's
  * English is not. The words only the administration's pages need are in `admin-words.ts`, those
- * of the campus sign-in in `sign-in-words.ts` and those of signed documents in `document-words.ts`:
+ * of the campus sign-in in `sign-in-words.ts`, those of signed documents in `document-words.ts` and
+ * those of coursework (assignments, submissions, marks, the stream) in `coursework-words.ts`:
  * the pages that show them load them, and they add themselves here (`addWords`), so no other page
  * carries them.
  */
@@ -29,13 +30,20 @@ export interface FieldWords {
   ask: string;
   /** Said of any refusal about the field: one nobody types, whatever is wrong with it, has one remedy. */
   any?: string;
+  /** A number a person types (maximum marks, a grace period): a refusal of its range says the range. */
+  typed?: boolean;
 }
 
 /** The fields only the administration's pages send, worded in admin-words.ts. */
 export type AdminField = 'q' | 'active' | 'isAdmin' | 'isExamOffice' | 'actor' | 'target' | 'action' | 'from' | 'to' | 'kind' | 'dryRun' | 'columns' | 'file' | 'roster' | 'owner' | 'status';
 
-/** How a sentence speaks of each field, and how it asks for it; the administration's are added with its pages. */
-const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<Record<string, FieldWords>> = {
+/** The fields only the coursework pages send, worded in coursework-words.ts. */
+export type CourseworkField =
+  | 'instructions' | 'maxMarks' | 'dueAt' | 'graceMinutes' | 'latePenaltyPercentPerDay' | 'closesAt' | 'rubric' | 'criterion' | 'label' | 'published'
+  | 'attachments' | 'attachment' | 'submission' | 'files' | 'uploads' | 'text' | 'marks' | 'feedback' | 'excused' | 'studentIds' | 'format';
+
+/** How a sentence speaks of each field, and how it asks for it; the administration's and coursework's are added with their pages. */
+const FIELDS: Record<Exclude<LabelledField, AdminField | CourseworkField>, FieldWords> & Partial<Record<string, FieldWords>> = {
   registrationId: { noun: 'registration id', ask: 'Enter your registration id' },
   email: { noun: 'email address', ask: 'Enter your email address' },
   fullname: { noun: 'full name', ask: 'Enter your full name' },
@@ -80,6 +88,7 @@ const FIELDS: Record<Exclude<LabelledField, AdminField>, FieldWords> & Partial<R
   notes: { noun: 'delivery of new notes', ask: 'Choose how news of new notes reaches you' },
   marksheets: { noun: 'delivery of marksheets', ask: 'Choose how news of marksheets reaches you' },
   exams: { noun: 'delivery of exam dates', ask: 'Choose how news of exam dates reaches you' },
+  coursework: { noun: 'delivery of coursework', ask: 'Choose how news of coursework reaches you' },
   // The unsubscribe link's own parts: whatever is wrong, the link was cut short.
   'List-Unsubscribe': { noun: 'unsubscribe link', ask: 'Open the link from the email again', any: 'This unsubscribe link is not complete. Open it from the email again.' },
 };
@@ -119,6 +128,8 @@ const RATE_LIMITS: Record<LimitReason, string> = {
   notes: 'You have added many notes this hour.',
   courses: 'You have created many courses this hour.',
   events: 'You have created many events this hour.',
+  assignments: 'You have set many assignments this hour.',
+  stream: 'You have posted and commented many times this hour.',
   drafts: 'You have asked for many descriptions just now.',
   // Calendar apps poll the feed, not people; said should a page ever fetch it.
   calendar_feed: 'This calendar feed has been fetched many times just now.',
@@ -165,10 +176,12 @@ const SENTENCES: Sentences = {
   field_not_number: ({ words }) => `Use only digits for the ${words.noun}.`,
   field_not_whole_number: ({ words }) => `Use only digits for the ${words.noun}.`,
   // The only minimum a person types is a number's digits (a course number of 9 digits at least).
-  number_too_small: ({ words, params }) => `A ${words.noun} has at least ${String(params.min).length} digits.`,
-  number_too_large: ({ words }) => `That ${words.noun} is too long. Check it and try again.`,
+  // Other numbers a person types (marks) have a range rather than digits.
+  number_too_small: ({ words, params }) => (words.typed ? `The ${words.noun} cannot be less than ${params.min}.` : `A ${words.noun} has at least ${String(params.min).length} digits.`),
+  number_too_large: ({ words }) => (words.typed ? `The ${words.noun} is too large. Check it and try again.` : `That ${words.noun} is too long. Check it and try again.`),
   semester_out_of_range: said('Choose a semester from the list.'),
-  out_of_range: ({ field }) => (field === 'semester' ? 'Choose a semester from the list.' : RELOAD),
+  out_of_range: ({ field, words, params }) =>
+    field === 'semester' ? 'Choose a semester from the list.' : words.typed ? `The ${words.noun} must be from ${params.min} to ${params.max}.` : RELOAD,
   text_too_long: ({ field, words }) => (field === 'token' ? LINK_NOT_VALID : `The ${words.noun} is too long. Shorten it and try again.`),
   too_many_characters: ({ words, params }) => `Shorten the ${words.noun} to ${params.max} characters or fewer.`,
   too_few_characters: ({ words, params }) => `Use at least ${params.min} characters for the ${words.noun}.`,
@@ -238,6 +251,8 @@ const SENTENCES: Sentences = {
   exam_start_needed: said('Enter when the exam starts too, or leave both times empty.'),
   exam_end_needed: said('Enter when the exam ends too, or leave both times empty.'),
   exam_end_before_start: said('The exam must end after it starts.'),
+  // Two forms give it: the audit log's days (`to`) and an assignment's closing time.
+  dates_out_of_order: ({ field }) => (field === 'closesAt' ? 'Choose a closing time after the due time.' : 'Choose a last day on or after the first.'),
   event_day_past: said('That day has passed. Choose today or a later day.'),
   event_time_past: ({ params }) => `That time has passed. An event today can start at ${params.earliest} or later.`,
 
@@ -282,7 +297,7 @@ const SENTENCES: Sentences = {
 
 /**
  * Words a part of the app loaded later brings with it (admin-words.ts, sign-in-words.ts,
- * document-words.ts): its fields' words and its codes' sentences.
+ * document-words.ts, coursework-words.ts): its fields' words and its codes' sentences.
  */
 export function addWords(words: { fields?: Partial<Record<string, FieldWords>>; sentences: Sentences }) {
   Object.assign(FIELDS, words.fields);

@@ -31,6 +31,8 @@ export const server = setupServer(
   http.get(paths.courses.myCoursesTeacher, () => ok({ listofcourses: [] })),
   http.get(paths.notifications.recent, () => ok({ notifications: [], unread: 0 })),
   http.get(paths.applications.all, () => ok({ allapplications: [] })),
+  // A student's home card of coursework due soon: nothing due unless a test says otherwise.
+  http.get(paths.coursework.dueSoon, () => ok({ assignments: [] })),
   // A student's own requests (the marksheet page shows a declined one's reason): none unless a test says otherwise.
   http.get(api.applications.ofUser.path, () => ok({ allapplications: [] })),
   // The exam office's home card of students without a photo: none unless a test says otherwise.

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/errors/envelope';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { presentOwnEntry } from './audit.presenter';
-import { AUDIT_CSV_HEADER, auditCsvRow, csvRow } from './audit-csv';
+import { csvRow } from '../../platform/http/csv';
+import { AUDIT_CSV_HEADER, auditCsvRow } from './audit-csv';
 import { eachAuditEntry, listAuditEntries } from './audit.queries';
 
 const route = contractRoutes('users');

@@ -1,4 +1,5 @@
 import { pages } from '@campus/contract';
+import type { DueTime } from '../coursework';
 import type { ExamDay } from '../courses';
 import type { FeedEvent } from '../events';
 import { CRLF, addDays, date, line, localDateTime, text, utcDateTime } from './ics-text';
@@ -16,6 +17,8 @@ export interface FeedContent {
   today: string;
   events: FeedEvent[];
   exams: ExamDay[];
+  /** The due times of the published work of the owner's courses. */
+  dues: DueTime[];
 }
 
 const PRODID = '-//Campus Portal//Calendar feed//EN';
@@ -44,6 +47,7 @@ export function feedText(feed: FeedContent): string {
     ...vtimezone(feed.zone, Math.min(...years), Math.max(...years)),
     ...feed.events.flatMap((e) => eventLines(e, feed.zone, feed.origin, host)),
     ...feed.exams.flatMap((x) => examLines(x, feed.zone, feed.origin, host)),
+    ...feed.dues.flatMap((d) => dueLines(d, feed.origin, host)),
     'END:VCALENDAR',
   ];
   return lines.join(CRLF) + CRLF;
@@ -98,6 +102,28 @@ function examLines(x: ExamDay, zone: string, origin: string, host: string): stri
     ...(x.examCentre !== null ? [line('LOCATION', text(x.examCentre))] : []),
     line('URL', `${origin}${pages.course(x.courseId)}`),
     'TRANSP:OPAQUE',
+    'END:VEVENT',
+  ];
+}
+
+/**
+ * A published assignment's or class test's due time: a moment, not a stretch of time (DTSTART in
+ * UTC, no end, §3.6.1), free time around it (TRANSP:TRANSPARENT: a deadline books no hours). Its
+ * UID stays the assignment's whatever the due time; SEQUENCE is the number of times the due time
+ * changed, so a calendar app moves the copy it holds.
+ */
+function dueLines(d: DueTime, origin: string, host: string): string[] {
+  const changed = utcDateTime(d.updatedAt);
+  return [
+    'BEGIN:VEVENT',
+    line('UID', `assignment-${d.assignmentId}@${host}`),
+    line('DTSTAMP', changed),
+    line('LAST-MODIFIED', changed),
+    line('SEQUENCE', String(d.revision)),
+    line('DTSTART', utcDateTime(d.dueAt)),
+    line('SUMMARY', text(`Due: ${d.title} (${d.courseTitle})`)),
+    line('URL', `${origin}${pages.assignment(d.assignmentId)}`),
+    'TRANSP:TRANSPARENT',
     'END:VEVENT',
   ];
 }

@@ -4,6 +4,7 @@ import { calendarFeeds, users, type UserRow } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 import type { Db } from '../../platform/db/database';
 import type { AppSecret } from '../../platform/secrets/app-secret';
+import { dueTimesOf } from '../coursework';
 import { examDaysOf } from '../courses';
 import { eventsSince } from '../events';
 import { feedText } from './calendar-feed';
@@ -91,9 +92,11 @@ const PAST_DAYS = 90;
 
 /**
  * The calendar of a feed's owner, as the ICS text the feed serves: campus events from PAST_DAYS
- * ago on, and the exam days of their courses, in two statements whatever their number.
+ * ago on, the exam days of their courses, and the due times of their courses' published work
+ * from PAST_DAYS ago on, in three statements whatever their number.
  */
 export async function calendarOf(db: Db, owner: UserRow, at: { zone: string; today: string; origin: string }): Promise<string> {
-  const [events, exams] = await Promise.all([eventsSince(db, addDays(at.today, -PAST_DAYS)), examDaysOf(db, owner)]);
-  return feedText({ ownerName: owner.fullname, zone: at.zone, origin: at.origin, today: at.today, events, exams });
+  const since = addDays(at.today, -PAST_DAYS);
+  const [events, exams, dues] = await Promise.all([eventsSince(db, since), examDaysOf(db, owner), dueTimesOf(db, owner, new Date(`${since}T00:00:00Z`))]);
+  return feedText({ ownerName: owner.fullname, zone: at.zone, origin: at.origin, today: at.today, events, exams, dues });
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { logCollector, queriesDuring, useTestApp } from '../../../test/build-app';
 import { buildCourse, buildEvent, buildProfessor, buildStudent, joinCourse, loginAdmin, loginAs, loginExamOffice, withCookie, type TestUser } from '../../../test/factories';
 import { multipart } from '../../../test/fixtures';
+import { insertAssignment } from '../../../test/coursework-factories';
 import { passwordResets } from '../../db/schema';
 import { hashToken } from '../../platform/auth/sessions';
 
@@ -431,7 +432,7 @@ describe('GET /calendar/<token>.ics', () => {
     expect(parse((await fetchFeed(app, url)).body).byUid.get(uid)!.getFirstPropertyValue('sequence')).toBe(2);
   });
 
-  it('is three queries whatever the number of events and courses', async () => {
+  it('is four queries whatever the number of events, courses and assignments', async () => {
     const app = await feedApp();
     const host = await buildProfessor(app);
     const student = await buildStudent(app);
@@ -440,14 +441,15 @@ describe('GET /calendar/<token>.ics', () => {
       await buildEvent(app, host, { date: `2030-06-0${i + 1}` });
       const course = await buildCourse(app, host, { examDate: `2030-07-0${i + 1}` });
       await joinCourse(app, student, course._id);
+      await insertAssignment(ctx.database.db, course._id, { dueAt: new Date(`2030-06-2${i}T12:00:00Z`) });
     }
     let body = '';
     const queries = await queriesDuring(async () => {
       body = (await fetchFeed(app, url)).body;
     });
-    expect(parse(body).vevents).toHaveLength(10);
-    // The feed's owner by the token's hash, then the events and the exam dates.
-    expect(queries).toHaveLength(3);
+    expect(parse(body).vevents).toHaveLength(15);
+    // The feed's owner by the token's hash, then the events, the exam dates and the due times.
+    expect(queries).toHaveLength(4);
   });
 
   it('answers 404 for an unknown or malformed token, with no hint', async () => {

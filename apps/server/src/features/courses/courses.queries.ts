@@ -1,12 +1,11 @@
-import { ALL_BRANCHES, ALL_SEMESTERS, isCalendarDate, type Branch } from '@campus/contract';
+import { ALL_BRANCHES, ALL_SEMESTERS, type Branch } from '@campus/contract';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { courses, enrollments, users, type CourseRow } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset-cursor';
 import type { Db } from '../../platform/db/database';
 import { isoText } from '../../platform/db/iso-text';
 import { prepared, preparedPerKey } from '../../platform/db/prepared';
 import { likeLiteral } from '../../platform/db/like';
-import { refuse } from '../../platform/errors/app-error';
-import { isUuid } from '../../platform/http/ids';
 
 /**
  * The one query behind every course listing and single-course read: the course, its owner's
@@ -49,42 +48,6 @@ export interface Page {
  */
 const studentIdList = sql<string | null>`array_to_string(array(select e.student_id from ${enrollments} e where e.course_id = ${courses.id} order by e.joined_at, e.student_id), ',')`;
 const splitIds = (list: string | null): string[] => (list ? list.split(',') : []);
-
-interface Cursor {
-  /** The sort key exactly as PostgreSQL printed it (microseconds kept). */
-  at: string;
-  id: string;
-}
-
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-
-/**
- * A timestamptz as `::text` prints it (DateStyle ISO, both drivers): `2024-05-01 12:34:56.123456+00`,
- * the fraction without trailing zeros (none when whole), the offset of the session's time zone
- * (`+05:30`, `-03`). A cursor holds only that: anything else (`2024`, `tomorrow`, a 25th hour)
- * would reach `::timestamptz` and fail there, or be read as something the listing never wrote.
- */
-const PRINTED_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-](0\d|1[0-5])(:[0-5]\d)?$/;
-
-const isPrintedTimestamp = (value: string) => {
-  const day = PRINTED_TIMESTAMPTZ.exec(value)?.[1];
-  return day !== undefined && isCalendarDate(day);
-};
-
-/** Exactly what encodeCursor writes, or a 400: a cursor is opaque, a changed one is not valid. */
-function decodeCursor(value: string): Cursor {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    decoded = undefined;
-  }
-  if (Array.isArray(decoded) && decoded.length === 2) {
-    const [at, id] = decoded as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && isPrintedTimestamp(at) && isUuid(id)) return { at, id };
-  }
-  throw refuse('cursor_invalid', { field: 'cursor' });
-}
 
 /** Which parts a listing's query has: each combination is its own prepared statement. */
 interface ListingShape {

@@ -176,3 +176,10 @@ async function loadKeys(db: Db, policy: KeyPolicy): Promise<KeyState> {
     loadedAt: Date.now(),
   };
 }
+
+/** What signs a document: the keys' `sign`, for a feature that issues one (a coursework receipt). */
+export type DocumentSigner = Pick<DocumentKeys, 'sign'>;
+
+/** The documents' keys as the app's settings choose them: every opener shares the rows, so every copy signs alike. */
+export const openDocumentKeys = (db: Db, config: { documentKeyDays: number; documentKeysRevoked: readonly string[]; now: () => Date }): Promise<DocumentKeys> =>
+  DocumentKeys.open(db, { keyDays: config.documentKeyDays, revoked: config.documentKeysRevoked, now: config.now });

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { admitCardClaimsSchema, marksheetClaimsSchema, wallClockIn, type AdmitCardClaims, type MarksheetClaims, type Verification } from '@campus/contract';
+import { admitCardClaimsSchema, marksheetClaimsSchema, submissionClaimsSchema, wallClockIn, type AdmitCardClaims, type MarksheetClaims, type SubmissionClaims, type Verification } from '@campus/contract';
 import { codeOf, codePayload, looksLikeCode, openCode } from '@campus/contract/document-code';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { courses, enrollments, files, marksheets, users, type MarksheetRow, type UserRow } from '../../db/schema';
+import { courses, enrollments, files, marksheets, submissions, users, type MarksheetRow, type UserRow } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { refuse } from '../../platform/errors/app-error';
 import type { FileStore } from '../../platform/files/file-store';
@@ -148,6 +148,23 @@ async function verifyCode(deps: DocumentsDeps, code: string): Promise<Verificati
 }
 
 /**
+ * A coursework receipt stands while its attempt is the student's latest: one a later attempt
+ * replaced (or whose assignment was deleted since) is `replaced`.
+ */
+async function receiptVerdict(deps: DocumentsDeps, claims: SubmissionClaims): Promise<Verification> {
+  const student = await namedStudent(deps.db, claims.sub);
+  const [attempt] =
+    student && isUuid(claims.assignment._id)
+      ? await deps.db
+          .select({ replacedAt: submissions.replacedAt })
+          .from(submissions)
+          .where(and(eq(submissions.assignmentId, claims.assignment._id), eq(submissions.studentId, student.id), eq(submissions.attempt, claims.attempt)))
+      : [];
+  if (!attempt || attempt.replacedAt) return { valid: false, reason: 'replaced' };
+  return { valid: true, claims, photo: deps.photoLink(student?.avatarFileId ?? null), current: null };
+}
+
+/**
  * Whether a token is a document this portal issued and still stands by: signed by a published
  * key, unexpired, of a known kind; a marksheet's file still the one its digest names (one since
  * replaced, or removed, is `replaced`).
@@ -158,6 +175,8 @@ export async function verifyDocument(deps: DocumentsDeps, token: string): Promis
   if (!signed.ok) return { valid: false, reason: signed.reason };
   const admitCard = admitCardClaimsSchema.safeParse(signed.payload);
   if (admitCard.success) return admitCardVerdict(deps, admitCard.data);
+  const receipt = submissionClaimsSchema.safeParse(signed.payload);
+  if (receipt.success) return receiptVerdict(deps, receipt.data);
   const marksheet = marksheetClaimsSchema.safeParse(signed.payload);
   if (!marksheet.success) return { valid: false, reason: 'invalid' };
   const { sub, semester, sha256 } = marksheet.data;

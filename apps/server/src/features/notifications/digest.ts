@@ -17,7 +17,7 @@ export interface DigestHour {
 /** A digest lists at most this many notifications of each kind, then says how many more. */
 export const DIGEST_LINES_PER_KIND = 50;
 
-const SECTION_TITLES: Record<NotificationKind, string> = { courses: 'Courses', notes: 'Notes', marksheets: 'Marksheets', exams: 'Exam dates' };
+const SECTION_TITLES: Record<NotificationKind, string> = { courses: 'Courses', notes: 'Notes', marksheets: 'Marksheets', exams: 'Exam dates', coursework: 'Coursework' };
 
 /** The emails' key: one digest per user and campus day, whichever instance (or restart) runs it. */
 export const digestKey = (userId: string, day: string) => `digest:${userId}:${day}`;

@@ -4,5 +4,5 @@
  * itself (its hub of event streams and its routes).
  */
 export { type Notice, type Notify, type NotifyingDeps } from './notifications.service';
-export { cohort, eachTheirOwn, enrolledIn, examOffice, oneUser, type Notices, type Recipients } from './recipients';
+export { cohort, eachTheirOwn, enrolledIn, everyOf, examOffice, oneUser, type Notices, type Recipients } from './recipients';
 export { registerNotifications } from './notifications.plugin';

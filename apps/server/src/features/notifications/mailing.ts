@@ -27,6 +27,7 @@ export const KIND_WORDS: Record<NotificationKind, string> = {
   notes: 'new notes',
   marksheets: 'marksheet news',
   exams: 'exam dates',
+  coursework: 'coursework',
 };
 
 /** The two ways out of one kind of email, signed with the same short token. */

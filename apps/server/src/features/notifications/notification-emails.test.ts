@@ -117,7 +117,7 @@ describe('immediate emails', () => {
     const res = await confirm(link);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'notes' });
-    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' });
+    expect(await prefsOf(eager)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate', coursework: 'inapp' });
     expect(await status(link)).toEqual({ statusCode: 200, data: { scope: 'notes', alreadyOff: true } });
     await buildNote(ctx.app, prof, course._id, undefined, 'Week 4');
     expect(await jobs()).toHaveLength(1);
@@ -187,6 +187,26 @@ describe('immediate emails', () => {
     // Each notification row carries its kind.
     const kinds = await ctx.database.db.select({ kind: notifications.kind }).from(notifications).orderBy(asc(notifications.seq));
     expect(kinds.map((k) => k.kind)).toEqual(['courses', 'notes', 'marksheets', 'marksheets']);
+  });
+
+  it('coursework reaches by email those who chose it (in the portal only by default), with its own way out', async () => {
+    const prof = await buildProfessor(ctx.app, { fullname: 'Asha Rao' });
+    const eager = await buildStudent(ctx.app, { fullname: 'Ravi Kumar' });
+    const quiet = await buildStudent(ctx.app);
+    const course = await buildCourse(ctx.app, prof, { title: 'Optics' });
+    for (const s of [eager, quiet]) await joinCourse(ctx.app, s, course._id);
+    expect((await prefsOf(quiet)).coursework).toBe('inapp');
+    await patchPrefs(eager, { coursework: 'immediate' });
+    const posted = await ctx.app.inject({ method: 'POST', url: paths.coursework.post(course._id), headers: { cookie: prof.cookie }, payload: { text: 'Lab moves to Friday' } });
+    expect(posted.statusCode).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([eager.user.email]);
+    const text = mail!.parsed.text ?? '';
+    expect(text.split('\n').slice(0, 5)).toEqual(['Hello Ravi Kumar,', '', 'Prof. Asha Rao posted in "Optics": Lab moves to Friday.', '', `Open it on Campus Portal: ${ORIGIN}/course/${course._id}/stream`]);
+    expect(text).toContain('You get this email because you chose to hear about coursework by email at once.');
+    expect(tokenOf(bodyUnsubscribe(text))).toBe(signUnsubscribe(signingKey(MAIL_SECRET), eager.user._id, 'coursework'));
+    expect((await oneClick(listUnsubscribe(mail!))).statusCode).toBe(200);
+    expect((await prefsOf(eager)).coursework).toBe('inapp');
   });
 
   it('applicants are emailed by default: a declined request reaches a student who never chose, with the reason; not one who chose the portal', async () => {
@@ -290,8 +310,8 @@ describe('exam dates by email', () => {
     await patchPrefs(quiet, { exams: 'inapp' });
     await patchPrefs(digest, { exams: 'daily' });
     for (const s of [fresh, other, quiet, digest]) await joinCourse(ctx.app, s, course._id);
-    expect(await prefsOf(fresh)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate' });
-    expect(await prefsOf(other)).toEqual({ courses: 'inapp', notes: 'daily', marksheets: 'immediate', exams: 'immediate' });
+    expect(await prefsOf(fresh)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'immediate', coursework: 'inapp' });
+    expect(await prefsOf(other)).toEqual({ courses: 'inapp', notes: 'daily', marksheets: 'immediate', exams: 'immediate', coursework: 'inapp' });
 
     // The notifications and the email jobs: one statement.
     const queries = await queriesDuring(() => setExam(prof, course, '2026-04-09'));
@@ -330,7 +350,7 @@ describe('exam dates by email', () => {
     const res = await oneClick(link);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { scope: 'exams' }, message: 'you will get no more emails about exams' });
-    expect(await prefsOf(student)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'inapp' });
+    expect(await prefsOf(student)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'immediate', exams: 'inapp', coursework: 'inapp' });
 
     // Moved again: the notification, and no email.
     await setExam(prof, course, '2026-04-10');
@@ -353,7 +373,7 @@ describe('exam dates by email', () => {
     const off = await ctx.extraApp({ mail: undefined });
     const student = await buildStudent(off);
     const res = await off.inject({ method: 'GET', url: paths.notifications.preferences, headers: { cookie: student.cookie } });
-    expect(res.json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+    expect(res.json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' });
     // Saving another kind with mail off does not pin exams to the portal: with mail on, the default applies.
     await off.inject({ method: 'PATCH', url: paths.notifications.updatePreferences, headers: { cookie: student.cookie }, payload: { notes: 'inapp' } });
     expect((await prefsOf(student)).exams).toBe('immediate');
@@ -519,7 +539,7 @@ describe('the daily digest', () => {
 
     // Its one-click link turns the digest off: every daily kind back to inapp.
     expect((await oneClick(listUnsubscribe(mail!))).statusCode).toBe(200);
-    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' });
+    expect(await prefsOf(reader)).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate', coursework: 'inapp' });
   });
 
   it('caps each kind\'s list and says how many more arrived', async () => {

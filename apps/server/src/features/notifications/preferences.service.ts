@@ -8,6 +8,7 @@ const columns = {
   notes: notificationPreferences.notes,
   marksheets: notificationPreferences.marksheets,
   exams: notificationPreferences.exams,
+  coursework: notificationPreferences.coursework,
 };
 
 type StoredPreferences = { [K in keyof typeof columns]: string | null };

@@ -19,30 +19,30 @@ describe('GET and PATCH /notifications/preferences', () => {
     const me = await buildStudent(ctx.app);
     const res = await getPrefs(me);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ preferences: { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' } });
+    expect(res.json().data).toEqual({ preferences: { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' } });
   });
 
   it('a PATCH changes the kinds given, keeps the others, and answers all of them; each user has their own', async () => {
     const me = await buildStudent(ctx.app);
     const other = await buildStudent(ctx.app);
-    expect((await patchPrefs(me, { notes: 'daily' })).json().data).toEqual({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'inapp' } });
-    expect((await patchPrefs(me, { courses: 'immediate', marksheets: 'daily' })).json().data).toEqual({ preferences: { courses: 'immediate', notes: 'daily', marksheets: 'daily', exams: 'inapp' } });
-    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'immediate', notes: 'daily', marksheets: 'daily', exams: 'inapp' });
-    expect((await getPrefs(other)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+    expect((await patchPrefs(me, { notes: 'daily' })).json().data).toEqual({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' } });
+    expect((await patchPrefs(me, { courses: 'immediate', marksheets: 'daily' })).json().data).toEqual({ preferences: { courses: 'immediate', notes: 'daily', marksheets: 'daily', exams: 'inapp', coursework: 'inapp' } });
+    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'immediate', notes: 'daily', marksheets: 'daily', exams: 'inapp', coursework: 'inapp' });
+    expect((await getPrefs(other)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' });
   });
 
   it.each([
     [{ courses: 'weekly' }, 'Courses must be inapp, immediate or daily', { code: 'choice_invalid', field: 'courses', params: { choices: ['inapp', 'immediate', 'daily'] } }],
     [{ notes: 'immediate', marksheets: 1 }, 'Marksheets must be inapp, immediate or daily', { code: 'choice_invalid', field: 'marksheets' }],
-    [{ course: 'daily' }, 'Give at least one of Courses, Notes, Marksheets, Exams', { code: 'preference_needed', params: { kinds: ['courses', 'notes', 'marksheets', 'exams'] } }],
-    [{}, 'Give at least one of Courses, Notes, Marksheets, Exams', { code: 'preference_needed' }],
+    [{ course: 'daily' }, 'Give at least one of Courses, Notes, Marksheets, Exams, Coursework', { code: 'preference_needed', params: { kinds: ['courses', 'notes', 'marksheets', 'exams', 'coursework'] } }],
+    [{}, 'Give at least one of Courses, Notes, Marksheets, Exams, Coursework', { code: 'preference_needed' }],
   ])('refuses %j with a 400 naming the field', async (body, message, refusal) => {
     const me = await buildStudent(ctx.app);
     const res = await patchPrefs(me, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toBe(message);
     expect(res.json()).toMatchObject(refusal);
-    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp' });
+    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' });
   });
 
   it('needs a login', async () => {
@@ -54,18 +54,18 @@ describe('GET and PATCH /notifications/preferences', () => {
 describe('the unsubscribe link (no login; RFC 8058 one-click)', () => {
   it('a one-click POST turns that kind back to inapp and leaves the others', async () => {
     const me = await buildStudent(ctx.app);
-    await patchPrefs(me, { courses: 'immediate', notes: 'immediate', marksheets: 'daily', exams: 'inapp' });
+    await patchPrefs(me, { courses: 'immediate', notes: 'immediate', marksheets: 'daily', exams: 'inapp', coursework: 'inapp' });
     const res = await oneClick(signUnsubscribe(key, me.user._id, 'courses'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ scope: 'courses' });
-    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'immediate', marksheets: 'daily', exams: 'inapp' });
+    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'immediate', marksheets: 'daily', exams: 'inapp', coursework: 'inapp' });
   });
 
   it('the digest\'s link turns every daily kind to inapp, and the immediate ones stay', async () => {
     const me = await buildStudent(ctx.app);
-    await patchPrefs(me, { courses: 'daily', notes: 'immediate', marksheets: 'daily', exams: 'inapp' });
+    await patchPrefs(me, { courses: 'daily', notes: 'immediate', marksheets: 'daily', exams: 'inapp', coursework: 'inapp' });
     expect((await oneClick(signUnsubscribe(key, me.user._id, 'digest'))).statusCode).toBe(200);
-    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'immediate', marksheets: 'inapp', exams: 'inapp' });
+    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'inapp', notes: 'immediate', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' });
   });
 
   it('the web page may send the same body as JSON', async () => {
@@ -103,7 +103,7 @@ describe('the unsubscribe link (no login; RFC 8058 one-click)', () => {
       expect((await ctx.app.inject({ method: 'GET', url: `${paths.notifications.unsubscribePage}${query}` })).statusCode).toBe(400);
       expect((await ctx.app.inject({ method: 'GET', url: `${paths.notifications.unsubscribeStatus}${query}` })).statusCode).toBe(400);
     }
-    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'immediate', notes: 'daily', marksheets: 'inapp', exams: 'inapp' });
+    expect((await getPrefs(me)).json().data.preferences).toEqual({ courses: 'immediate', notes: 'daily', marksheets: 'inapp', exams: 'inapp', coursework: 'inapp' });
   });
 
   it('refuses a body that is not the one-click one, and a missing token', async () => {

@@ -23,6 +23,13 @@ export const oneUser = (userId: string): Recipients => recipients(sql`select ${u
 export const cohort = (semester: number, branch: string): Recipients =>
   recipients(sql`select ${users.id} from ${users} where ${users.userrole} = ${sql.raw(String(ROLES.STUDENT))} and ${users.semester} = ${semester} and ${users.branch} = ${branch}`);
 
+/**
+ * These users, by id: the few a change just picked out itself (the students whose marks one
+ * UPDATE … RETURNING returned). One parameter, a JSON array, however many there are.
+ */
+export const everyOf = (userIds: readonly string[]): Recipients =>
+  recipients(sql`select value::uuid from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)`);
+
 /** The students enrolled in a course. */
 export const enrolledIn = (courseId: string): Recipients =>
   recipients(sql`select ${enrollments.studentId} from ${enrollments} where ${enrollments.courseId} = ${courseId}`);

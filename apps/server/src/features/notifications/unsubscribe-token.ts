@@ -22,7 +22,7 @@ export function signingKey(secret: string): SigningKey {
  * Each scope's code in a short token, fixed for good: links already sent carry them. A new
  * notification kind gets a letter of its own here (the compiler asks for one).
  */
-const SCOPE_CODES: Record<UnsubscribeScope, string> = { courses: 'c', notes: 'n', marksheets: 'm', exams: 'e', digest: 'd' };
+const SCOPE_CODES: Record<UnsubscribeScope, string> = { courses: 'c', notes: 'n', marksheets: 'm', exams: 'e', coursework: 'w', digest: 'd' };
 
 const SCOPE_OF_CODE = new Map(Object.entries(SCOPE_CODES).map(([scope, code]) => [code.charCodeAt(0), scope as UnsubscribeScope]));
 if (SCOPE_OF_CODE.size !== UNSUBSCRIBE_SCOPES.length || Object.values(SCOPE_CODES).some((c) => !/^[a-z]$/.test(c))) {

@@ -23,6 +23,24 @@ export async function insertFileRow(db: Db, upload: StoredUpload, kind: FileKind
   return row;
 }
 
+/** Records several stored uploads as file rows in one statement, in their order; none: no statement. */
+export async function insertFileRows(db: Db, uploads: readonly StoredUpload[], kind: FileKind, ownerId: string | null): Promise<FileRow[]> {
+  if (uploads.length === 0) return [];
+  const values = uploads.map((upload) => ({
+    id: randomUUID(),
+    storageKey: upload.key,
+    ownerId,
+    kind,
+    contentType: upload.contentType,
+    sizeBytes: upload.size,
+    originalName: upload.originalName,
+  }));
+  const rows = await db.insert(files).values(values).returning();
+  // RETURNING gives no promised order: put the rows back in the uploads'.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return values.map((v) => byId.get(v.id)!);
+}
+
 export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
   const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return row;

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type FileKind } from '@campus/contract';
+import { FILE_LIMITS, type FileKind, type RefusalCode } from '@campus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isExamOffice } from '../auth/access';
 import { refuse } from '../errors/app-error';
@@ -10,6 +10,16 @@ import { bytesUploadedBy } from './files.service';
 export interface UploadRoute {
   field: string;
   kind: FileKind;
+  /** How many files the field takes (1 unless said), each within the kind's limits. */
+  max?: number;
+  /** What the files may add up to, where less than `max` of the largest (a submission's). */
+  total?: TotalLimit;
+}
+
+/** A limit on a form's files together, refused with its own code and the size in words. */
+export interface TotalLimit {
+  maxBytes: number;
+  refusal: Extract<RefusalCode, 'submission_too_large'>;
 }
 
 /** The multipart framing and the text fields beside the file, on top of the file's own limit. */
@@ -21,6 +31,9 @@ const MB = 1024 * KB;
 const inWords = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);
 
 export const fileTooLarge = (upload: UploadRoute) => refuse('file_too_large', { field: upload.field, params: { size: FILE_LIMITS[upload.kind].size } });
+
+/** The files together past the route's `total`. */
+export const filesTooLarge = (upload: UploadRoute & { total: TotalLimit }) => refuse(upload.total.refusal, { params: { size: inWords(upload.total.maxBytes) } });
 
 /**
  * How many more bytes the caller may store, or undefined when no quota applies: signups (no
@@ -48,7 +61,8 @@ export function registerUploadGuard(app: FastifyInstance): void {
   onRequestOfRoutes(app, (route) => route.config?.upload !== undefined, async (request, reply) => {
     const upload = request.routeOptions.config!.upload!;
     const declared = Number(request.headers['content-length']);
-    if (declared > FILE_LIMITS[upload.kind].maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(upload);
+    if (declared > FILE_LIMITS[upload.kind].maxBytes * (upload.max ?? 1) + FORM_OVERHEAD_BYTES) throw fileTooLarge(upload);
+    if (upload.total && declared > upload.total.maxBytes + FORM_OVERHEAD_BYTES) throw filesTooLarge({ ...upload, total: upload.total });
     // A file read as it arrives and never kept (the roster's CSV) uses no storage.
     if (!FILE_LIMITS[upload.kind].stored) return;
     await perUser(request, reply);

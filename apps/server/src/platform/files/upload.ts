@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { FILE_LIMITS } from '@campus/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, refuse } from '../errors/app-error';
 import type { FileStore } from './file-store';
 import { SNIFF_BYTES, sniffType } from './sniff';
-import { fileTooLarge, quotaExceeded, quotaLeft, type UploadRoute } from './upload-guard';
+import { fileTooLarge, filesTooLarge, quotaExceeded, quotaLeft, type UploadRoute } from './upload-guard';
 
 /** Bytes already durable in the store, not yet referenced by a row. */
 export interface StoredUpload {
@@ -12,11 +13,16 @@ export interface StoredUpload {
   size: number;
   contentType: string;
   originalName: string;
+  /** SHA-256 (hex) of the bytes, computed as they streamed past. */
+  sha256: string;
 }
 
 export interface MultipartForm {
   fields: Record<string, string>;
+  /** The first (for most routes, the only) file of the declared field. */
   file: StoredUpload | null;
+  /** Every file of the declared field, in the order sent (at most the route's `upload.max`). */
+  files: StoredUpload[];
 }
 
 const MAX_FIELD_BYTES = 100 * 1024;
@@ -26,7 +32,7 @@ const MAX_FIELD_BYTES = 100 * 1024;
  * is written, and the byte count is capped while streaming. Throwing here makes the store discard
  * its temp file, so a refused upload leaves nothing behind.
  */
-async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: string) => void): AsyncGenerator<Uint8Array> {
+async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: string) => void, hash: ReturnType<typeof createHash>, counted: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   const { field, kind } = upload;
   const { types, maxBytes, typeNames, noun } = FILE_LIMITS[kind];
   let head = Buffer.alloc(0);
@@ -42,6 +48,8 @@ async function* checked(file: MultipartFile, upload: UploadRoute, onType: (t: st
     for await (const chunk of file.file as AsyncIterable<Buffer>) {
       total += chunk.byteLength;
       if (total > maxBytes) throw fileTooLarge(upload);
+      hash.update(chunk);
+      counted(chunk.byteLength);
       if (!sniffed) {
         head = Buffer.concat([head, chunk]);
         if (head.byteLength < SNIFF_BYTES) continue;
@@ -88,19 +96,27 @@ function declaredUpload(request: FastifyRequest): UploadRoute {
 }
 
 /**
- * Reads a multipart request: text fields plus at most one file from the route's declared upload
- * field, checked against the limits of its kind, within the caller's storage quota, and stored
- * durably. Other file fields are drained and ignored. If anything fails after the file was
- * stored, the stored bytes are deleted before the error propagates; once this returns, the
- * caller owns `file` and must delete it if its own work fails.
+ * Reads a multipart request: text fields plus the files of the route's declared upload field (at
+ * most `upload.max`, one unless the route says more), each checked against the limits of its
+ * kind, together within the route's `upload.total` when it sets one and within the caller's storage quota, and stored
+ * durably. Other file fields are drained and ignored, as is a single-file route's second file;
+ * more files than a several-file route takes is refused. If anything fails after a file was
+ * stored, every stored file is deleted before the error propagates; once this returns, the caller
+ * owns `files` and must delete them if its own work fails.
  */
 export async function readMultipart(request: FastifyRequest, store: FileStore): Promise<MultipartForm> {
   const upload = declaredUpload(request);
+  const { max = 1, total } = upload;
   const fields: Record<string, string> = {};
-  let file: StoredUpload | null = null;
+  const files: StoredUpload[] = [];
+  let bytes = 0;
+  const counted = (n: number) => {
+    bytes += n;
+    if (total && bytes > total.maxBytes) throw filesTooLarge({ ...upload, total });
+  };
   try {
     const parts = request.parts({
-      limits: { fileSize: FILE_LIMITS[upload.kind].maxBytes + 1, files: 4, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 50 },
+      limits: { fileSize: FILE_LIMITS[upload.kind].maxBytes + 1, files: max + 3, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: max + 49 },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -108,28 +124,30 @@ export async function readMultipart(request: FastifyRequest, store: FileStore): 
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== upload.field || file) {
+      if (part.fieldname === upload.field && files.length >= max && max > 1) throw refuse('too_many_items', { field: upload.field, params: { max } });
+      if (part.fieldname !== upload.field || files.length >= max) {
         for await (const chunk of part.file) void chunk;
         continue;
       }
       let contentType = '';
-      const stored = await store.put(checked(part, upload, (t) => (contentType = t)));
-      file = { key: stored.key, size: stored.size, contentType, originalName: safeName(part.filename) };
-      // The guard refused a full quota before the body was read; this catches the file that
-      // does not fit in what was left.
+      const hash = createHash('sha256');
+      const stored = await store.put(checked(part, upload, (t) => (contentType = t), hash, counted));
+      files.push({ key: stored.key, size: stored.size, contentType, originalName: safeName(part.filename), sha256: hash.digest('hex') });
+      // The guard refused a full quota before the body was read; this catches the files that
+      // do not fit in what was left.
       const left = await quotaLeft(request);
-      if (left !== undefined && file.size > left) throw quotaExceeded(request);
+      if (left !== undefined && bytes > left) throw quotaExceeded(request);
     }
   } catch (err) {
-    if (file) await store.delete(file.key);
+    await Promise.all(files.map((f) => store.delete(f.key)));
     throw asClientError(err);
   }
-  return { fields, file };
+  return { fields, file: files[0] ?? null, files };
 }
 
 /**
  * Reads the request's multipart form (`readMultipart`) and hands it to `use`, the route's own
- * work. If that work fails, the stored file goes before the error does: a refused upload leaves
+ * work. If that work fails, the stored files go before the error does: a refused upload leaves
  * nothing behind.
  */
 export async function withUpload<T>(request: FastifyRequest, store: FileStore, use: (form: MultipartForm) => Promise<T>): Promise<T> {
@@ -137,7 +155,7 @@ export async function withUpload<T>(request: FastifyRequest, store: FileStore, u
   try {
     return await use(form);
   } catch (err) {
-    if (form.file) await store.delete(form.file.key);
+    await Promise.all(form.files.map((f) => store.delete(f.key)));
     throw err;
   }
 }

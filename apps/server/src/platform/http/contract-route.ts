@@ -8,12 +8,14 @@ import {
   paramsSchema,
   successSchema,
   type Endpoint,
+  type MultipartSpec,
   type PathParamName,
   type RefusalCode,
 } from '@campus/contract';
 import type { HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../auth/access';
+import type { TotalLimit } from '../files/upload-guard';
 
 /** What the server adds to a contract endpoint: who may call it, and how it is answered. */
 export interface RouteConfig {
@@ -28,6 +30,8 @@ export interface RouteConfig {
   crossSite?: boolean;
   /** The URL itself is a credential (a calendar feed's): logs show the route's pattern instead. */
   secretUrl?: boolean;
+  /** A several-file upload's limit on its files together (a submission's), checked with its files'. */
+  uploadTotal?: TotalLimit;
 }
 
 type ParamsOf<E extends Endpoint> = [PathParamName<E['path']>] extends [never] ? undefined : z.ZodObject<{ [K in PathParamName<E['path']>]: z.ZodString }>;
@@ -78,6 +82,7 @@ export function routeRefusals(e: Endpoint, config: Pick<RouteConfig, 'access' | 
   // limited, nor one whose file is read and never kept (the roster's).
   if (e.multipart) {
     add(...UPLOAD_REFUSALS);
+    if ((e.multipart.file.max ?? 1) > 1) add('too_many_items');
     if (config.access !== 'examOffice' && FILE_LIMITS[e.multipart.file.kind].stored) add('rate_limited');
   }
   return [...codes];
@@ -144,6 +149,7 @@ const successDescription = (e: Endpoint) => (e.produces ? PRODUCED[e.produces] :
  * limits become `config.upload`.
  */
 export function contractRoute<const E extends Endpoint>(e: E, tag: string, config: RouteConfig) {
+  const { uploadTotal, ...routeConfig } = config;
   const success = e.status ?? 200;
   const response: Record<number | string, unknown> = {
     // A redirect's answer is its Location; the body is empty.
@@ -156,16 +162,20 @@ export function contractRoute<const E extends Endpoint>(e: E, tag: string, confi
   return {
     method: e.method as HTTPMethods,
     url: e.path as E['path'],
-    config: { ...config, ...(e.multipart ? { upload: { field: e.multipart.file.field, kind: e.multipart.file.kind } } : {}) },
+    config: { ...routeConfig, ...(e.multipart ? { upload: { field: e.multipart.file.field, kind: e.multipart.file.kind, ...defined({ max: e.multipart.file.max, total: uploadTotal }) } } : {}) },
     schema: {
       tags: [tag],
       summary: e.summary,
       // Keys only where the endpoint has them: Fastify warns about a schema given as undefined.
-      ...(defined({ params: paramsSchema(e.path), querystring: e.query, body: e.body }) as {
+      // An endpoint with both a multipart form and a JSON body (a submission: files in the form,
+      // or the ids of resumable uploads) takes either: a multipart request has no parsed body
+      // (null: its handler streams the form), a JSON one is held to the body schema.
+      ...(defined({ params: paramsSchema(e.path), querystring: e.query, body: e.body && e.multipart ? e.body.nullish() : e.body }) as {
         params: ParamsOf<E>;
         querystring: E['query'];
-        body: E['body'];
+        body: E['multipart'] extends MultipartSpec ? (E['body'] extends z.ZodType ? z.ZodOptional<z.ZodNullable<E['body']>> : undefined) : E['body'];
       }),
+      // (The docs show the form of such an endpoint; its JSON body is the contract's `body`.)
       ...(e.multipart ? { consumes: ['multipart/form-data'], multipart: multipartDocSchema(e.multipart) } : {}),
       ...(e.consumes ? { consumes: [...e.consumes] } : {}),
       response: response as ResponsesOf<E>,

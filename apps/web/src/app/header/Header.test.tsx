@@ -38,7 +38,7 @@ describe('Header visibility (docs/product.md#header)', () => {
 
   it('a student: courses, Admit Card, Marksheet, the bell; no Add Course; the badge says Student', async () => {
     await headerFor(aStudent());
-    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet', 'Notifications']);
+    expect(navLabels()).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet', 'My marks', 'Notifications']);
     expect(nav().getByRole('link', { name: 'Courses' })).toHaveAttribute('href', '/all-courses');
     expect(nav().getByRole('link', { name: 'Admit Card' })).toHaveAttribute('href', '/hallticket');
     const badge = await screen.findByRole('button', { name: /Ada Lovelace/ });

@@ -11,8 +11,8 @@ describe('header visibility rules (docs/product.md#header)', () => {
     expect(navLinks(null, false).map((l) => l.label)).toEqual(['Home', 'Login']);
     expect(navLinks(base, false).map((l) => l.label)).toEqual(labels(base));
   });
-  it('student: courses, Admit Card and Marksheet; no Add Course', () => {
-    expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet']);
+  it('student: courses, Admit Card, Marksheet and My marks; no Add Course', () => {
+    expect(labels(base)).toEqual(['Home', 'Courses', 'My Courses', 'Admit Card', 'Marksheet', 'My marks']);
   });
   it('professor: courses and Add Course; no Admit Card', () => {
     expect(labels({ ...base, userrole: 1 })).toEqual(['Home', 'Courses', 'My Courses', 'Add Course']);

@@ -10,7 +10,7 @@ export interface NavLink {
 /**
  * The header's links by their visibility rules (docs/product.md#header): Login and both signups
  * only when logged out, the signups only while signup is open (SIGNUP, /config's signupOpen); course items never for the exam office; Add Course for the other
- * professors; Admit Card (the hall ticket, at /hallticket) and Marksheet for students;
+ * professors; Admit Card (the hall ticket, at /hallticket), Marksheet and My marks (coursework's returned marks) for students;
  * Applications for the exam office; Administration for administrators, whatever else they are.
  */
 export function navLinks(viewer: StoredUser | null, signupOpen = true): NavLink[] {
@@ -23,7 +23,7 @@ export function navLinks(viewer: StoredUser | null, signupOpen = true): NavLink[
   const office = isExamOffice(viewer);
   if (!office) links.push({ to: pages.allCourses, label: 'Courses' }, { to: pages.myCourses, label: 'My Courses' });
   if (isProfessor(viewer) && !office) links.push({ to: pages.addCourse, label: 'Add Course' });
-  if (isStudent(viewer)) links.push({ to: pages.hallTicket, label: 'Admit Card' }, { to: pages.marksheet, label: 'Marksheet' });
+  if (isStudent(viewer)) links.push({ to: pages.hallTicket, label: 'Admit Card' }, { to: pages.marksheet, label: 'Marksheet' }, { to: pages.myMarks, label: 'My marks' });
   if (office) links.push({ to: pages.applications, label: 'Applications' });
   if (isAdmin(viewer)) links.push({ to: pages.adminUsers, label: 'Administration' });
   return links;

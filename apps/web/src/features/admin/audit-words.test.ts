@@ -100,6 +100,14 @@ describe('an audit entry as a sentence', () => {
     expect(auditSentence(anEntry({ action: 'marksheet.uploaded', actor: personOf(professor), details: { semester: 2 } }), you)).toBe('Grace Hopper uploaded your marksheet of semester 2.');
   });
 
+  it('says which work of which course marks were returned, changed or extended for', () => {
+    const about = { course: { _id: 'c1', coursenumber: 101, title: 'Thermodynamics' }, assignment: { _id: 'a1', title: 'Heat engines' } };
+    expect(auditSentence(anEntry({ action: 'coursework.marks_returned', actor: personOf(professor), details: about }), you)).toBe('Grace Hopper returned your marks for “Heat engines” in Thermodynamics (course 101).');
+    expect(auditSentence(anEntry({ action: 'coursework.marks_changed', actor: personOf(professor), details: { ...about, changes: { finalMarks: { from: 12, to: 14.5 } } } }), you)).toBe(
+      'Grace Hopper changed your returned marks for “Heat engines” in Thermodynamics (course 101): final marks from 12 to 14.5.',
+    );
+  });
+
   it.each(Object.keys(ACTION_LABELS) as AuditAction[])('%s reads as a sentence with no wire words in it', (action) => {
     const said = auditSentence(anEntry({ action, details: {} }), you);
     expect(said).toMatch(/^[A-Z].*\.$/);

@@ -27,6 +27,8 @@ const FIELD_WORDS: Record<string, { noun: string; value?: (v: unknown) => string
   title: { noun: 'title' },
   description: { noun: 'description', bare: true },
   examDate: { noun: 'exam date', value: (v) => (typeof v === 'string' ? formatDay(v) : 'not set') },
+  // Coursework marks, as a changed returned mark names them.
+  finalMarks: { noun: 'final marks', value: (v) => (v === null || v === undefined ? 'none' : String(v)) },
 };
 
 const quoted = (v: unknown) => (typeof v === 'string' ? `“${v}”` : v === null || v === undefined ? 'nothing' : String(v));
@@ -60,6 +62,9 @@ function cast(entry: AuditEntry, { you }: Reader) {
 }
 
 const course = (entry: AuditEntry) => (entry.details.course ? `${entry.details.course.title} (course ${entry.details.course.coursenumber})` : 'a course');
+
+/** The assignment or class test a coursework entry is about. */
+const work = (entry: AuditEntry) => (entry.details.assignment ? `“${entry.details.assignment.title}”` : 'a piece of work');
 
 type Cast = ReturnType<typeof cast>;
 
@@ -113,6 +118,9 @@ const SENTENCES: Record<AuditAction, (entry: AuditEntry, who: ReturnType<typeof 
   'application.declined': (e, { actor, whose }) =>
     `${actor} declined ${whose} request for the marksheet${e.details.semester ? ` of semester ${e.details.semester}` : ''}${e.details.reason ? ` ("${e.details.reason}")` : ''}`,
   'import.applied': rosterSentence,
+  'coursework.marks_returned': (e, { actor, whose }) => `${actor} returned ${whose} marks for ${work(e)} in ${course(e)}`,
+  'coursework.marks_changed': (e, { actor, whose }) => `${actor} changed ${whose} returned marks for ${work(e)} in ${course(e)}${e.details.changes ? `: ${changeList(e.details.changes)}` : ''}`,
+  'coursework.extension_granted': (e, { actor, target }) => `${actor} gave ${target} an extension for ${work(e)} in ${course(e)}`,
 };
 
 /** The entry as a sentence: capitalised, with a full stop. */
@@ -139,6 +147,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'marksheet.uploaded': 'Marksheet uploaded',
   'application.declined': 'Marksheet request declined',
   'import.applied': 'Roster import',
+  'coursework.marks_returned': 'Marks returned',
+  'coursework.marks_changed': 'Returned marks changed',
+  'coursework.extension_granted': 'Extension granted',
 };
 
 export const isAuditAction = (value: string): value is AuditAction => Object.hasOwn(ACTION_LABELS, value);

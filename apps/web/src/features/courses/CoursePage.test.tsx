@@ -27,7 +27,7 @@ const openTab = async (name: string) => {
 };
 
 describe('CoursePage', () => {
-  it('shows the header and all six tabs to the owner', async () => {
+  it('shows the header and all eight tabs to the owner', async () => {
     loggedInAs(prof);
     serveCourse(() => aCourse());
     renderApp(`/course/${aCourse()._id}`);
@@ -35,7 +35,7 @@ describe('CoursePage', () => {
     expect(screen.getByText('By Grace Hopper')).toBeInTheDocument();
     expect(screen.getByText('Civil Engineering - 5')).toBeInTheDocument();
     expect(screen.getByText('Exam date: Mon, 14 Dec 2026')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Course', 'Enrolled', 'Notes', 'Add Notes', 'Edit Course', 'Delete Course']);
+    expect(tabNames()).toEqual(['Course', 'Stream', 'Classwork', 'Enrolled', 'Notes', 'Add Notes', 'Edit Course', 'Delete Course']);
     expect(screen.getByText('Course number: 211070555')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
   });

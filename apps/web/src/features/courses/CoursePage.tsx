@@ -9,8 +9,9 @@ import { preloadConfirmDialog } from '../../components/ConfirmAction';
 import { usePageLoad } from '../../components/PageLoad';
 import { Spinner } from '../../components/Spinner';
 import { RequireUser } from '../auth';
+import { ClassworkTab, StreamTab } from '../coursework';
 import { useCourse } from './api/course';
-import { isOwnerTab, tabOf, type TabName } from './course-tabs';
+import { isClassTab, isOwnerTab, tabOf, type TabName } from './course-tabs';
 import { EnrolledTab } from './EnrolledTab';
 import { MembershipButton } from './MembershipButton';
 import { JoinFirst, NotesTab } from './NotesTab';
@@ -52,6 +53,8 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   const q = useCourse(courseId);
   const [saved, setSaved] = useState<string | null>(null);
   const owner = q.data?.course.owner === user._id;
+  // The class (the owner and enrolled students) has the Stream and Classwork tabs.
+  const member = owner || (q.data !== undefined && role === 'student' && isEnrolled(q.data.course.students, user._id));
   const page = usePageLoad(q, {
     title: (data) => data.course.title,
     loadingTitle: 'Course',
@@ -67,8 +70,8 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
   }, [owner]);
 
   const addressed = tabOf(segment);
-  // An address naming no tab, or an owner's tab for someone else: the course's first tab.
-  if (addressed === null || (q.data && !owner && isOwnerTab(addressed))) return <Navigate to={pages.course(courseId)} replace />;
+  // An address naming no tab, or an owner's (or the class's) tab for someone else: the course's first tab.
+  if (addressed === null || (q.data && ((!owner && isOwnerTab(addressed)) || (!member && isClassTab(addressed))))) return <Navigate to={pages.course(courseId)} replace />;
   const tab = chosen?.entry === entry ? chosen.tab : addressed;
 
   if (page.screen) return page.screen;
@@ -92,6 +95,12 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
       <Tabs.Root value={tab} onValueChange={switchTo} className="flex flex-col gap-4">
         <TabStrip label="Course sections" selected={tab}>
           <TabTrigger value="course">Course</TabTrigger>
+          {member && (
+            <>
+              <TabTrigger value="stream">Stream</TabTrigger>
+              <TabTrigger value="classwork">Classwork</TabTrigger>
+            </>
+          )}
           <TabTrigger value="enrolled">Enrolled</TabTrigger>
           <TabTrigger value="notes">Notes</TabTrigger>
           {owner && (
@@ -105,6 +114,16 @@ function CourseView({ courseId, segment, user }: { courseId: string; segment: st
         <Panel value="course">
           <CourseTab data={data} user={user} role={role} />
         </Panel>
+        {member && (
+          <>
+            <Panel value="stream" lazy>
+              <StreamTab courseId={courseId} owner={owner} userId={user._id} />
+            </Panel>
+            <Panel value="classwork" lazy>
+              <ClassworkTab courseId={courseId} owner={owner} />
+            </Panel>
+          </>
+        )}
         <Panel value="enrolled">
           <EnrolledTab courseId={courseId} teacher={data.owner} owner={owner} />
         </Panel>

@@ -27,6 +27,21 @@ const card = adaAdmitCard(now, [
 const FILE = new TextEncoder().encode('%PDF-1.7 the marksheet of semester 4');
 let fileSha: string;
 const marksheet = () => ({ typ: 'marksheet', sub: '211070001', name: 'Ada Lovelace', semester: 4, sha256: fileSha, iat: now });
+/** A coursework submission's receipt, as the server signs it. */
+const receipt = {
+  typ: 'submission',
+  sub: '211070001',
+  name: 'Ada Lovelace',
+  course: 211070555,
+  assignment: { _id: 'a5500000-0000-4000-8000-000000000001', title: 'Pipe flow report' },
+  attempt: 2,
+  files: [{ name: 'report.pdf', sha256: 'ab'.repeat(32), bytes: 2048 }],
+  text: null,
+  submittedAt: '2026-11-20T10:05:00.000Z',
+  dueAt: '2026-11-20T10:00:00.000Z',
+  lateMinutes: 0,
+  iat: now,
+};
 
 beforeAll(async () => {
   const signer = await documentSigner(KID);
@@ -233,5 +248,31 @@ describe('/verify with the portal out of reach: this device checks the signature
     unmount();
     await paste(await sign(card));
     expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+  });
+});
+
+describe('/verify of a coursework submission’s receipt', () => {
+  it('online: genuine, with the assignment, the attempt and each file’s digest; a replaced attempt says so', async () => {
+    const token = await sign(receipt);
+    verdict = { valid: true, claims: receipt, photo: null, current: true };
+    await openWithKeys();
+    await paste(token);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    const shown = within(result());
+    for (const text of ['Submission receipt', 'Pipe flow report', '211070555', 'report.pdf', 'ab'.repeat(32), 'On time']) {
+      expect(shown.getByText(text, { exact: false })).toBeInTheDocument();
+    }
+
+    verdict = { valid: false, reason: 'replaced', claims: receipt };
+    await paste(token);
+    expect(await screen.findByText(/The student has handed in this work again since/)).toBeInTheDocument();
+  });
+
+  it('offline: genuine as signed, and whether it was replaced can only be checked online', async () => {
+    await openWithKeys();
+    await paste(await sign(receipt));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Genuine' })).toBeInTheDocument();
+    expect(within(result()).getByText(/handed in this work again since can only be checked online/)).toBeInTheDocument();
+    expect(within(result()).getByText('Pipe flow report')).toBeInTheDocument();
   });
 });

@@ -238,6 +238,10 @@ const TONES = {
   invalid: 'bg-red-50 text-red-900 ring-red-300',
 } as const;
 
+/** A receipt whose attempt the student has since replaced with a later one. */
+const RECEIPT_REPLACED = 'The student has handed in this work again since: this receipt is for an attempt that is no longer the one marked.';
+const RECEIPT_REPLACED_NEEDS_NETWORK = 'Whether the student has handed in this work again since can only be checked online.';
+
 function ResultView({ result }: { result: Result }) {
   if (result.verdict === 'unknown') {
     return (
@@ -253,11 +257,12 @@ function ResultView({ result }: { result: Result }) {
       <div>
         <h2 className="text-xl font-bold">{words.title}</h2>
         {result.claims && <p className="text-lg font-semibold [overflow-wrap:anywhere]">{result.claims.name}</p>}
-        <p>{words.text}</p>
+        <p>{result.verdict === 'replaced' && result.claims?.typ === 'submission' ? RECEIPT_REPLACED : words.text}</p>
         {result.offline && (
           <p className="mt-1 text-sm">
             {CHECKED_OFFLINE} {formatMoment(result.keysSavedAt)}.{result.claims?.typ === 'marksheet' && ` ${REPLACED_NEEDS_NETWORK}`}
             {result.claims?.typ === 'admitcard' && ` ${DATES_NEED_NETWORK}`}
+            {result.claims?.typ === 'submission' && ` ${RECEIPT_REPLACED_NEEDS_NETWORK}`}
           </p>
         )}
       </div>
@@ -291,6 +296,40 @@ function Claims({ claims }: { claims: DocumentClaims }) {
   const today = todayIn(config.data?.campusTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   // The name is said above, under the verdict, beside the photo.
   const who = [row('Registration ID', claims.sub)];
+  if (claims.typ === 'submission') {
+    return (
+      <div className="flex flex-col gap-3 rounded-lg bg-white p-3 text-slate-900 ring-1 ring-slate-200">
+        <h3 className="font-semibold">Submission receipt</h3>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {who}
+          {row('Course number', claims.course)}
+          {row('Assignment', claims.assignment.title)}
+          {row('Attempt', claims.attempt)}
+          {row('Handed in', formatMoment(claims.submittedAt))}
+          {row('Due', formatMoment(claims.dueAt))}
+          {row('Lateness', claims.lateMinutes > 0 ? `${claims.lateMinutes} minutes late` : 'On time')}
+          {claims.text !== null && (
+            <div className="contents">
+              <dt className="font-medium opacity-80">SHA-256 of the text</dt>
+              <dd className="break-all font-mono text-xs">{claims.text}</dd>
+            </div>
+          )}
+        </dl>
+        {claims.files.length > 0 && (
+          <ul aria-label="Files handed in" className="flex flex-col divide-y divide-slate-100 text-sm">
+            {claims.files.map((file) => (
+              <li key={file.sha256 + file.name} className="flex flex-col py-1">
+                <span className="[overflow-wrap:anywhere]">
+                  {file.name} ({file.bytes} bytes)
+                </span>
+                <span className="break-all font-mono text-xs">SHA-256 {file.sha256}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
   if (claims.typ === 'marksheet') {
     return (
       <div className="flex flex-col gap-3 rounded-lg bg-white p-3 text-slate-900 ring-1 ring-slate-200">

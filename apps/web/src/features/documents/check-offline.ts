@@ -1,4 +1,5 @@
 import { looksLikeCode, openCode } from '@campus/contract/document-code';
+import type { SubmissionClaims } from '@campus/contract/coursework';
 import type { AdmitCardClaims, DocumentClaims, MarksheetClaims } from '@campus/contract/documents';
 
 /**
@@ -46,9 +47,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const isText = (v: unknown): v is string => typeof v === 'string';
 
-/** The claims if they are an admit card's or a marksheet's as the contract has them (documents.ts), else null. */
+/** The claims if they are an admit card's, a marksheet's or a submission receipt's as the contract has them (documents.ts), else null. */
 export function documentClaims(payload: unknown): DocumentClaims | null {
-  if (!isObject(payload) || !isText(payload.sub) || !isText(payload.name) || !isInt(payload.semester) || !isInt(payload.iat)) return null;
+  if (!isObject(payload) || !isText(payload.sub) || !isText(payload.name) || !isInt(payload.iat)) return null;
+  if (payload.typ === 'submission') return submissionClaims(payload);
+  if (!isInt(payload.semester)) return null;
   if (payload.typ === 'admitcard') {
     const papers = payload.courses;
     if (!isText(payload.branch) || !isInt(payload.exp) || !Array.isArray(papers)) return null;
@@ -60,6 +63,16 @@ export function documentClaims(payload: unknown): DocumentClaims | null {
     return payload as unknown as MarksheetClaims;
   }
   return null;
+}
+
+/** A coursework submission's receipt: its assignment, attempt, files' digests and times. */
+function submissionClaims(payload: Record<string, unknown>): SubmissionClaims | null {
+  const { assignment, files } = payload;
+  if (!isInt(payload.course) || !isInt(payload.attempt) || !isInt(payload.lateMinutes) || !isText(payload.submittedAt) || !isText(payload.dueAt)) return null;
+  if (!isObject(assignment) || !isText(assignment._id) || !isText(assignment.title)) return null;
+  if (payload.text !== null && !isText(payload.text)) return null;
+  if (!Array.isArray(files) || !files.every((f) => isObject(f) && isText(f.name) && isText(f.sha256) && isInt(f.bytes))) return null;
+  return payload as unknown as SubmissionClaims;
 }
 
 /** Whether `jws` is signed by one of `keys` (ES256, a kid of the set, a 64-byte r||s); its payload's part if so. */

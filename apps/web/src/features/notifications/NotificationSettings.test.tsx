@@ -10,7 +10,7 @@ import { fail, loggedInAs, ok, server } from '../../test/server';
 
 /** The server's saved choices, answering GET and PATCH like the real one; `sent` keeps each PATCH body. */
 function savedPreferences(initial: Partial<NotificationPreferences> = {}, { mailEnabled = true } = {}) {
-  let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate', ...initial };
+  let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate', coursework: 'inapp', ...initial };
   const sent: unknown[] = [];
   server.use(
     http.get(paths.config, () => ok(aConfig({ mailEnabled }))),
@@ -56,12 +56,12 @@ describe('/settings/notifications', () => {
     await userEvent.click(exams.getByRole('radio', { name: 'A daily digest email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Exams: a daily digest email. Saved.');
     expect(sent).toEqual([{ exams: 'daily' }]);
-    expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Courses', 'Notes', 'Marksheets', 'Exams']);
+    expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(['Courses', 'Notes', 'Marksheets', 'Exams', 'Coursework']);
   });
 
   it('two quick choices are saved one after the other, and both stay chosen', async () => {
     loggedInAs(aStudent());
-    let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate' };
+    let saved: NotificationPreferences = { courses: 'inapp', notes: 'inapp', marksheets: 'inapp', exams: 'immediate', coursework: 'inapp' };
     const order: string[] = [];
     server.use(
       http.get(paths.config, () => ok(aConfig({ mailEnabled: true }))),
@@ -118,7 +118,7 @@ describe('/settings/notifications', () => {
     loggedInAs(aStudent());
     let fails = true;
     server.use(
-      http.get(paths.notifications.preferences, () => (fails ? fail('not_allowed') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate' } }))),
+      http.get(paths.notifications.preferences, () => (fails ? fail('not_allowed') : ok({ preferences: { courses: 'inapp', notes: 'daily', marksheets: 'inapp', exams: 'immediate', coursework: 'inapp' } }))),
     );
     renderApp('/settings/notifications');
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot do that with your account.');

@@ -6,6 +6,7 @@ export const KIND_TEXT: Record<NotificationKind, { title: string; about: string 
   notes: { title: 'Notes', about: 'New notes in the courses you joined.' },
   marksheets: { title: 'Marksheets', about: 'Marksheets ready, and requests for them.' },
   exams: { title: 'Exams', about: 'An exam date set, moved or removed in a course you joined.' },
+  coursework: { title: 'Coursework', about: 'Assignments set or moved, marks returned, announcements and comments, and a reminder the day before work is due.' },
 };
 
 export const DELIVERY_TEXT: Record<Delivery, { label: string; needsMail: boolean }> = {
@@ -20,5 +21,6 @@ export const SCOPE_TEXT: Record<UnsubscribeScope, string> = {
   notes: 'emails about notes',
   marksheets: 'emails about marksheets',
   exams: 'emails about exam dates',
+  coursework: 'emails about coursework',
   digest: 'the daily digest email',
 };
