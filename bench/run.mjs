@@ -3,7 +3,7 @@
 // 127.0.0.1, and prints one table. Scenarios: startup, login, pages, lighthouse, courses, ceiling,
 // fanout, notificationlist, streams, mailfanout, digest (the last two through a local SMTP
 // server), abuse, admin, import, signin (against a loopback OpenID provider), metrics (METRICS on against off, /metrics with open streams), and on the cluster of docs/deploy.md (nginx, the local PostgreSQL and Redis):
-// crossinstance, files, rollingrestart; and backup (npm run backup and restore) (default: all). BENCH_DURATION (s)
+// crossinstance, files, rollingrestart; coursework (a class of 300: the owner's list, returning marks, a 20 MB hand-in against a bare upload); and backup (npm run backup and restore) (default: all). BENCH_DURATION (s)
 // and BENCH_CONNECTIONS set the load runs; BENCH_DATABASE_URL runs `courses` and the notification
 // scenarios on a scratch database of that PostgreSQL server instead of PGlite.
 import { existsSync } from 'node:fs';
@@ -19,11 +19,12 @@ import { admin } from './scenarios-admin.mjs';
 import { importRoster } from './scenarios-import.mjs';
 import { signIn } from './scenarios-signin.mjs';
 import { documents } from './scenarios-documents.mjs';
+import { coursework } from './scenarios-coursework.mjs';
 import { metrics } from './scenarios-metrics.mjs';
 import { crossInstance, files, rollingRestart } from './scenarios-cluster.mjs';
 import { backupScenario } from './scenarios-backup.mjs';
 
-const scenarios = { startup: coldStart, login, pages, lighthouse: lighthouseScores, courses, ceiling, fanout, notificationlist: notificationList, streams, mailfanout: mailFanout, digest, abuse, admin, import: importRoster, signin: signIn, documents, metrics, backup: backupScenario, crossinstance: crossInstance, files, rollingrestart: rollingRestart };
+const scenarios = { startup: coldStart, login, pages, lighthouse: lighthouseScores, courses, ceiling, fanout, notificationlist: notificationList, streams, mailfanout: mailFanout, digest, abuse, admin, import: importRoster, signin: signIn, documents, coursework, metrics, backup: backupScenario, crossinstance: crossInstance, files, rollingrestart: rollingRestart };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(scenarios);
 const unknown = wanted.filter((w) => !scenarios[w]);
 if (unknown.length) {

@@ -35,9 +35,9 @@ export function receiptClaims(student: UserRow, course: CourseRow, assignment: A
   });
 }
 
-/** The receipt: its claims signed with the documents' keys, checked by anyone at /verify. */
-export async function signReceipt(signer: DocumentSigner, claims: SubmissionClaims): Promise<Receipt> {
-  return { token: await signer.sign(claims), claims };
+/** The receipt: its claims signed with the documents' keys (`DocumentSigner.sign`, or `signerNow`'s inside a transaction), checked by anyone at /verify. */
+export async function signReceipt(sign: DocumentSigner['sign'], claims: SubmissionClaims): Promise<Receipt> {
+  return { token: await sign(claims), claims };
 }
 
 /** An instant as the campus reads it: "3 March 2026 at 14:05 (Asia/Kolkata)". */

@@ -76,6 +76,8 @@ export async function submitWork(
 ): Promise<{ view: SubmissionView; receipt: Receipt; replacedKeys: string[] }> {
   if (handIn.files.length === 0 && !handIn.text) throw refuse('submission_empty');
   const submittedAt = deps.now();
+  // The key is read before the transaction: signing inside it must not read the keys itself.
+  const sign = await deps.signer.signerNow();
   return deps.db.transaction(async (tx) => {
     // One attempt at a time per student and assignment: two at once would both number theirs n + 1.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`submission:${assignment.id}:${student.id}`}))`);
@@ -124,7 +126,7 @@ export async function submitWork(
       replacedKeys = removed.map((r) => r.key);
     }
 
-    const receipt = await signReceipt(deps.signer, receiptClaims(student, course, assignment, submission, handedIn));
+    const receipt = await signReceipt(sign, receiptClaims(student, course, assignment, submission, handedIn));
     if (deps.mailOn) {
       await enqueueMail(tx, [receiptEmail.message(student.email, { fullname: student.fullname, courseTitle: course.title, claims: receipt.claims, token: receipt.token })]);
     }
@@ -158,7 +160,7 @@ export async function latestOf(
     .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.studentId, student.id), isNull(submissions.replacedAt)));
   if (!submission) return null;
   const handedIn = (await filesOf(deps.db, [submission.id])).get(submission.id) ?? [];
-  return { view: { submission, files: handedIn }, receipt: await signReceipt(deps.signer, receiptClaims(student, course, assignment, submission, handedIn)) };
+  return { view: { submission, files: handedIn }, receipt: await signReceipt((claims) => deps.signer.sign(claims), receiptClaims(student, course, assignment, submission, handedIn)) };
 }
 
 /** One enrolled student's row of the owner's list, before it is presented. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { paths, type Receipt, type Submission, type SubmissionRow } from '@campus/contract';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import { queriesDuring, storedFiles, useTestApp } from '../../../test/build-app';
 import { buildStudent, type TestUser } from '../../../test/factories';
@@ -126,6 +126,22 @@ describe('POST /coursework/:assignmentId/submission', () => {
     const res = await submit(work._id, students[0]!, 'on time, for me', []);
     expect(res.json().data.submission).toMatchObject({ lateMinutes: 0, penalty: 0 });
     expect(res.json().data.receipt.claims.dueAt).toBe(own);
+  });
+
+  it('hands in when the documents\' keys are due a re-read (once a minute): the receipt is signed without a read inside the transaction', async () => {
+    // On the embedded database a read of the keys inside the hand-in's transaction would wait
+    // for the one connection that transaction holds, and the request would never answer.
+    const { owner, courseId, students } = await buildClass(ctx.app);
+    const work = await setWork(ctx.app, owner, courseId);
+    const later = Date.now() + 2 * 60_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      const res = await submit(work._id, students[0]!, 'handed in a minute on', []);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.receipt.claims).toMatchObject({ typ: 'submission', attempt: 1 });
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('refuses: nothing handed in (400), a test (400), closed (409), returned marks (409), the owner (403), outsiders (404)', async () => {

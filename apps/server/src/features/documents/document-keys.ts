@@ -112,6 +112,16 @@ export class DocumentKeys {
   }
 
   /**
+   * `sign` bound to the key that signs now, read first: for signing inside a transaction. There,
+   * `sign` itself may re-read the keys (a transaction of its own, once a minute), which would wait
+   * for the connection the caller's transaction holds: on the embedded database, forever.
+   */
+  async signerNow(): Promise<(claims: JWTPayload) => Promise<string>> {
+    const { kid, privateKey } = await this.current();
+    return (claims) => new SignJWT(claims).setProtectedHeader({ alg: ALG, kid, typ: 'JWT' }).sign(privateKey);
+  }
+
+  /**
    * A compact JWS over `payload` as it is (an admit card's printed code: document-code.ts), its
    * header the algorithm and the kid alone, so that a reader rebuilds it from the kid.
    */
@@ -178,7 +188,7 @@ async function loadKeys(db: Db, policy: KeyPolicy): Promise<KeyState> {
 }
 
 /** What signs a document: the keys' `sign`, for a feature that issues one (a coursework receipt). */
-export type DocumentSigner = Pick<DocumentKeys, 'sign'>;
+export type DocumentSigner = Pick<DocumentKeys, 'sign' | 'signerNow'>;
 
 /** The documents' keys as the app's settings choose them: every opener shares the rows, so every copy signs alike. */
 export const openDocumentKeys = (db: Db, config: { documentKeyDays: number; documentKeysRevoked: readonly string[]; now: () => Date }): Promise<DocumentKeys> =>
