@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { setUserStore } from '../features/auth/session';
 import { server } from './server';
 
@@ -29,6 +29,9 @@ Element.prototype.scrollIntoView ??= () => {};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // Files share a worker (isolate: false): a test that faked the clock and failed before putting
+  // it back must not leave the next file's requests waiting on timers that never run.
+  vi.useRealTimers();
   cleanup();
   server.resetHandlers();
   setUserStore(null);
