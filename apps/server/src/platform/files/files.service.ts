@@ -5,24 +5,6 @@ import { files, type FileRow } from '../../db/schema';
 import type { Db } from '../db/database';
 import type { StoredUpload } from './upload';
 
-/** Records stored bytes as a file row; call inside the transaction that references the file. */
-export async function insertFileRow(db: Db, upload: StoredUpload, kind: FileKind, ownerId: string | null): Promise<FileRow> {
-  const [row] = await db
-    .insert(files)
-    .values({
-      id: randomUUID(),
-      storageKey: upload.key,
-      ownerId,
-      kind,
-      contentType: upload.contentType,
-      sizeBytes: upload.size,
-      originalName: upload.originalName,
-    })
-    .returning();
-  if (!row) throw new Error('file row not inserted');
-  return row;
-}
-
 /** Records several stored uploads as file rows in one statement, in their order; none: no statement. */
 export async function insertFileRows(db: Db, uploads: readonly StoredUpload[], kind: FileKind, ownerId: string | null): Promise<FileRow[]> {
   if (uploads.length === 0) return [];
@@ -39,6 +21,12 @@ export async function insertFileRows(db: Db, uploads: readonly StoredUpload[], k
   // RETURNING gives no promised order: put the rows back in the uploads'.
   const byId = new Map(rows.map((r) => [r.id, r]));
   return values.map((v) => byId.get(v.id)!);
+}
+
+/** Records stored bytes as a file row; call inside the transaction that references the file. */
+export async function insertFileRow(db: Db, upload: StoredUpload, kind: FileKind, ownerId: string | null): Promise<FileRow> {
+  const [row] = await insertFileRows(db, [upload], kind, ownerId);
+  return row!;
 }
 
 export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
